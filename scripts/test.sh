@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds everything that can be built here, and runs
+# every test (GoogleTest suites and the lit suite, through ctest).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${HEADROOM_BUILD_DIR:-$root/build}
+
+"$root/scripts/install-deps.sh"
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build "$build" -j "$(nproc)"
+ctest --test-dir "$build" --output-on-failure -j "$(nproc)"

@@ -1,0 +1,136 @@
+//===- CommandLine.cpp - Subcommand argument parsing ----------------------===//
+
+#include "CommandLine.h"
+
+#include <iomanip>
+
+namespace headroom {
+
+std::optional<std::string> ParsedArgs::get(const std::string &Name) const {
+  auto It = Values.find(Name);
+  if (It == Values.end() || It->second.empty())
+    return std::nullopt;
+  return It->second.back();
+}
+
+std::vector<std::string> ParsedArgs::getAll(const std::string &Name) const {
+  auto It = Values.find(Name);
+  return It == Values.end() ? std::vector<std::string>{} : It->second;
+}
+
+CommandLine::CommandLine(std::string Command, std::string Synopsis,
+                         std::string Summary)
+    : Command(std::move(Command)), Synopsis(std::move(Synopsis)),
+      Summary(std::move(Summary)) {
+  flag("help", "print this help and exit");
+}
+
+CommandLine &CommandLine::flag(std::string Name, std::string Help) {
+  Options.push_back({std::move(Name), "", std::move(Help), false, false});
+  return *this;
+}
+
+CommandLine &CommandLine::option(std::string Name, std::string ValueName,
+                                 std::string Help, bool Repeatable) {
+  Options.push_back({std::move(Name), std::move(ValueName), std::move(Help),
+                     true, Repeatable});
+  return *this;
+}
+
+CommandLine &CommandLine::alias(char Short, std::string Name) {
+  Aliases[Short] = std::move(Name);
+  return *this;
+}
+
+CommandLine &CommandLine::positionals(std::string Help, bool DashDash) {
+  PositionalHelp = std::move(Help);
+  AllowDashDash = DashDash;
+  return *this;
+}
+
+const CommandLine::Option *CommandLine::find(const std::string &Name) const {
+  for (const Option &O : Options)
+    if (O.Name == Name)
+      return &O;
+  return nullptr;
+}
+
+Expected<ParsedArgs>
+CommandLine::parse(const std::vector<std::string> &Args) const {
+  ParsedArgs Parsed;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const std::string &Arg = Args[I];
+    if (Arg == "--") {
+      if (!AllowDashDash)
+        return Error("headroom " + Command + ": unexpected '--'");
+      Parsed.SawDashDash = true;
+      Parsed.AfterDashDash.assign(Args.begin() + I + 1, Args.end());
+      break;
+    }
+    std::string Name;
+    std::optional<std::string> Inline;
+    if (Arg.size() > 2 && Arg.compare(0, 2, "--") == 0) {
+      Name = Arg.substr(2);
+      if (auto Eq = Name.find('='); Eq != std::string::npos) {
+        Inline = Name.substr(Eq + 1);
+        Name.resize(Eq);
+      }
+    } else if (Arg.size() == 2 && Arg[0] == '-' && Arg[1] != '-') {
+      auto It = Aliases.find(Arg[1]);
+      if (It == Aliases.end() && Arg[1] != 'h')
+        return Error("headroom " + Command + ": unknown option '" + Arg +
+                     "' (see 'headroom " + Command + " --help')");
+      Name = It == Aliases.end() ? "help" : It->second;
+    } else {
+      Parsed.Positionals.push_back(Arg);
+      continue;
+    }
+    const Option *O = find(Name);
+    if (!O)
+      return Error("headroom " + Command + ": unknown option '--" + Name +
+                   "' (see 'headroom " + Command + " --help')");
+    if (!O->TakesValue) {
+      if (Inline)
+        return Error("headroom " + Command + ": option '--" + Name +
+                     "' takes no value");
+      Parsed.Values[Name].push_back("");
+      continue;
+    }
+    std::string Value;
+    if (Inline) {
+      Value = *Inline;
+    } else {
+      if (I + 1 >= Args.size())
+        return Error("headroom " + Command + ": option '--" + Name +
+                     "' expects a value <" + O->ValueName + ">");
+      Value = Args[++I];
+    }
+    auto &Slot = Parsed.Values[Name];
+    if (!Slot.empty() && !O->Repeatable)
+      return Error("headroom " + Command + ": option '--" + Name +
+                   "' given more than once");
+    Slot.push_back(Value);
+  }
+  return Parsed;
+}
+
+void CommandLine::printHelp(std::ostream &OS) const {
+  OS << "usage: headroom " << Command << " " << Synopsis << "\n\n"
+     << Summary << "\n";
+  if (!PositionalHelp.empty())
+    OS << "\n" << PositionalHelp << "\n";
+  OS << "\noptions:\n";
+  for (const Option &O : Options) {
+    std::string Left = "  ";
+    for (const auto &[Short, Long] : Aliases)
+      if (Long == O.Name)
+        Left += std::string("-") + Short + ", ";
+    Left += "--" + O.Name;
+    if (O.TakesValue)
+      Left += " <" + O.ValueName + ">";
+    OS << std::left << std::setw(32) << Left << " " << O.Help
+       << (O.Repeatable ? " (repeatable)" : "") << "\n";
+  }
+}
+
+} // namespace headroom

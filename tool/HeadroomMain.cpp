@@ -1,0 +1,63 @@
+//===- HeadroomMain.cpp - The headroom command-line driver ----------------===//
+///
+/// \file
+/// Dispatches `headroom <subcommand> ...` to the subcommand's entry point.
+///
+//===----------------------------------------------------------------------===//
+
+#include "Subcommands.h"
+
+#include <cstring>
+#include <iostream>
+
+using namespace headroom;
+
+namespace {
+
+struct Subcommand {
+  const char *Name;
+  const char *Summary;
+  int (*Main)(const Args &);
+};
+
+const Subcommand Subcommands[] = {
+    {"predict", "predict kernel times on devices from a counters file",
+     predictMain},
+    {"devices", "list the shipped and user device files", devicesMain},
+};
+
+void printUsage(std::ostream &OS) {
+  OS << "usage: headroom <command> [options]\n\n"
+        "Headroom tells, at the source line, whether a CUDA kernel is compute-\n"
+        "or memory-bound and how far it is from what the GPU could do.\n\n"
+        "commands:\n";
+  for (const Subcommand &S : Subcommands)
+    OS << "  " << S.Name << std::string(12 - std::strlen(S.Name), ' ')
+       << S.Summary << "\n";
+  OS << "\nRun 'headroom <command> --help' for a command's options.\n";
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  if (Argc < 2) {
+    printUsage(std::cerr);
+    return 2;
+  }
+  std::string Command = Argv[1];
+  if (Command == "--help" || Command == "-h" || Command == "help") {
+    printUsage(std::cout);
+    return 0;
+  }
+  if (Command == "--version") {
+    std::cout << "headroom " HEADROOM_VERSION "\n";
+    return 0;
+  }
+  Args Rest(Argv + 2, Argv + Argc);
+  for (const Subcommand &S : Subcommands)
+    if (Command == S.Name)
+      return S.Main(Rest);
+  std::cerr << "headroom: error: unknown command '" << Command
+            << "' (run 'headroom --help')\n";
+  return 2;
+}

@@ -1,0 +1,23 @@
+//===- Subcommands.h - The entry points of headroom's subcommands -*- C++ -*-===//
+///
+/// \file
+/// Each subcommand lives in its own tool/<Name>Main.cpp, is a thin layer over
+/// the libraries, and returns the process exit code.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_TOOL_SUBCOMMANDS_H
+#define HEADROOM_TOOL_SUBCOMMANDS_H
+
+#include <string>
+#include <vector>
+
+namespace headroom {
+
+using Args = std::vector<std::string>;
+
+int predictMain(const Args &A);
+int devicesMain(const Args &A);
+
+} // namespace headroom
+
+#endif // HEADROOM_TOOL_SUBCOMMANDS_H
