@@ -14,6 +14,15 @@ using namespace headroom;
 
 namespace {
 
+#ifndef HEADROOM_HAVE_CLANG
+int instrumentWithoutClang(const Args &) {
+  std::cerr << "headroom instrument: error: this headroom was built without "
+               "Clang; rebuild it where LLVM/Clang 22 is installed (see "
+               "docs/instrument.md)\n";
+  return 2;
+}
+#endif
+
 struct Subcommand {
   const char *Name;
   const char *Summary;
@@ -24,6 +33,13 @@ const Subcommand Subcommands[] = {
     {"predict", "predict kernel times on devices from a counters file",
      predictMain},
     {"devices", "list the shipped and user device files", devicesMain},
+#ifdef HEADROOM_HAVE_CLANG
+    {"instrument", "rewrite a .cu file's kernel launches to call the runtime",
+     instrumentMain},
+#else
+    {"instrument", "(not in this build: needs Clang)", instrumentWithoutClang},
+#endif
+    {"report", "diagnose the kernels of a profile on a device", reportMain},
 };
 
 void printUsage(std::ostream &OS) {

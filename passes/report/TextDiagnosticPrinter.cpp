@@ -1,0 +1,63 @@
+//===- TextDiagnosticPrinter.cpp - Diagnostics as clang prints them -------===//
+
+#include "report/TextDiagnosticPrinter.h"
+
+namespace headroom {
+
+namespace {
+
+const char *Reset = "\033[0m";
+const char *Bold = "\033[1m";
+
+const char *levelColor(DiagnosticLevel L) {
+  switch (L) {
+  case DiagnosticLevel::Note:
+    return "\033[1;30m";
+  case DiagnosticLevel::Remark:
+    return "\033[1;34m";
+  case DiagnosticLevel::Warning:
+    return "\033[1;35m";
+  case DiagnosticLevel::Error:
+    return "\033[1;31m";
+  }
+  return Bold;
+}
+
+void printOne(const Diagnostic &D, std::ostream &OS, bool Color) {
+  if (Color)
+    OS << Bold;
+  if (D.Location)
+    OS << D.Location->File << ":" << D.Location->Line << ":"
+       << D.Location->Column << ": ";
+  else
+    OS << "headroom: ";
+  if (Color)
+    OS << levelColor(D.Level);
+  OS << diagnosticLevelName(D.Level) << ":";
+  if (Color)
+    OS << Reset << (D.Level == DiagnosticLevel::Note ? "" : Bold);
+  OS << " " << D.Message;
+  if (!D.Check.empty())
+    OS << " [" << D.Check << "]";
+  if (Color)
+    OS << Reset;
+  OS << "\n";
+}
+
+} // namespace
+
+void printTextDiagnostics(const std::vector<Diagnostic> &Diags,
+                          std::ostream &OS, bool Color) {
+  unsigned Warnings = 0;
+  for (const Diagnostic &D : Diags) {
+    printOne(D, OS, Color);
+    for (const Diagnostic &N : D.Notes)
+      printOne(N, OS, Color);
+    Warnings += D.Level == DiagnosticLevel::Warning;
+  }
+  if (Warnings)
+    OS << Warnings << (Warnings == 1 ? " warning" : " warnings")
+       << " generated.\n";
+}
+
+} // namespace headroom

@@ -1,0 +1,27 @@
+//===- TextDiagnosticPrinter.h - Diagnostics as clang prints them -*- C++ -*-===//
+///
+/// \file
+/// Renders diagnostics in clang's text format, `file:line:col: warning: ...
+/// [check-name]` followed by its notes, so build logs, editors' problem
+/// matchers and humans read them like compiler output. Colors follow clang's
+/// (bold location, magenta warnings, red errors) and are off unless asked.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_REPORT_TEXTDIAGNOSTICPRINTER_H
+#define HEADROOM_REPORT_TEXTDIAGNOSTICPRINTER_H
+
+#include "report/Diagnostic.h"
+
+#include <ostream>
+#include <vector>
+
+namespace headroom {
+
+/// Prints \p Diags and their notes, then clang's "N warnings generated."
+/// summary when there are any warnings.
+void printTextDiagnostics(const std::vector<Diagnostic> &Diags,
+                          std::ostream &OS, bool Color);
+
+} // namespace headroom
+
+#endif // HEADROOM_REPORT_TEXTDIAGNOSTICPRINTER_H
