@@ -1,0 +1,178 @@
+//===- CompileFlags.cpp - The clang command line of a host-side parse -----===//
+
+#include "ast/CompileFlags.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+
+#ifndef HEADROOM_CLANG_RESOURCE_DIR
+#error "HEADROOM_CLANG_RESOURCE_DIR must name clang-22's resource directory"
+#endif
+
+namespace headroom::ast {
+
+std::string HostParseConfig::defaultCudaPath() {
+  if (const char *Home = std::getenv("CUDA_HOME"); Home && *Home)
+    return Home;
+  return "/usr/local/cuda";
+}
+
+std::string HostParseConfig::defaultResourceDir() {
+  return HEADROOM_CLANG_RESOURCE_DIR;
+}
+
+namespace {
+
+/// Flags that choose an output or a compilation phase, dropped whole.
+bool isDroppedFlag(llvm::StringRef Arg) {
+  return llvm::StringSwitch<bool>(Arg)
+      .Cases({"-c", "-S", "-E", "-fsyntax-only", "-save-temps"}, true)
+      .Cases({"--cuda-device-only", "--cuda-host-only",
+              "--cuda-compile-host-device", "--offload-device-only",
+              "--offload-host-only"},
+             true)
+      .Cases({"-M", "-MM", "-MD", "-MMD", "-MG", "-MP", "-MV"}, true)
+      .Default(false);
+}
+
+/// Flags whose value follows as the next argument, or joined to the flag,
+/// and that are dropped together with it: outputs, dependency files and the
+/// input language (the parse always says `-x cuda`).
+bool isDroppedFlagWithValue(llvm::StringRef Arg, bool &ValueIsNext) {
+  for (llvm::StringRef Flag : {"-o", "-MF", "-MT", "-MQ", "-x"}) {
+    if (Arg == Flag) {
+      ValueIsNext = true;
+      return true;
+    }
+    // Joined forms such as -ofoo.o or -xcuda; "-o" must not swallow longer
+    // flags that merely start with it (-objcmt-..., -output-...).
+    if (Arg.starts_with(Flag) && Flag != "-o") {
+      ValueIsNext = false;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool namesGpuArch(llvm::StringRef Arg) {
+  return Arg.starts_with("--cuda-gpu-arch=") ||
+         Arg.starts_with("--offload-arch=");
+}
+
+std::string normalized(llvm::StringRef Path) {
+  llvm::SmallString<256> Result(Path);
+  llvm::sys::path::remove_dots(Result, /*remove_dot_dot=*/true);
+  return std::string(Result);
+}
+
+bool isNvcc(llvm::StringRef Driver) {
+  llvm::StringRef Name = llvm::sys::path::filename(Driver);
+  return Name == "nvcc" || Name == "nvcc.exe";
+}
+
+} // namespace
+
+llvm::Expected<std::vector<std::string>>
+adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
+                   const HostParseConfig &Config) {
+  if (Argv.empty())
+    return llvm::createStringError(llvm::Twine("empty compile command for '") +
+                                   File + "'");
+  if (isNvcc(Argv.front()))
+    return llvm::createStringError(
+        llvm::Twine("the compile command for '") + File + "' runs nvcc (" +
+        Argv.front() +
+        "), whose flags clang does not accept; adjusting nvcc commands is not "
+        "supported yet: give clang flags after '--' instead");
+
+  std::string NormalizedFile = normalized(File);
+  std::vector<std::string> UserFlags;
+  bool HasGpuArch = false;
+  for (size_t I = 1; I < Argv.size(); ++I) {
+    llvm::StringRef Arg = Argv[I];
+    bool ValueIsNext = false;
+    if (isDroppedFlag(Arg))
+      continue;
+    if (isDroppedFlagWithValue(Arg, ValueIsNext)) {
+      if (ValueIsNext)
+        ++I;
+      continue;
+    }
+    if (Arg == File ||
+        (!Arg.starts_with("-") && normalized(Arg) == NormalizedFile))
+      continue;
+    HasGpuArch |= namesGpuArch(Arg);
+    UserFlags.push_back(Arg.str());
+  }
+
+  std::vector<std::string> Result = {"clang++"};
+  Result.push_back("--cuda-path=" + Config.CudaPath);
+  if (!HasGpuArch)
+    Result.push_back("--cuda-gpu-arch=" + Config.GpuArch);
+  llvm::SmallString<256> Cccl(Config.CudaPath);
+  llvm::sys::path::append(Cccl, "include", "cccl");
+  Result.push_back("-isystem");
+  Result.push_back(std::string(Cccl));
+  Result.push_back("-Wno-unknown-cuda-version");
+  Result.push_back("-resource-dir=" + Config.ResourceDir);
+  Result.insert(Result.end(), UserFlags.begin(), UserFlags.end());
+  for (const char *Flag :
+       {"-fsyntax-only", "--cuda-host-only", "-w", "-x", "cuda"})
+    Result.push_back(Flag);
+  Result.push_back(File.str());
+  return Result;
+}
+
+llvm::Expected<HostParseCommand>
+commandFromFlags(llvm::StringRef File, llvm::ArrayRef<std::string> Flags,
+                 const HostParseConfig &Config) {
+  std::vector<std::string> Argv = {"clang++"};
+  Argv.insert(Argv.end(), Flags.begin(), Flags.end());
+  Argv.push_back(File.str());
+  llvm::Expected<std::vector<std::string>> CommandLine =
+      adjustForHostParse(Argv, File, Config);
+  if (!CommandLine)
+    return CommandLine.takeError();
+  return HostParseCommand{std::move(*CommandLine), ""};
+}
+
+llvm::Expected<HostParseCommand>
+commandFromDatabase(llvm::StringRef BuildDir, llvm::StringRef File,
+                    llvm::ArrayRef<std::string> ExtraFlags,
+                    const HostParseConfig &Config) {
+  std::string Message;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database =
+      clang::tooling::CompilationDatabase::loadFromDirectory(BuildDir, Message);
+  if (!Database)
+    return llvm::createStringError(llvm::Twine("cannot read a compile "
+                                               "database in '") +
+                                   BuildDir + "': " + Message);
+  llvm::SmallString<256> Absolute(File);
+  if (std::error_code EC = llvm::sys::fs::make_absolute(Absolute))
+    return llvm::createStringError(EC, llvm::Twine("cannot resolve '") + File +
+                                           "': " + EC.message());
+  llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+  std::vector<clang::tooling::CompileCommand> Commands =
+      Database->getCompileCommands(Absolute);
+  if (Commands.empty())
+    return llvm::createStringError(llvm::Twine("the compile database in '") +
+                                   BuildDir + "' has no command for '" +
+                                   Absolute + "'");
+  // A file that several commands compile (e.g. into two targets) is parsed
+  // with the first one; its launches are rewritten once.
+  const clang::tooling::CompileCommand &Command = Commands.front();
+  std::vector<std::string> Argv = Command.CommandLine;
+  Argv.insert(Argv.end(), ExtraFlags.begin(), ExtraFlags.end());
+  llvm::Expected<std::vector<std::string>> CommandLine =
+      adjustForHostParse(Argv, Command.Filename, Config);
+  if (!CommandLine)
+    return CommandLine.takeError();
+  return HostParseCommand{std::move(*CommandLine), Command.Directory};
+}
+
+} // namespace headroom::ast

@@ -1,0 +1,81 @@
+//===- CompileFlags.h - Clang command line of a host parse ------*- C++ -*-===//
+///
+/// \file
+/// Turns the way a user compiles a .cu file (flags typed after `--`, or one
+/// entry of a compile_commands.json) into the clang-22 command line that
+/// parses the file's host side: `--cuda-host-only -fsyntax-only -x cuda` with
+/// the CUDA path, the cccl include path and clang's resource directory, which
+/// a libTooling parse does not find by itself (docs/TOOLCHAIN.md).
+///
+/// All adjustment of a user's command happens in adjustForHostParse, so that
+/// translating nvcc compile databases later is one more step there.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_AST_COMPILEFLAGS_H
+#define HEADROOM_AST_COMPILEFLAGS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace headroom::ast {
+
+/// Where the pieces of a host-side CUDA parse come from.
+struct HostParseConfig {
+  /// The CUDA toolkit: `--cuda-path` and `<CudaPath>/include/cccl`.
+  std::string CudaPath = defaultCudaPath();
+  /// clang-22's resource directory (builtin headers, cuda_wrappers/).
+  std::string ResourceDir = defaultResourceDir();
+  /// Used unless the command names a GPU architecture itself.
+  std::string GpuArch = "sm_90";
+
+  /// $CUDA_HOME, else /usr/local/cuda.
+  static std::string defaultCudaPath();
+  /// The resource directory of the clang Headroom was configured with.
+  static std::string defaultResourceDir();
+};
+
+/// Adjusts a compile command for \p File to parse only its host side.
+///
+/// \p Argv is a whole command: the driver, its flags and, anywhere, \p File
+/// itself (as in a compile database; the `--` form is passed as `clang++`,
+/// the flags, and the file). The result is
+/// `clang++ <defaults> <user flags> -fsyntax-only --cuda-host-only -w -x cuda
+/// File`: output, dependency-file and phase flags (`-c`, `-o`, `-MD`, `-MF`,
+/// `-S`, `-E`, `--cuda-device-only`, ...) are dropped; the defaults are
+/// `--cuda-path`, `--cuda-gpu-arch` (unless the user gives an architecture),
+/// `-isystem <cuda>/include/cccl`, `-Wno-unknown-cuda-version` and
+/// `-resource-dir`. Warnings are off (`-w`): the parse only looks for
+/// launches, and the user's compiler reports warnings.
+///
+/// Fails for commands whose driver is nvcc, whose flags clang does not accept.
+llvm::Expected<std::vector<std::string>>
+adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
+                   const HostParseConfig &Config);
+
+/// A host-parse command line and the directory it runs in.
+struct HostParseCommand {
+  std::vector<std::string> CommandLine;
+  /// Empty for the current directory.
+  std::string Directory;
+};
+
+/// The host parse of \p File compiled with \p Flags (as typed after `--`).
+llvm::Expected<HostParseCommand>
+commandFromFlags(llvm::StringRef File, llvm::ArrayRef<std::string> Flags,
+                 const HostParseConfig &Config);
+
+/// The host parse of \p File as \p BuildDir/compile_commands.json compiles
+/// it, with \p ExtraFlags appended to the database's flags. Fails when the
+/// database cannot be read or has no command for the file.
+llvm::Expected<HostParseCommand>
+commandFromDatabase(llvm::StringRef BuildDir, llvm::StringRef File,
+                    llvm::ArrayRef<std::string> ExtraFlags,
+                    const HostParseConfig &Config);
+
+} // namespace headroom::ast
+
+#endif // HEADROOM_AST_COMPILEFLAGS_H

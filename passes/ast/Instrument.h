@@ -1,0 +1,58 @@
+//===- Instrument.h - Instrument one .cu file -------------------*- C++ -*-===//
+///
+/// \file
+/// The library entry of `headroom instrument`: parses the host side of one
+/// translation unit with clang, finds its kernel launches and rewrites the
+/// main file so that each launch calls the runtime hooks. A translation unit
+/// that does not parse is refused: clang's errors go to the diagnostic
+/// consumer and the result is an error, never partly rewritten source.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_AST_INSTRUMENT_H
+#define HEADROOM_AST_INSTRUMENT_H
+
+#include "ast/LaunchSite.h"
+
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <string>
+#include <vector>
+
+namespace clang {
+class DiagnosticConsumer;
+} // namespace clang
+
+namespace headroom::ast {
+
+/// One translation unit to instrument.
+struct InstrumentRequest {
+  /// The clang command line of the host-side parse, including the driver and
+  /// the file (see adjustForHostParse).
+  std::vector<std::string> CommandLine;
+  /// The directory the command runs in; empty for the current directory.
+  std::string WorkingDirectory;
+  /// Where files are read from; null for the real file system.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem;
+  /// Receives clang's diagnostics; null to print them to stderr. Not owned.
+  clang::DiagnosticConsumer *Diagnostics = nullptr;
+};
+
+/// What instrumenting one translation unit produced.
+struct InstrumentResult {
+  /// The main file as the compiler names it (also written into `#line`).
+  std::string MainFile;
+  /// The rewritten main file; equal to the original when no launch is
+  /// instrumented.
+  std::string Source;
+  /// Every launch found, instrumented or not (see LaunchSiteFinder).
+  std::vector<LaunchSite> Sites;
+};
+
+/// Parses and rewrites the translation unit of \p Request.
+llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request);
+
+} // namespace headroom::ast
+
+#endif // HEADROOM_AST_INSTRUMENT_H

@@ -1,0 +1,49 @@
+//===- LaunchSite.cpp - One kernel launch found in a translation unit -----===//
+
+#include "ast/LaunchSite.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+namespace headroom::ast {
+
+llvm::StringRef describeStatus(SiteStatus Status) {
+  switch (Status) {
+  case SiteStatus::Instrumented:
+    return "";
+  case SiteStatus::InMacroBody:
+    return "the launch is part of a larger macro expansion; only a launch "
+           "that is a whole macro body or a macro argument can be wrapped";
+  case SiteStatus::DeviceLaunch:
+    return "the launch is in device code (dynamic parallelism), where host "
+           "hooks cannot run";
+  case SiteStatus::HostDeviceFunction:
+    return "the launch is in a __host__ __device__ function; put it under "
+           "'#ifndef __CUDA_ARCH__' to have it instrumented";
+  case SiteStatus::OutsideMainFile:
+    return "the launch is in an included file; only the main file is "
+           "rewritten";
+  }
+  llvm_unreachable("unknown SiteStatus");
+}
+
+static void printPosition(llvm::raw_ostream &OS, const SourcePosition &P) {
+  if (!P.known()) {
+    OS << "<unknown>";
+    return;
+  }
+  OS << P.File << ':' << P.Line << ':' << P.Column;
+}
+
+void printSite(llvm::raw_ostream &OS, const LaunchSite &Site) {
+  printPosition(OS, Site.Launch);
+  OS << ": " << Site.KernelName << " -> ";
+  printPosition(OS, Site.Kernel);
+  if (Site.Kernel.known())
+    OS << (Site.KernelIsDefinition ? " (definition)" : " (declaration)");
+  if (Site.Status == SiteStatus::Instrumented)
+    OS << ", instrumented\n";
+  else
+    OS << ", not instrumented: " << describeStatus(Site.Status) << "\n";
+}
+
+} // namespace headroom::ast

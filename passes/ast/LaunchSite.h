@@ -1,0 +1,75 @@
+//===- LaunchSite.h - One kernel launch site --------------------*- C++ -*-===//
+///
+/// \file
+/// Plain data describing one `kernel<<<...>>>(...)` launch: where it is, which
+/// kernel it launches, and whether `headroom instrument` brackets it with the
+/// runtime hooks or leaves it alone (and why). Holds no Clang objects, so it
+/// outlives the AST it was found in.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_AST_LAUNCHSITE_H
+#define HEADROOM_AST_LAUNCHSITE_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace headroom::ast {
+
+/// A 1-based file:line:column as the compiler presents it (after `#line`
+/// directives). An empty File means the position is unknown.
+struct SourcePosition {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+
+  bool known() const { return !File.empty(); }
+  bool operator==(const SourcePosition &) const = default;
+};
+
+/// What the instrumenter does with a launch.
+enum class SiteStatus {
+  /// Bracketed with headroom_launch_begin/end and listed in the site table.
+  Instrumented,
+  /// Part of a larger macro expansion: only the `#define` could be rewritten.
+  InMacroBody,
+  /// Launched from device code (dynamic parallelism): host hooks cannot run.
+  DeviceLaunch,
+  /// In a `__host__ __device__` function outside an `#ifndef __CUDA_ARCH__`
+  /// region: the hooks would also be compiled for the device.
+  HostDeviceFunction,
+  /// In a header included by the main file: only the main file is rewritten.
+  OutsideMainFile,
+};
+
+/// Why a launch with \p Status is not instrumented; empty for Instrumented.
+llvm::StringRef describeStatus(SiteStatus Status);
+
+/// One launch site of the main file (or of a user header, then reported only).
+struct LaunchSite {
+  /// Where the launch is: the first character of the kernel expression (for a
+  /// launch written in a macro body, the macro's expansion point).
+  SourcePosition Launch;
+  /// The kernel as written at the launch, qualified, e.g. `app::scale<float>`.
+  std::string KernelName;
+  /// The kernel's name in its definition, or in its first declaration when the
+  /// translation unit has no definition; unknown for launches through function
+  /// pointers.
+  SourcePosition Kernel;
+  /// Whether Kernel points at a definition (rather than a declaration).
+  bool KernelIsDefinition = false;
+  SiteStatus Status = SiteStatus::Instrumented;
+  /// For Instrumented sites: the byte range [Begin, End) of the main file that
+  /// is wrapped (the launch itself, or the macro use that expands to it).
+  unsigned Begin = 0;
+  unsigned End = 0;
+};
+
+/// Prints one line: `launch-file:line:col: kernel -> kernel-file:line:col
+/// (definition|declaration), instrumented|not instrumented: reason`.
+void printSite(llvm::raw_ostream &OS, const LaunchSite &Site);
+
+} // namespace headroom::ast
+
+#endif // HEADROOM_AST_LAUNCHSITE_H

@@ -1,0 +1,19 @@
+//===- PresumedPosition.cpp - Clang locations as plain positions ----------===//
+
+#include "ast/PresumedPosition.h"
+
+#include "clang/Basic/SourceManager.h"
+
+namespace headroom::ast {
+
+SourcePosition presumedPosition(clang::SourceLocation Loc,
+                                const clang::SourceManager &SM) {
+  if (Loc.isInvalid())
+    return {};
+  clang::PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Loc));
+  if (P.isInvalid())
+    return {};
+  return {P.getFilename(), P.getLine(), P.getColumn()};
+}
+
+} // namespace headroom::ast

@@ -1,0 +1,119 @@
+//===- InstrumentMain.cpp - headroom instrument ---------------------------===//
+///
+/// \file
+/// `headroom instrument FILE.cu [-o OUT.cu] [-p BUILD_DIR] [-- FLAGS]`:
+/// rewrites the kernel launches of one translation unit to call the runtime
+/// hooks (see docs/instrument.md). Built only with Clang.
+///
+//===----------------------------------------------------------------------===//
+
+#include "CommandLine.h"
+#include "Subcommands.h"
+
+#include "ast/CompileFlags.h"
+#include "ast/Instrument.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <iostream>
+
+namespace headroom {
+
+namespace {
+
+CommandLine instrumentCommandLine() {
+  CommandLine CL(
+      "instrument", "FILE.cu [options] [-- <compile flags>]",
+      "Rewrites every kernel<<<...>>>(...) launch of FILE.cu to call the\n"
+      "Headroom runtime around it, and registers the launch sites. Only the\n"
+      "host side is parsed (clang --cuda-host-only). A file that does not\n"
+      "compile is refused: nothing is written and the exit code is 1.");
+  CL.option("output", "file",
+            "write the instrumented source here (default: "
+            "standard output)")
+      .alias('o', "output")
+      .option("build-dir", "dir",
+              "take the compile command from <dir>/compile_commands.json "
+              "(flags after '--' are appended)")
+      .alias('p', "build-dir")
+      .option("cuda-path", "dir",
+              "the CUDA toolkit (default: $CUDA_HOME, else /usr/local/cuda)")
+      .flag("list-sites", "print one line per launch found to standard "
+                          "output; the source is then written only with -o")
+      .positionals("FILE.cu is the translation unit to instrument; the flags "
+                   "after '--' are\nthe clang flags it compiles with (-I, -D, "
+                   "-std, --cuda-gpu-arch, ...).",
+                   /*AllowDashDash=*/true);
+  return CL;
+}
+
+int fail(const std::string &Message, int Code = 1) {
+  std::cerr << "headroom instrument: error: " << Message << "\n";
+  return Code;
+}
+
+void reportSkipped(const ast::LaunchSite &Site) {
+  llvm::errs() << Site.Launch.File << ':' << Site.Launch.Line << ':'
+               << Site.Launch.Column << ": warning: launch of '"
+               << Site.KernelName
+               << "' is not instrumented: " << ast::describeStatus(Site.Status)
+               << " [headroom-instrument]\n";
+}
+
+} // namespace
+
+int instrumentMain(const Args &A) {
+  CommandLine CL = instrumentCommandLine();
+  Expected<ParsedArgs> Parsed = CL.parse(A);
+  if (!Parsed)
+    return fail(Parsed.error().message(), 2);
+  if (Parsed->has("help")) {
+    CL.printHelp(std::cout);
+    return 0;
+  }
+  if (Parsed->Positionals.size() != 1)
+    return fail("expected exactly one FILE.cu (see 'headroom instrument "
+                "--help')",
+                2);
+  const std::string &File = Parsed->Positionals.front();
+
+  ast::HostParseConfig Config;
+  if (std::optional<std::string> CudaPath = Parsed->get("cuda-path"))
+    Config.CudaPath = *CudaPath;
+  llvm::Expected<ast::HostParseCommand> Command =
+      Parsed->has("build-dir")
+          ? ast::commandFromDatabase(*Parsed->get("build-dir"), File,
+                                     Parsed->AfterDashDash, Config)
+          : ast::commandFromFlags(File, Parsed->AfterDashDash, Config);
+  if (!Command)
+    return fail(llvm::toString(Command.takeError()));
+
+  ast::InstrumentRequest Request;
+  Request.CommandLine = std::move(Command->CommandLine);
+  Request.WorkingDirectory = std::move(Command->Directory);
+  llvm::Expected<ast::InstrumentResult> Result = ast::instrument(Request);
+  if (!Result)
+    return fail(llvm::toString(Result.takeError()));
+
+  for (const ast::LaunchSite &Site : Result->Sites)
+    if (Site.Status != ast::SiteStatus::Instrumented)
+      reportSkipped(Site);
+  bool ListSites = Parsed->has("list-sites");
+  if (ListSites)
+    for (const ast::LaunchSite &Site : Result->Sites)
+      ast::printSite(llvm::outs(), Site);
+  std::optional<std::string> Output = Parsed->get("output");
+  if (ListSites && !Output)
+    return 0;
+  if (llvm::Error Err =
+          llvm::writeToOutput(Output.value_or("-"), [&](llvm::raw_ostream &OS) {
+            OS << Result->Source;
+            return llvm::Error::success();
+          }))
+    return fail("cannot write '" + Output.value_or("-") +
+                "': " + llvm::toString(std::move(Err)));
+  return 0;
+}
+
+} // namespace headroom
