@@ -1,0 +1,214 @@
+//===- DeviceRegistry.cpp - Finding device files by name ------------------===//
+
+#include "model/DeviceRegistry.h"
+
+#include "model/DeviceFile.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+#ifndef HEADROOM_SOURCE_DEVICE_DIR
+#define HEADROOM_SOURCE_DEVICE_DIR ""
+#endif
+
+namespace fs = std::filesystem;
+
+namespace headroom {
+
+const char *deviceSourceName(DeviceSource S) {
+  switch (S) {
+  case DeviceSource::User:
+    return "user";
+  case DeviceSource::Shipped:
+    return "shipped";
+  case DeviceSource::File:
+    return "file";
+  }
+  return "file";
+}
+
+std::string normalizeDeviceName(const std::string &Name) {
+  std::string Key;
+  for (char C : Name)
+    if (C != '-' && C != ' ' && C != '_')
+      Key.push_back(
+          static_cast<char>(std::tolower(static_cast<unsigned char>(C))));
+  return Key;
+}
+
+bool deviceMatches(const DeviceParameters &D, const std::string &Query) {
+  std::string Key = normalizeDeviceName(Query);
+  if (Key.empty())
+    return false;
+  if (normalizeDeviceName(D.Name) == Key)
+    return true;
+  return std::any_of(
+      D.Aliases.begin(), D.Aliases.end(),
+      [&](const std::string &A) { return normalizeDeviceName(A) == Key; });
+}
+
+DeviceRegistry::DeviceRegistry(std::string UserDir, std::string ShippedDir)
+    : UserDir(std::move(UserDir)), ShippedDir(std::move(ShippedDir)) {}
+
+static std::string envOrEmpty(const char *Name) {
+  const char *Value = std::getenv(Name);
+  return Value ? std::string(Value) : std::string();
+}
+
+DeviceRegistry
+DeviceRegistry::fromEnvironment(const std::string &ExecutableDir) {
+  std::string User;
+  if (std::string Xdg = envOrEmpty("XDG_DATA_HOME"); !Xdg.empty())
+    User = (fs::path(Xdg) / "headroom" / "devices").string();
+  else if (std::string Home = envOrEmpty("HOME"); !Home.empty())
+    User =
+        (fs::path(Home) / ".local" / "share" / "headroom" / "devices").string();
+
+  std::string Shipped = envOrEmpty("HEADROOM_DEVICE_DIR");
+  if (Shipped.empty() && !ExecutableDir.empty()) {
+    fs::path Installed =
+        fs::path(ExecutableDir) / ".." / "share" / "headroom" / "devices";
+    std::error_code EC;
+    if (fs::is_directory(Installed, EC))
+      Shipped = fs::weakly_canonical(Installed, EC).string();
+  }
+  if (Shipped.empty())
+    Shipped = HEADROOM_SOURCE_DEVICE_DIR;
+  return DeviceRegistry(std::move(User), std::move(Shipped));
+}
+
+std::string currentExecutableDirectory() {
+  std::error_code EC;
+  fs::path Exe = fs::read_symlink("/proc/self/exe", EC);
+  if (EC)
+    return std::string();
+  return Exe.parent_path().string();
+}
+
+DeviceRegistry DeviceRegistry::fromEnvironment() {
+  return fromEnvironment(currentExecutableDirectory());
+}
+
+/// The *.json files directly in \p Dir, sorted; none if it does not exist.
+static std::vector<std::string> jsonFilesIn(const std::string &Dir) {
+  std::vector<std::string> Files;
+  if (Dir.empty())
+    return Files;
+  std::error_code EC;
+  if (!fs::is_directory(Dir, EC))
+    return Files;
+  for (fs::directory_iterator It(Dir, EC), End; !EC && It != End;
+       It.increment(EC)) {
+    const fs::path &P = It->path();
+    std::error_code FileEC;
+    if (P.extension() == ".json" && It->is_regular_file(FileEC))
+      Files.push_back(P.string());
+  }
+  std::sort(Files.begin(), Files.end());
+  return Files;
+}
+
+std::vector<DeviceEntry>
+DeviceRegistry::list(std::vector<Error> *Problems) const {
+  std::vector<DeviceEntry> Entries;
+  for (auto [Dir, Source] : {std::pair{&UserDir, DeviceSource::User},
+                             std::pair{&ShippedDir, DeviceSource::Shipped}}) {
+    std::vector<DeviceEntry> Group;
+    for (const std::string &Path : jsonFilesIn(*Dir)) {
+      Expected<DeviceParameters> D = readDeviceFile(Path);
+      if (!D) {
+        if (Problems)
+          Problems->push_back(D.error());
+        continue;
+      }
+      Group.push_back({std::move(*D), Path, Source});
+    }
+    std::stable_sort(Group.begin(), Group.end(),
+                     [](const DeviceEntry &A, const DeviceEntry &B) {
+                       return normalizeDeviceName(A.Device.Name) <
+                              normalizeDeviceName(B.Device.Name);
+                     });
+    for (DeviceEntry &E : Group)
+      Entries.push_back(std::move(E));
+  }
+  return Entries;
+}
+
+/// Levenshtein distance, for "did you mean".
+static std::size_t editDistance(const std::string &A, const std::string &B) {
+  std::vector<std::size_t> Row(B.size() + 1);
+  for (std::size_t J = 0; J <= B.size(); ++J)
+    Row[J] = J;
+  for (std::size_t I = 1; I <= A.size(); ++I) {
+    std::size_t Diagonal = Row[0];
+    Row[0] = I;
+    for (std::size_t J = 1; J <= B.size(); ++J) {
+      std::size_t Up = Row[J];
+      Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1,
+                         Diagonal + (A[I - 1] == B[J - 1] ? 0 : 1)});
+      Diagonal = Up;
+    }
+  }
+  return Row[B.size()];
+}
+
+Expected<DeviceEntry> DeviceRegistry::lookup(const std::string &Query) const {
+  bool LooksLikePath =
+      Query.find('/') != std::string::npos ||
+      (Query.size() > 5 && Query.compare(Query.size() - 5, 5, ".json") == 0);
+  if (LooksLikePath) {
+    std::error_code EC;
+    if (!fs::exists(Query, EC))
+      return Error("device file '" + Query + "' does not exist");
+    Expected<DeviceParameters> D = readDeviceFile(Query);
+    if (!D)
+      return D.error();
+    return DeviceEntry{std::move(*D), Query, DeviceSource::File};
+  }
+
+  std::vector<Error> Problems;
+  std::vector<DeviceEntry> All = list(&Problems);
+  for (DeviceEntry &E : All)
+    if (deviceMatches(E.Device, Query))
+      return std::move(E);
+
+  // Close matches: a name or alias within a small edit distance, or one
+  // that contains the query (or is contained in it).
+  std::string Key = normalizeDeviceName(Query);
+  std::vector<std::string> Close;
+  for (const DeviceEntry &E : All) {
+    std::vector<std::string> Names = E.Device.Aliases;
+    Names.insert(Names.begin(), E.Device.Name);
+    for (const std::string &N : Names) {
+      std::string NKey = normalizeDeviceName(N);
+      std::size_t Limit = std::max<std::size_t>(2, NKey.size() / 3);
+      bool Contains = !Key.empty() && (NKey.find(Key) != std::string::npos ||
+                                       Key.find(NKey) != std::string::npos);
+      if (Contains || editDistance(Key, NKey) <= Limit) {
+        if (std::find(Close.begin(), Close.end(), E.Device.Name) == Close.end())
+          Close.push_back(E.Device.Name);
+        break;
+      }
+    }
+  }
+  std::string Message = "unknown device '" + Query + "'";
+  if (!Close.empty()) {
+    Message += "; did you mean ";
+    for (std::size_t I = 0; I < Close.size(); ++I)
+      Message += (I ? (I + 1 == Close.size() ? " or '" : ", '") : "'") +
+                 Close[I] + "'";
+    Message += "?";
+  }
+  Message += " (run 'headroom devices' to list the known devices, or give a "
+             "path to a device file)";
+  if (!Problems.empty())
+    Message +=
+        "; note: " + std::to_string(Problems.size()) +
+        " device file(s) could not be read: " + Problems.front().message();
+  return Error(Message);
+}
+
+} // namespace headroom

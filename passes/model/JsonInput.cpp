@@ -1,0 +1,169 @@
+//===- JsonInput.cpp - Validating reads of Headroom's JSON files ----------===//
+
+#include "model/JsonInput.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace headroom {
+
+using nlohmann::json;
+
+Expected<json> parseJson(std::string_view Text) {
+  try {
+    return json::parse(Text.begin(), Text.end());
+  } catch (const json::parse_error &E) {
+    // what() reads "[json.exception.parse_error.101] parse error at line 3,
+    // column 5: syntax error ..."; keep "line 3, column 5: syntax error ...".
+    std::string What = E.what();
+    std::string Where;
+    if (auto At = What.find(" at line "); At != std::string::npos) {
+      Where = What.substr(At + 4);
+    } else if (auto Colon = What.find("] "); Colon != std::string::npos) {
+      Where = What.substr(Colon + 2);
+    } else {
+      Where = What;
+    }
+    auto Sep = Where.find(": ");
+    if (Where.compare(0, 5, "line ") == 0 && Sep != std::string::npos)
+      return Error(Where.substr(0, Sep) +
+                   ": invalid JSON: " + Where.substr(Sep + 2));
+    return Error("invalid JSON: " + Where);
+  }
+}
+
+Expected<json> readJsonFile(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    return Error(std::string("cannot open file: ") + std::strerror(errno));
+  std::ostringstream Buffer;
+  Buffer << In.rdbuf();
+  if (In.bad())
+    return Error(std::string("cannot read file: ") + std::strerror(errno));
+  return parseJson(Buffer.str());
+}
+
+std::string describeJson(const json &Value) {
+  switch (Value.type()) {
+  case json::value_t::null:
+    return "null";
+  case json::value_t::boolean:
+    return Value.get<bool>() ? "true" : "false";
+  case json::value_t::string: {
+    std::string Text = Value.dump();
+    if (Text.size() > 40)
+      Text = Text.substr(0, 36) + "...\"";
+    return "string " + Text;
+  }
+  case json::value_t::number_integer:
+  case json::value_t::number_unsigned:
+  case json::value_t::number_float:
+    return Value.dump();
+  case json::value_t::object:
+    return "an object";
+  case json::value_t::array:
+    return "an array";
+  default:
+    return "an unsupported value";
+  }
+}
+
+std::string jsonPath(const std::string &Parent, std::string_view Field) {
+  if (Parent.empty())
+    return std::string(Field);
+  return Parent + "." + std::string(Field);
+}
+
+std::string jsonPath(const std::string &Parent, std::size_t Index) {
+  return Parent + "[" + std::to_string(Index) + "]";
+}
+
+Error expectedError(const std::string &Path, std::string_view What,
+                    const json &Got) {
+  return Error((Path.empty() ? std::string("top level") : Path) +
+               ": expected " + std::string(What) + ", got " +
+               describeJson(Got));
+}
+
+Error missingError(const std::string &Path, std::string_view What) {
+  return Error(Path + ": missing (expected " + std::string(What) + ")");
+}
+
+Status requireObject(const json &Value, const std::string &Path) {
+  if (!Value.is_object())
+    return expectedError(Path, "an object", Value);
+  return Status::success();
+}
+
+const json *findMember(const json &Obj, std::string_view Key) {
+  if (!Obj.is_object())
+    return nullptr;
+  auto It = Obj.find(Key);
+  return It == Obj.end() ? nullptr : &*It;
+}
+
+Expected<std::string> getString(const json &Obj, std::string_view Key,
+                                const std::string &Path, bool NonEmpty) {
+  std::string Where = jsonPath(Path, Key);
+  const char *What = NonEmpty ? "a non-empty string" : "a string";
+  const json *Member = findMember(Obj, Key);
+  if (!Member)
+    return missingError(Where, What);
+  if (!Member->is_string() || (NonEmpty && Member->get<std::string>().empty()))
+    return expectedError(Where, What, *Member);
+  return Member->get<std::string>();
+}
+
+Expected<std::string> getOptionalString(const json &Obj, std::string_view Key,
+                                        const std::string &Path) {
+  const json *Member = findMember(Obj, Key);
+  if (!Member)
+    return std::string();
+  if (!Member->is_string())
+    return expectedError(jsonPath(Path, Key), "a string", *Member);
+  return Member->get<std::string>();
+}
+
+Expected<double> getNumber(const json &Value, const std::string &Path) {
+  if (!Value.is_number())
+    return expectedError(Path, "a number", Value);
+  double D = Value.get<double>();
+  if (!std::isfinite(D))
+    return expectedError(Path, "a finite number", Value);
+  return D;
+}
+
+Expected<double> getPositiveNumber(const json &Value, const std::string &Path) {
+  if (!Value.is_number() || !std::isfinite(Value.get<double>()) ||
+      Value.get<double>() <= 0)
+    return expectedError(Path, "a positive number", Value);
+  return Value.get<double>();
+}
+
+Expected<double> getNonNegativeNumber(const json &Value,
+                                      const std::string &Path) {
+  if (!Value.is_number() || !std::isfinite(Value.get<double>()) ||
+      Value.get<double>() < 0)
+    return expectedError(Path, "a non-negative number", Value);
+  return Value.get<double>();
+}
+
+Expected<std::uint64_t> getPositiveInteger(const json &Value,
+                                           const std::string &Path) {
+  if (Value.is_number_unsigned() && Value.get<std::uint64_t>() > 0)
+    return Value.get<std::uint64_t>();
+  if (Value.is_number_integer() && Value.get<std::int64_t>() > 0)
+    return static_cast<std::uint64_t>(Value.get<std::int64_t>());
+  return expectedError(Path, "a positive integer", Value);
+}
+
+Expected<bool> getBool(const json &Value, const std::string &Path) {
+  if (!Value.is_boolean())
+    return expectedError(Path, "true or false", Value);
+  return Value.get<bool>();
+}
+
+} // namespace headroom

@@ -1,0 +1,90 @@
+//===- PredictionCsv.cpp - Predictions for spreadsheets -------------------===//
+
+#include "model/PredictionCsv.h"
+
+#include "model/Format.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace headroom {
+
+namespace {
+
+std::string quote(const std::string &Cell) {
+  if (Cell.find_first_of(",\"\r\n") == std::string::npos)
+    return Cell;
+  std::string Quoted = "\"";
+  for (char C : Cell) {
+    if (C == '"')
+      Quoted += '"';
+    Quoted += C;
+  }
+  return Quoted + "\"";
+}
+
+std::string value(std::optional<double> V) {
+  return V ? formatGeneral(*V) : std::string();
+}
+
+void line(std::ostream &OS, const std::vector<std::string> &Cells) {
+  for (std::size_t I = 0; I < Cells.size(); ++I)
+    OS << (I ? "," : "") << quote(Cells[I]);
+  OS << "\n";
+}
+
+} // namespace
+
+void writePredictionsCsv(std::ostream &OS, const PredictionSet &Set) {
+  line(OS, {"device",   "kernel",       "K_type",          "bound",
+            "margin",   "predicted_ms", "attainable_gops", "measured_ms",
+            "headroom", "error",        "E_util",          "corrected_ms",
+            "W_comp",   "W_traf",       "O_krn",           "O_dev",
+            "E_mix",    "E_instr",      "D_ops",           "D_ldst",
+            "D_other",  "W_op",         "W_ldst",          "W_other",
+            "C_op",     "C_ldst",       "C_other",         "T_op",
+            "T_op_eff", "B_mem"});
+  for (std::size_t D = 0; D < Set.Devices.size(); ++D)
+    for (std::size_t K = 0; K < Set.Kernels.size(); ++K) {
+      const Prediction &P = Set.at(D, K);
+      const KernelParameters &KP = Set.Kernels[K].Parameters;
+      std::optional<double> EUtil, Corrected;
+      if (P.Correction) {
+        EUtil = P.Correction->EUtil;
+        Corrected = P.Correction->CorrectedMs;
+      }
+      line(OS, {P.Device,
+                P.Kernel,
+                std::string(kernelTypeName(P.Type)),
+                boundName(P.Limit),
+                formatGeneral(P.Margin),
+                formatGeneral(P.PredictedMs),
+                formatGeneral(P.AttainableGops),
+                value(P.MeasuredMs),
+                value(P.headroom()),
+                value(P.error()),
+                value(EUtil),
+                value(Corrected),
+                formatGeneral(P.WComp),
+                formatGeneral(P.WTraf),
+                formatGeneral(P.OKrn),
+                formatGeneral(P.ODev),
+                formatGeneral(P.EMix),
+                formatGeneral(P.EInstr),
+                formatGeneral(KP.DOps),
+                formatGeneral(KP.DLdSt),
+                formatGeneral(KP.DOther),
+                formatGeneral(P.WOp),
+                formatGeneral(P.WLdSt),
+                formatGeneral(P.WOther),
+                formatGeneral(P.COp),
+                formatGeneral(P.CLdSt),
+                formatGeneral(P.COther),
+                formatGeneral(P.TOp),
+                formatGeneral(P.TOpEff),
+                formatGeneral(P.BMem)});
+    }
+}
+
+} // namespace headroom

@@ -1,0 +1,31 @@
+//===- PredictionJson.h - headroom.predictions/1 ----------------*- C++ -*-===//
+///
+/// \file
+/// The machine-readable output of `headroom predict --format json`, schema
+/// `headroom.predictions/1` (docs/formats.md). Fractions (E_mix, E_instr,
+/// densities, error) are written as fractions, not percentages. JSON has no
+/// infinity: an infinite O_krn (no DRAM traffic) is written as null with an
+/// "O_krn_note" saying why, and so is the margin.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_MODEL_PREDICTIONJSON_H
+#define HEADROOM_MODEL_PREDICTIONJSON_H
+
+#include "model/PredictionSet.h"
+
+#include <nlohmann/json.hpp>
+
+namespace headroom {
+
+/// The schema string of the predictions format.
+inline constexpr const char *PredictionsSchema = "headroom.predictions/1";
+
+/// One prediction as a JSON object (the elements of "predictions").
+nlohmann::ordered_json predictionToJson(const Prediction &P);
+
+/// The whole set as a `headroom.predictions/1` document.
+nlohmann::ordered_json predictionsToJson(const PredictionSet &Set);
+
+} // namespace headroom
+
+#endif // HEADROOM_MODEL_PREDICTIONJSON_H

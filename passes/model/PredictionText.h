@@ -1,0 +1,25 @@
+//===- PredictionText.h - The text view of predictions ----------*- C++ -*-===//
+///
+/// \file
+/// The human-readable output of `headroom predict`: the kernels' parameters,
+/// a summary of predicted times (kernels x devices, with the bound and the
+/// total per device), then per device its parameters, weights and the full
+/// breakdown of the model for each kernel. Numbers use the thesis' printed
+/// precision (docs/cli.md).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_MODEL_PREDICTIONTEXT_H
+#define HEADROOM_MODEL_PREDICTIONTEXT_H
+
+#include "model/PredictionSet.h"
+
+#include <ostream>
+
+namespace headroom {
+
+/// Writes \p Set as text to \p OS.
+void writePredictionsText(std::ostream &OS, const PredictionSet &Set);
+
+} // namespace headroom
+
+#endif // HEADROOM_MODEL_PREDICTIONTEXT_H

@@ -1,0 +1,143 @@
+//===- PredictMain.cpp - headroom predict ---------------------------------===//
+///
+/// \file
+/// `headroom predict`: the thesis model on a counters file for one or more
+/// devices, as text, JSON or CSV. A thin layer over headroom_model.
+///
+//===----------------------------------------------------------------------===//
+
+#include "CommandLine.h"
+#include "Subcommands.h"
+
+#include "model/CountersFile.h"
+#include "model/DeviceRegistry.h"
+#include "model/PredictionCsv.h"
+#include "model/PredictionJson.h"
+#include "model/PredictionSet.h"
+#include "model/PredictionText.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <iostream>
+
+using namespace headroom;
+
+namespace {
+
+CommandLine makeCommandLine() {
+  CommandLine CL(
+      "predict",
+      "--counters <file> --device <name|path> [--device ...] [options]",
+      "Predicts, with the quantitative roofline model of Konstantinidis'\n"
+      "thesis, whether each kernel of a headroom.counters/1 file is compute-\n"
+      "or memory-bound on each device, its attainable throughput and its\n"
+      "floor time. With --reference, the measured times (measured_ms in the\n"
+      "file, or --measured-ms) are taken as measured on that device: it gets\n"
+      "the headroom (measured / predicted) and every device the E_util\n"
+      "correction of thesis (5.13).");
+  CL.option("counters", "file", "the headroom.counters/1 file to read")
+      .option("device", "name|path",
+              "a device to predict on: a device name (see 'headroom "
+              "devices') or a headroom.device/1 file",
+              /*Repeatable=*/true)
+      .option("reference", "name|path",
+              "the device the counters and measured times come from; "
+              "enables headroom and the E_util correction")
+      .option("measured-ms", "ms",
+              "measured total time of the kernel's launches on the "
+              "reference device (single-kernel files; overrides measured_ms)")
+      .flag("optimistic-int",
+            "optimistic integer variant: int kernels at integer-add cost "
+            "(T_add) with E_mix = 100%")
+      .option("format", "text|json|csv", "output format (default text)");
+  CL.alias('c', "counters").alias('d', "device");
+  return CL;
+}
+
+int usageError(const std::string &Message) {
+  std::cerr << "headroom: error: " << Message << "\n";
+  return 2;
+}
+
+} // namespace
+
+int headroom::predictMain(const Args &A) {
+  CommandLine CL = makeCommandLine();
+  Expected<ParsedArgs> Parsed = CL.parse(A);
+  if (!Parsed)
+    return usageError(Parsed.error().message());
+  if (Parsed->has("help")) {
+    CL.printHelp(std::cout);
+    return 0;
+  }
+  if (!Parsed->Positionals.empty())
+    return usageError("headroom predict: unexpected argument '" +
+                      Parsed->Positionals.front() +
+                      "' (see 'headroom predict --help')");
+
+  std::string Format = Parsed->get("format").value_or("text");
+  if (Format != "text" && Format != "json" && Format != "csv")
+    return usageError("headroom predict: --format must be text, json or "
+                      "csv, got '" +
+                      Format + "'");
+  std::optional<std::string> CountersPath = Parsed->get("counters");
+  if (!CountersPath)
+    return usageError("headroom predict: --counters <file> is required");
+  std::vector<std::string> DeviceArgs = Parsed->getAll("device");
+  std::optional<std::string> ReferenceArg = Parsed->get("reference");
+  if (DeviceArgs.empty() && !ReferenceArg)
+    return usageError("headroom predict: give at least one --device (run "
+                      "'headroom devices' to list them)");
+
+  PredictionRequest Request;
+  Request.Options.OptimisticInt = Parsed->has("optimistic-int");
+  if (std::optional<std::string> Ms = Parsed->get("measured-ms")) {
+    errno = 0;
+    char *End = nullptr;
+    double Value = std::strtod(Ms->c_str(), &End);
+    if (Ms->empty() || *End != '\0' || errno != 0 || !std::isfinite(Value) ||
+        Value <= 0)
+      return usageError("headroom predict: --measured-ms expects a positive "
+                        "number of milliseconds, got '" +
+                        *Ms + "'");
+    Request.MeasuredMsOverride = Value;
+  }
+
+  Expected<CountersFile> Counters = readCountersFile(*CountersPath);
+  if (!Counters)
+    return usageError(Counters.error().message());
+
+  DeviceRegistry Registry = DeviceRegistry::fromEnvironment();
+  for (const std::string &Arg : DeviceArgs) {
+    Expected<DeviceEntry> E = Registry.lookup(Arg);
+    if (!E)
+      return usageError(E.error().message());
+    Request.Devices.push_back(std::move(*E));
+  }
+  if (ReferenceArg) {
+    Expected<DeviceEntry> E = Registry.lookup(*ReferenceArg);
+    if (!E)
+      return usageError(E.error().message());
+    Request.Reference = std::move(*E);
+  }
+
+  Expected<PredictionSet> Set =
+      buildPredictionSet(std::move(Counters->Kernels), std::move(Request));
+  if (!Set)
+    return usageError(Set.error().message());
+  Set->Source = *CountersPath;
+
+  if (Format == "json")
+    std::cout << predictionsToJson(*Set).dump(2) << "\n";
+  else if (Format == "csv")
+    writePredictionsCsv(std::cout, *Set);
+  else
+    writePredictionsText(std::cout, *Set);
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "headroom: error: cannot write the output\n";
+    return 1;
+  }
+  return 0;
+}
