@@ -1,0 +1,60 @@
+//===- DefaultMetrics.cpp - What the runtime collects by default ----------===//
+
+#include "DefaultMetrics.h"
+
+#include "model/CounterCatalog.h"
+
+namespace headroom::rt {
+
+namespace {
+
+std::vector<std::string> namesOf(std::initializer_list<Counter> Counters) {
+  std::vector<std::string> Names;
+  for (Counter C : Counters)
+    Names.emplace_back(counterInfo(C).HopperName);
+  return Names;
+}
+
+} // namespace
+
+std::vector<std::string> defaultRequiredMetrics() {
+  std::vector<std::string> Names;
+  // Every model input of thesis table 4.1.
+  for (const CounterInfo &Info : counterCatalog())
+    if (isModelInput(Info.Id))
+      Names.emplace_back(Info.HopperName);
+  for (std::string &Name : namesOf({Counter::DurationNs, Counter::L2Bytes,
+                                    Counter::AchievedOccupancyPct}))
+    Names.push_back(std::move(Name));
+  return Names;
+}
+
+std::vector<std::string> defaultExtraMetrics() {
+  return namesOf({
+      Counter::SharedLoadInst,
+      Counter::SharedStoreInst,
+      Counter::SharedLoadWavefronts,
+      Counter::SharedStoreWavefronts,
+      Counter::ThreadsPerInst,
+      Counter::SharedLoadBankConflicts,
+      Counter::SharedStoreBankConflicts,
+      Counter::Fp16,
+      Counter::HalfFma,
+      Counter::HalfAdd,
+      Counter::HalfMul,
+      Counter::L2SectorsRead,
+      Counter::L2SectorsWrite,
+      Counter::L1Bytes,
+      Counter::ThreadInst,
+      Counter::XuPipeInst,
+      Counter::TensorPipeInst,
+  });
+}
+
+std::string resolveMetricName(std::string_view Name) {
+  if (CounterMatch Match = findCounter(Name))
+    return std::string(Match.Info->HopperName);
+  return std::string(Name);
+}
+
+} // namespace headroom::rt

@@ -1,0 +1,60 @@
+//===- ProfileData.h - The contents of a headroom.profile/1 file -*- C++
+//-*-===//
+///
+/// \file
+/// Everything a profile holds, as plain data (docs/formats.md). The Runtime
+/// fills it at exit; ProfileWriter turns it into JSON.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_RUNTIME_PROFILEDATA_H
+#define HEADROOM_RUNTIME_PROFILEDATA_H
+
+#include "DeviceIdentity.h"
+#include "KernelAggregator.h"
+#include "MetricSelection.h"
+#include "ProcessInfo.h"
+#include "SiteRegistry.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace headroom::rt {
+
+/// How the data was collected.
+struct CollectionInfo {
+  /// What was actually recorded: "counters", "time" or "sites".
+  std::string Mode;
+  /// HEADROOM_MODE as requested.
+  std::string RequestedMode;
+  std::string Sampling = "first";
+  /// "sites" or "all".
+  std::string SamplingScope = "sites";
+  /// "callback" or "external".
+  std::string Correlation = "callback";
+  /// The metrics configured for sampling (empty when none were).
+  std::vector<std::string> Metrics;
+  /// Replay passes of that configuration.
+  std::optional<std::size_t> Passes;
+  std::vector<DroppedMetric> DroppedMetrics;
+  std::vector<std::string> Warnings;
+  std::uint64_t DroppedRecords = 0;
+  /// Informational counts (record joins, evictions, timings).
+  std::map<std::string, std::uint64_t> Diagnostics;
+};
+
+/// One whole profile.
+struct ProfileData {
+  std::string RuntimeVersion;
+  ProcessInfo Process;
+  std::vector<DeviceIdentity> Devices;
+  CollectionInfo Collection;
+  std::vector<SiteEntry> Sites;
+  std::vector<KernelStats> Kernels;
+};
+
+} // namespace headroom::rt
+
+#endif // HEADROOM_RUNTIME_PROFILEDATA_H

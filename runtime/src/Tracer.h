@@ -1,0 +1,90 @@
+//===- Tracer.h - Launch callbacks and kernel records -------------*- C++
+//-*-===//
+///
+/// \file
+/// The interface between the runtime's logic and the tracing half of the
+/// hardware layer: a Tracer delivers kernel launches (at their API calls) and
+/// kernel records (from the activity API) to a LaunchObserver. The CUPTI
+/// implementation is CuptiTracer; tests use fakes that feed synthetic data.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_RUNTIME_TRACER_H
+#define HEADROOM_RUNTIME_TRACER_H
+
+#include "DeviceIdentity.h"
+#include "Failure.h"
+#include "KernelRecord.h"
+#include "LaunchInfo.h"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+
+namespace headroom::rt {
+
+/// Receives what a Tracer sees. Methods may be called from any thread,
+/// concurrently, and must not throw.
+class LaunchObserver {
+public:
+  virtual ~LaunchObserver() = default;
+  /// A kernel launch API call is starting, on the launching thread; the
+  /// kernel has not been submitted yet.
+  virtual void launchEnter(const LaunchInfo &Launch) = 0;
+  /// The same call returned (Launch.Succeeded says how).
+  virtual void launchExit(const LaunchInfo &Launch) = 0;
+  /// A batch of kernel records from the activity API.
+  virtual void kernelRecords(std::span<KernelRecord> Records) = 0;
+  /// An external-correlation record: the API call \p CorrelationId ran
+  /// while \p ExternalId was pushed.
+  virtual void externalCorrelation(std::uint32_t CorrelationId,
+                                   std::uint64_t ExternalId) = 0;
+  /// The first launch on a device, with what the driver says of it.
+  virtual void deviceSeen(const DeviceIdentity &Device) = 0;
+  /// A CUDA context is about to be destroyed.
+  virtual void contextDestroying(void *Context) = 0;
+};
+
+/// What to trace.
+struct TracerOptions {
+  /// Deliver launchEnter/launchExit (needed for counters and, unless
+  /// external correlation is used, for sites).
+  bool LaunchCallbacks = true;
+  /// Enable external-correlation records (pushExternalId/popExternalId).
+  bool ExternalCorrelation = false;
+};
+
+/// What started.
+struct TraceStatus {
+  /// Kernel records will be delivered.
+  bool Activity = false;
+  /// Launch callbacks will be delivered.
+  bool Callbacks = false;
+  /// External-correlation records will be delivered; the tracer turns them
+  /// on by itself when asked to or when the callbacks failed.
+  bool ExternalCorrelation = false;
+  std::optional<Failure> ActivityFailure;
+  std::optional<Failure> CallbackFailure;
+};
+
+/// A source of launches and kernel records.
+class Tracer {
+public:
+  virtual ~Tracer() = default;
+  /// Starts delivering to \p Observer, which outlives the tracer's use.
+  virtual TraceStatus start(LaunchObserver &Observer,
+                            const TracerOptions &Options) = 0;
+  /// Delivers every buffered record now (synchronously).
+  virtual void flush() = 0;
+  /// Brackets a launch with an external correlation id (the site id).
+  virtual void pushExternalId(std::uint64_t Id) = 0;
+  virtual void popExternalId() = 0;
+  /// Records CUPTI reported as dropped.
+  virtual std::uint64_t droppedRecords() const = 0;
+  /// What the driver says of device \p Index, for devices only seen in
+  /// records.
+  virtual std::optional<DeviceIdentity> describeDevice(std::uint32_t Index) = 0;
+};
+
+} // namespace headroom::rt
+
+#endif // HEADROOM_RUNTIME_TRACER_H

@@ -1,0 +1,89 @@
+//===- CuptiTracer.h - Launch callbacks and kernel records via CUPTI -*- C++
+//-*-===//
+///
+/// \file
+/// The CUPTI Tracer. Kernel durations come from the activity API
+/// (CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, which unlike KIND_KERNEL does not
+/// serialize kernels). Launches are seen in callbacks:
+///
+///  - driver domain: cuLaunchKernel, cuLaunchKernelEx,
+///  cuLaunchCooperativeKernel
+///    and their _ptsz variants (CUDA 13 routes `<<<>>>` through
+///    __cudaLaunchKernel into these). API_ENTER gives the function, grid,
+///    block, shared bytes, stream and context; the counter sampler starts
+///    there and stops at API_EXIT.
+///  - runtime domain: the launch entry points (__cudaLaunchKernel_v13000,
+///    cudaLaunchKernel, cudaLaunchKernelExC, cudaLaunchCooperativeKernel and
+///    _ptsz variants), only to remember their correlation ids: a kernel record
+///    carries the id of the driver or of the runtime call that launched it, so
+///    both are associated with the site.
+///  - resource domain: context destruction, to drop profiler state.
+///
+/// When the callback subscription fails (another CUPTI client), or when asked
+/// to, the tracer enables external-correlation records instead: the Runtime
+/// pushes the site id around each launch, and CUPTI reports which API calls
+/// ran under it (only the launch APIs are traced, through
+/// cuptiActivityEnableDriverApi/RuntimeApi when available).
+///
+/// One CuptiTracer per process (CUPTI's buffer callbacks carry no user data).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_RUNTIME_CUPTI_CUPTITRACER_H
+#define HEADROOM_RUNTIME_CUPTI_CUPTITRACER_H
+
+#include "Tracer.h"
+#include "cupti/CuptiLoader.h"
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+
+namespace headroom::rt {
+
+class CuptiTracer final : public Tracer {
+public:
+  explicit CuptiTracer(std::shared_ptr<CuptiLoader> Loader);
+  ~CuptiTracer() override;
+
+  TraceStatus start(LaunchObserver &Observer,
+                    const TracerOptions &Options) override;
+  void flush() override;
+  void pushExternalId(std::uint64_t Id) override;
+  void popExternalId() override;
+  std::uint64_t droppedRecords() const override { return Dropped.load(); }
+  std::optional<DeviceIdentity> describeDevice(std::uint32_t Index) override;
+
+private:
+  static void CUPTIAPI onCallback(void *Userdata, CUpti_CallbackDomain Domain,
+                                  CUpti_CallbackId Id, const void *Data);
+  static void CUPTIAPI onBufferRequested(uint8_t **Buffer, size_t *Size,
+                                         size_t *MaxRecords);
+  static void CUPTIAPI onBufferCompleted(CUcontext Context, uint32_t StreamId,
+                                         uint8_t *Buffer, size_t Size,
+                                         size_t ValidSize);
+
+  void handleDriverLaunch(CUpti_CallbackId Id, const CUpti_CallbackData &Data);
+  void handleRuntimeLaunch(const CUpti_CallbackData &Data);
+  void processBuffer(CUcontext Context, uint32_t StreamId, uint8_t *Buffer,
+                     size_t ValidSize);
+  std::uint32_t deviceOf(CUcontext Context);
+  bool subscribe(Failure &Why);
+  bool enableExternalCorrelation(Failure &Why);
+
+  std::shared_ptr<CuptiLoader> Loader;
+  const CuptiLibrary *Lib = nullptr;
+  LaunchObserver *Observer = nullptr;
+  CUpti_SubscriberHandle Subscriber = nullptr;
+  std::atomic<std::uint64_t> Dropped{0};
+  bool ExternalEnabled = false;
+
+  std::mutex DeviceMutex;
+  std::map<CUcontext, std::uint32_t> ContextDevices;
+  std::set<std::uint32_t> DevicesSeen;
+};
+
+} // namespace headroom::rt
+
+#endif // HEADROOM_RUNTIME_CUPTI_CUPTITRACER_H

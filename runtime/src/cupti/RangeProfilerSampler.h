@@ -1,0 +1,90 @@
+//===- RangeProfilerSampler.h - Counters through the Range Profiler -*- C++
+//-*-===//
+///
+/// \file
+/// The CUPTI CounterSampler: CUPTI's Profiler Host API (cupti_profiler_host.h)
+/// builds the configuration for the chip, and the Range Profiler
+/// (cupti_range_profiler.h), in auto-range and kernel-replay mode, collects
+/// one range around one launch: Start at the launch's API entry, Stop,
+/// DecodeData and evaluation at its API exit (the pattern of NVIDIA's
+/// profiling_injection sample). Kernel replay runs the kernel once per pass
+/// and restores the memory it writes between passes, so the program's results
+/// are unchanged.
+///
+/// Per device (first sampled launch on it): device support check, chip name,
+/// counter availability, metric selection (MetricSelection.h) and the config
+/// image. Per CUDA context: one range-profiler object and counter-data image,
+/// re-initialized before every sample. A launch on a stream that is capturing
+/// a graph is skipped (nothing would run, and replay's synchronization would
+/// break the capture).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_RUNTIME_CUPTI_RANGEPROFILERSAMPLER_H
+#define HEADROOM_RUNTIME_CUPTI_RANGEPROFILERSAMPLER_H
+
+#include "CounterSampler.h"
+#include "cupti/CuptiLoader.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace headroom::rt {
+
+class RangeProfilerSampler final : public CounterSampler {
+public:
+  /// Collects \p Required (those the chip knows) and the \p Extras that fit
+  /// in the same number of passes.
+  RangeProfilerSampler(std::shared_ptr<CuptiLoader> Loader,
+                       std::vector<std::string> Required,
+                       std::vector<std::string> Extras);
+  ~RangeProfilerSampler() override;
+
+  SampleStart begin(const LaunchInfo &Launch) override;
+  SampleResult end(const LaunchInfo &Launch) override;
+  void contextDestroying(void *Context) override;
+  SamplerSetup setup() const override;
+
+private:
+  /// The configuration for one device.
+  struct DeviceConfig {
+    std::string Chip;
+    CUpti_Profiler_Host_Object *Host = nullptr;
+    std::vector<std::string> Metrics;
+    std::vector<const char *> MetricNames;
+    std::vector<uint8_t> ConfigImage;
+    std::size_t Passes = 0;
+  };
+  /// The range profiler of one context.
+  struct ContextState {
+    CUpti_RangeProfiler_Object *Object = nullptr;
+    std::vector<uint8_t> CounterData;
+    DeviceConfig *Config = nullptr;
+  };
+
+  std::optional<Failure> configFor(const LaunchInfo &Launch,
+                                   DeviceConfig *&Out);
+  std::optional<Failure> contextFor(const LaunchInfo &Launch,
+                                    DeviceConfig &Config, ContextState *&Out);
+  std::optional<std::size_t>
+  countPasses(const std::string &Chip, const std::vector<uint8_t> &Availability,
+              std::span<const std::string> Metrics);
+  void disableContext(void *Context);
+
+  std::shared_ptr<CuptiLoader> Loader;
+  std::vector<std::string> Required;
+  std::vector<std::string> Extras;
+
+  mutable std::mutex Mutex;
+  bool ProfilerInitialized = false;
+  std::map<std::uint32_t, std::unique_ptr<DeviceConfig>> Devices;
+  std::map<void *, ContextState> Contexts;
+  void *Active = nullptr;
+  SamplerSetup Setup;
+};
+
+} // namespace headroom::rt
+
+#endif // HEADROOM_RUNTIME_CUPTI_RANGEPROFILERSAMPLER_H
