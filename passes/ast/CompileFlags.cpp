@@ -64,8 +64,13 @@ bool namesGpuArch(llvm::StringRef Arg) {
          Arg.starts_with("--offload-arch=");
 }
 
-std::string normalized(llvm::StringRef Path) {
-  llvm::SmallString<256> Result(Path);
+/// \p Path made absolute against \p Directory (when both allow it), without
+/// `.` and `..` components.
+std::string normalized(llvm::StringRef Path, llvm::StringRef Directory) {
+  llvm::SmallString<256> Result;
+  if (llvm::sys::path::is_relative(Path) && !Directory.empty())
+    Result = Directory;
+  llvm::sys::path::append(Result, Path);
   llvm::sys::path::remove_dots(Result, /*remove_dot_dot=*/true);
   return std::string(Result);
 }
@@ -79,7 +84,7 @@ bool isNvcc(llvm::StringRef Driver) {
 
 llvm::Expected<std::vector<std::string>>
 adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
-                   const HostParseConfig &Config) {
+                   const HostParseConfig &Config, llvm::StringRef Directory) {
   if (Argv.empty())
     return llvm::createStringError(llvm::Twine("empty compile command for '") +
                                    File + "'");
@@ -90,7 +95,7 @@ adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
         "), whose flags clang does not accept; adjusting nvcc commands is not "
         "supported yet: give clang flags after '--' instead");
 
-  std::string NormalizedFile = normalized(File);
+  std::string NormalizedFile = normalized(File, Directory);
   std::vector<std::string> UserFlags;
   bool HasGpuArch = false;
   for (size_t I = 1; I < Argv.size(); ++I) {
@@ -104,7 +109,7 @@ adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
       continue;
     }
     if (Arg == File ||
-        (!Arg.starts_with("-") && normalized(Arg) == NormalizedFile))
+        (!Arg.starts_with("-") && normalized(Arg, Directory) == NormalizedFile))
       continue;
     HasGpuArch |= namesGpuArch(Arg);
     UserFlags.push_back(Arg.str());
@@ -159,7 +164,9 @@ commandFromDatabase(llvm::StringRef BuildDir, llvm::StringRef File,
   llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
   std::vector<clang::tooling::CompileCommand> Commands =
       Database->getCompileCommands(Absolute);
-  if (Commands.empty())
+  // The database infers commands for files it does not list; a guess is not
+  // how the file is compiled, so only listed files are accepted.
+  if (Commands.empty() || !Commands.front().Heuristic.empty())
     return llvm::createStringError(llvm::Twine("the compile database in '") +
                                    BuildDir + "' has no command for '" +
                                    Absolute + "'");
@@ -169,7 +176,7 @@ commandFromDatabase(llvm::StringRef BuildDir, llvm::StringRef File,
   std::vector<std::string> Argv = Command.CommandLine;
   Argv.insert(Argv.end(), ExtraFlags.begin(), ExtraFlags.end());
   llvm::Expected<std::vector<std::string>> CommandLine =
-      adjustForHostParse(Argv, Command.Filename, Config);
+      adjustForHostParse(Argv, Command.Filename, Config, Command.Directory);
   if (!CommandLine)
     return CommandLine.takeError();
   return HostParseCommand{std::move(*CommandLine), Command.Directory};

@@ -51,10 +51,14 @@ struct HostParseConfig {
 /// `-resource-dir`. Warnings are off (`-w`): the parse only looks for
 /// launches, and the user's compiler reports warnings.
 ///
+/// \p File is recognised in Argv however it is spelled, relative paths being
+/// taken from \p Directory (the directory the command runs in).
+///
 /// Fails for commands whose driver is nvcc, whose flags clang does not accept.
 llvm::Expected<std::vector<std::string>>
 adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
-                   const HostParseConfig &Config);
+                   const HostParseConfig &Config,
+                   llvm::StringRef Directory = "");
 
 /// A host-parse command line and the directory it runs in.
 struct HostParseCommand {

@@ -1,0 +1,162 @@
+//===- CompileFlagsTest.cpp - Tests for the host-parse command line -------===//
+
+#include "ast/CompileFlags.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+using namespace headroom::ast;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+namespace {
+
+HostParseConfig testConfig() {
+  HostParseConfig Config;
+  Config.CudaPath = "/opt/cuda";
+  Config.ResourceDir = "/opt/clang/22";
+  return Config;
+}
+
+TEST(CompileFlagsTest, FlagsAfterDashDashGoBetweenDefaultsAndTheFile) {
+  auto Command =
+      commandFromFlags("src/app.cu", {"-DN=4", "-Iinclude"}, testConfig());
+  ASSERT_TRUE(static_cast<bool>(Command)) << toString(Command.takeError());
+  EXPECT_THAT(Command->CommandLine,
+              ElementsAre("clang++", "--cuda-path=/opt/cuda",
+                          "--cuda-gpu-arch=sm_90", "-isystem",
+                          "/opt/cuda/include/cccl", "-Wno-unknown-cuda-version",
+                          "-resource-dir=/opt/clang/22", "-DN=4", "-Iinclude",
+                          "-fsyntax-only", "--cuda-host-only", "-w", "-x",
+                          "cuda", "src/app.cu"));
+  EXPECT_EQ(Command->Directory, "");
+}
+
+TEST(CompileFlagsTest, DropsOutputsPhasesAndTheInputButKeepsTheRest) {
+  auto Argv = adjustForHostParse({"/usr/bin/clang++", "-x", "cuda",
+                                  "--cuda-gpu-arch=sm_80", "-c", "/src/a.cu",
+                                  "-o", "a.o", "-MD", "-MF", "a.d", "-MTa.o",
+                                  "-O2", "--cuda-device-only", "-std=c++20"},
+                                 "/src/a.cu", testConfig());
+  ASSERT_TRUE(static_cast<bool>(Argv)) << toString(Argv.takeError());
+  // The user's architecture replaces the default one.
+  EXPECT_THAT(
+      *Argv, ElementsAre("clang++", "--cuda-path=/opt/cuda", "-isystem",
+                         "/opt/cuda/include/cccl", "-Wno-unknown-cuda-version",
+                         "-resource-dir=/opt/clang/22", "--cuda-gpu-arch=sm_80",
+                         "-O2", "-std=c++20", "-fsyntax-only",
+                         "--cuda-host-only", "-w", "-x", "cuda", "/src/a.cu"));
+}
+
+TEST(CompileFlagsTest, RecognisesTheInputSpelledWithDots) {
+  auto Argv =
+      adjustForHostParse({"clang++", "./src/../src/a.cu"}, "src/a.cu", {});
+  ASSERT_TRUE(static_cast<bool>(Argv)) << toString(Argv.takeError());
+  EXPECT_EQ(std::count(Argv->begin(), Argv->end(), "src/a.cu"), 1);
+  EXPECT_EQ(std::count(Argv->begin(), Argv->end(), "./src/../src/a.cu"), 0);
+}
+
+TEST(CompileFlagsTest, RecognisesARelativeInputInTheCommandsDirectory) {
+  auto Argv = adjustForHostParse({"clang++", "-c", "src/a.cu"},
+                                 "/build/../proj/src/a.cu", {}, "/proj");
+  ASSERT_TRUE(static_cast<bool>(Argv)) << toString(Argv.takeError());
+  EXPECT_EQ(std::count(Argv->begin(), Argv->end(), "src/a.cu"), 0);
+  EXPECT_EQ(Argv->back(), "/build/../proj/src/a.cu");
+}
+
+TEST(CompileFlagsTest, RefusesNvccCommandsWithAClearMessage) {
+  auto Argv = adjustForHostParse(
+      {"/usr/local/cuda/bin/nvcc", "-arch=sm_90", "-c", "a.cu"}, "a.cu", {});
+  ASSERT_FALSE(static_cast<bool>(Argv));
+  EXPECT_THAT(toString(Argv.takeError()),
+              HasSubstr("runs nvcc (/usr/local/cuda/bin/nvcc)"));
+}
+
+TEST(CompileFlagsTest, CudaHomeChoosesTheDefaultCudaPath) {
+  const char *Saved = std::getenv("CUDA_HOME");
+  std::string SavedValue = Saved ? Saved : "";
+  ::setenv("CUDA_HOME", "/somewhere/cuda-13.0", 1);
+  EXPECT_EQ(HostParseConfig::defaultCudaPath(), "/somewhere/cuda-13.0");
+  ::unsetenv("CUDA_HOME");
+  EXPECT_EQ(HostParseConfig::defaultCudaPath(), "/usr/local/cuda");
+  if (Saved)
+    ::setenv("CUDA_HOME", SavedValue.c_str(), 1);
+}
+
+TEST(CompileFlagsTest, DefaultResourceDirHasClangsBuiltinHeaders) {
+  llvm::SmallString<256> Header(HostParseConfig::defaultResourceDir());
+  llvm::sys::path::append(Header, "include", "cuda_wrappers");
+  EXPECT_TRUE(llvm::sys::fs::is_directory(Header)) << Header.str().str();
+}
+
+/// A build directory with a compile_commands.json, removed afterwards.
+class CompileDatabaseTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("headroom-cdb", Dir));
+    llvm::sys::fs::make_absolute(Dir);
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(Dir); }
+
+  void writeDatabase(llvm::StringRef Json) {
+    llvm::SmallString<256> Path(Dir);
+    llvm::sys::path::append(Path, "compile_commands.json");
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    ASSERT_FALSE(EC);
+    OS << Json;
+  }
+
+  std::string path(llvm::StringRef Name) {
+    llvm::SmallString<256> Path(Dir);
+    llvm::sys::path::append(Path, Name);
+    return std::string(Path);
+  }
+
+  llvm::SmallString<256> Dir;
+};
+
+TEST_F(CompileDatabaseTest, TakesTheFilesCommandAndDirectory) {
+  // The database names the file absolutely, the command relatively; the
+  // database adds the driver mode it infers from the driver's name.
+  std::string File = path("k.cu");
+  writeDatabase(
+      R"([{"directory": ")" + Dir.str().str() + R"(", "file": ")" + File +
+      R"(", "arguments": ["/usr/bin/clang++", "-DFROM_DB", "-c", "k.cu", )"
+      R"("-o", "k.o"]}])");
+  auto Command = commandFromDatabase(Dir, File, {"-DEXTRA"}, testConfig());
+  ASSERT_TRUE(static_cast<bool>(Command)) << toString(Command.takeError());
+  EXPECT_EQ(Command->Directory, Dir.str().str());
+  EXPECT_THAT(Command->CommandLine,
+              ElementsAre("clang++", "--cuda-path=/opt/cuda",
+                          "--cuda-gpu-arch=sm_90", "-isystem",
+                          "/opt/cuda/include/cccl", "-Wno-unknown-cuda-version",
+                          "-resource-dir=/opt/clang/22", "--driver-mode=g++",
+                          "-DFROM_DB", "-DEXTRA", "-fsyntax-only",
+                          "--cuda-host-only", "-w", "-x", "cuda", File));
+}
+
+TEST_F(CompileDatabaseTest, AFileWithoutACommandIsAnError) {
+  writeDatabase(R"([{"directory": ")" + Dir.str().str() +
+                R"(", "file": "other.cu", "command": "clang++ -c other.cu"}])");
+  auto Command = commandFromDatabase(Dir, path("k.cu"), {}, testConfig());
+  ASSERT_FALSE(static_cast<bool>(Command));
+  EXPECT_THAT(toString(Command.takeError()),
+              HasSubstr("has no command for '" + path("k.cu") + "'"));
+}
+
+TEST_F(CompileDatabaseTest, AMissingDatabaseIsAnError) {
+  auto Command = commandFromDatabase(Dir, path("k.cu"), {}, testConfig());
+  ASSERT_FALSE(static_cast<bool>(Command));
+  EXPECT_THAT(toString(Command.takeError()),
+              HasSubstr("cannot read a compile database"));
+}
+
+} // namespace
