@@ -86,6 +86,10 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
       return llvm::createStringError(EC, "cannot enter directory '" +
                                              Request.WorkingDirectory +
                                              "': " + EC.message());
+  if (llvm::ErrorOr<llvm::vfs::Status> Status = FS->status(File); !Status)
+    return llvm::createStringError(Status.getError(),
+                                   "cannot read '" + File +
+                                       "': " + Status.getError().message());
   // Reference-counted: the compiler instance holds on to it too.
   auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
       clang::FileSystemOptions(), FS);
