@@ -184,9 +184,9 @@ Expected<DeviceEntry> DeviceRegistry::lookup(const std::string &Query) const {
     Names.insert(Names.begin(), E.Device.Name);
     for (const std::string &N : Names) {
       std::string NKey = normalizeDeviceName(N);
-      std::size_t Limit = std::max<std::size_t>(2, NKey.size() / 3);
-      bool Contains = !Key.empty() && (NKey.find(Key) != std::string::npos ||
-                                       Key.find(NKey) != std::string::npos);
+      std::size_t Limit = std::max<std::size_t>(1, NKey.size() / 4);
+      bool Contains = Key.size() >= 3 && (NKey.find(Key) != std::string::npos ||
+                                          Key.find(NKey) != std::string::npos);
       if (Contains || editDistance(Key, NKey) <= Limit) {
         if (std::find(Close.begin(), Close.end(), E.Device.Name) == Close.end())
           Close.push_back(E.Device.Name);

@@ -41,6 +41,13 @@ static Error kernelError(const std::string &Name, const std::string &What) {
   return Error("kernel '" + Name + "': " + What);
 }
 
+/// " (totals over the N launches)" when the counts were scaled.
+static std::string totalsNote(const KernelCounters &C) {
+  if (C.Launches <= 1)
+    return "";
+  return " (totals over the " + std::to_string(C.Launches) + " launches)";
+}
+
 Expected<KernelParameters> deriveKernelParameters(const KernelCounters &C) {
   KernelParameters P;
   P.Name = C.Name;
@@ -76,8 +83,8 @@ Expected<KernelParameters> deriveKernelParameters(const KernelCounters &C) {
               std::string(P.Type == KernelType::Fp64 ? "M_fma64" : "M_fma32") +
               " (" + formatGeneral(Fma) + ") exceeds " +
               (P.Type == KernelType::Fp64 ? "M_fp64" : "M_fp32") + " (" +
-              formatGeneral(Ops) +
-              "), but FMA instructions are a subset of the "
+              formatGeneral(Ops) + ")" + totalsNote(C) +
+              ", but FMA instructions are a subset of the "
               "floating-point instructions");
     P.WComp = Ops + Fma;
     P.EMix = (Ops + Fma) / (2 * Ops);
@@ -98,8 +105,8 @@ Expected<KernelParameters> deriveKernelParameters(const KernelCounters &C) {
     return kernelError(
         C.Name,
         "inconsistent counters: I_ops + M_ldst (" + formatGeneral(Ops + LdSt) +
-            ") exceed I_total = 32 M_inst (" + formatGeneral(*P.ITotal) +
-            "); M_inst must count warp-level instructions");
+            ") exceed I_total = 32 M_inst (" + formatGeneral(*P.ITotal) + ")" +
+            totalsNote(C) + "; M_inst must count warp-level instructions");
   P.DOps = Ops / *P.ITotal;
   P.DLdSt = LdSt / *P.ITotal;
   P.DOther = 1 - P.DOps - P.DLdSt;

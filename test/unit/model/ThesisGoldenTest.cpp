@@ -34,9 +34,7 @@ KernelParameters kernel(const std::string &File, const std::string &Name) {
 }
 
 KernelParameters sor() { return kernel("thesis-sor.json", "rb-sor-red"); }
-KernelParameters sgemm() {
-  return kernel("thesis-sgemm.json", "sgemm-32x32");
-}
+KernelParameters sgemm() { return kernel("thesis-sgemm.json", "sgemm-32x32"); }
 KernelParameters lmsor() { return kernel("thesis-lmsor.json", "lmsor-red"); }
 
 Prediction run(const KernelParameters &K, const std::string &Gpu,
@@ -185,7 +183,8 @@ TEST(ThesisSection4_4, LoadStoreAsOtherInstructionsVariant) {
 TEST(ThesisTable5_2, DeviceParameters) {
   const std::map<std::string, std::array<const char *, 6>> Table = {
       // T_SP, T_DP, T_int, T_add, B_mem, T_ldst
-      {"gtx-480", {"1462.20", "184.09", "742.34", "732.86", "163.36", "369.73"}},
+      {"gtx-480",
+       {"1462.20", "184.09", "742.34", "732.86", "163.36", "369.73"}},
       {"gtx-660", {"1940.80", "89.70", "359.04", "621.36", "117.56", "169.58"}},
       {"gtx-960", {"2842.70", "89.67", "955.37", "1426.15", "86.35", "295.64"}},
       {"gtx-1060",
@@ -249,7 +248,7 @@ TEST(ThesisTable5_3, Weights) {
     EXPECT_EQ(printed(W.Other, 2), Row[4]);
   }
   DeviceWeights W1060 = computeWeights(shippedDevice("gtx-1060"));
-  EXPECT_NEAR(W1060.OpInt, 3.00, 0.0057 + 1e-4); // the printed 3.00, nearly
+  EXPECT_NEAR(W1060.OpInt, 3.00, 0.0057 + 1e-4);     // the printed 3.00, nearly
   EXPECT_EQ(printed(128 / W1060.OpInt, 2), "42.59"); // table 5.18, note 1
 }
 
@@ -463,15 +462,15 @@ TEST(ThesisTable5_14, SgemmPredictedTimes) {
 
 TEST(ThesisTable5_16, RodiniaOperationalIntensities) {
   const std::map<std::string, const char *> Table = {
-      {"3d-htsp", "1.347"},  {"btr-fnd", "11.291"},  {"btr-rng", "10.547"},
-      {"bp-adj", "0.488"},   {"bp-fwd", "0.212"},    {"bfs-k1", "0.345"},
-      {"bfs-k2", "3.114"},   {"dwt-cpy", "1.313"},   {"dwt-krn", "2.367"},
-      {"e3d-flux", "7.709"}, {"e3d-sfac", "4.205"},  {"e3d-init", "0.648"},
-      {"e3d-step", "0.427"}, {"hspt-tmp", "6.815"},  {"hs-pack", "1.266"},
-      {"hs-srtf", "0.312"},  {"km-map", "0.212"},    {"km-pt", "0.733"},
-      {"lvmd-krn", "34.696"}, {"lct-dil", "24.674"}, {"lct-gic", "597.885"},
-      {"mum-krn", "0.521"},  {"mum-prt", "0.335"},   {"nn-euc", "1.849"},
-      {"pfnd-krn", "3.721"}, {"pvl-huff", "27.587"}, {"srad-c1", "4.139"},
+      {"3d-htsp", "1.347"},   {"btr-fnd", "11.291"},  {"btr-rng", "10.547"},
+      {"bp-adj", "0.488"},    {"bp-fwd", "0.212"},    {"bfs-k1", "0.345"},
+      {"bfs-k2", "3.114"},    {"dwt-cpy", "1.313"},   {"dwt-krn", "2.367"},
+      {"e3d-flux", "7.709"},  {"e3d-sfac", "4.205"},  {"e3d-init", "0.648"},
+      {"e3d-step", "0.427"},  {"hspt-tmp", "6.815"},  {"hs-pack", "1.266"},
+      {"hs-srtf", "0.312"},   {"km-map", "0.212"},    {"km-pt", "0.733"},
+      {"lvmd-krn", "34.696"}, {"lct-dil", "24.674"},  {"lct-gic", "597.885"},
+      {"mum-krn", "0.521"},   {"mum-prt", "0.335"},   {"nn-euc", "1.849"},
+      {"pfnd-krn", "3.721"},  {"pvl-huff", "27.587"}, {"srad-c1", "4.139"},
       {"srad-c2", "0.354"},
   };
   CountersFile F = exampleCounters("thesis-rodinia.json");

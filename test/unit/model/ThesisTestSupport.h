@@ -1,4 +1,5 @@
-//===- ThesisTestSupport.h - Shared fixtures for the model tests -*- C++ -*-===//
+//===- ThesisTestSupport.h - Shared fixtures for the model tests -*- C++
+//-*-===//
 ///
 /// \file
 /// Loads the shipped thesis devices and example counter files for the golden
@@ -58,9 +59,8 @@ inline std::string pct(double Fraction) {
 }
 
 /// The stems of the six CUDA GPUs of thesis table 5.1, in its order.
-inline const char *const ThesisGpus[] = {"gtx-480",  "gtx-660",
-                                         "gtx-960",  "gtx-1060",
-                                         "tesla-m2050", "tesla-k20c"};
+inline const char *const ThesisGpus[] = {
+    "gtx-480", "gtx-660", "gtx-960", "gtx-1060", "tesla-m2050", "tesla-k20c"};
 
 } // namespace headroom::test
 
