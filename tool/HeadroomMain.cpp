@@ -40,6 +40,7 @@ const Subcommand Subcommands[] = {
     {"instrument", "(not in this build: needs Clang)", instrumentWithoutClang},
 #endif
     {"report", "diagnose the kernels of a profile on a device", reportMain},
+    {"calibrate", "measure this GPU and write its device file", calibrateMain},
 };
 
 void printUsage(std::ostream &OS) {

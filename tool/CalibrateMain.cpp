@@ -1,0 +1,177 @@
+//===- CalibrateMain.cpp - headroom calibrate -----------------------------===//
+///
+/// \file
+/// `headroom calibrate`: measures this machine's GPU with the micro-benchmarks
+/// and writes its device file. A thin front for the `headroom-microbench`
+/// executable (microbench/, built where nvcc is available): finds it next to
+/// headroom (or through HEADROOM_MICROBENCH), runs it with an argv (no shell)
+/// so its progress and result table pass straight through, and turns its exit
+/// status into one clear line. By default the file goes to the user device
+/// directory, where `headroom devices` and `--device <name>` find it.
+///
+//===----------------------------------------------------------------------===//
+
+#include "CommandLine.h"
+#include "Subcommands.h"
+#include "ToolSupport.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+using namespace headroom;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// headroom-microbench's exit codes (microbench/harness/Cuda.h).
+enum MicrobenchExit { Ok = 0, Usage = 2, NoGpu = 3, WrongResult = 4 };
+
+bool isExecutable(const fs::path &P) {
+  std::error_code EC;
+  return fs::is_regular_file(P, EC) && ::access(P.c_str(), X_OK) == 0;
+}
+
+/// The headroom-microbench to run: $HEADROOM_MICROBENCH, else next to this
+/// executable (installed), else the build tree's microbench/ beside tool/.
+Expected<std::string> findMicrobench() {
+  if (const char *Env = std::getenv("HEADROOM_MICROBENCH"); Env && *Env) {
+    if (!isExecutable(Env))
+      return Error(std::string("HEADROOM_MICROBENCH=") + Env +
+                   " is not an executable file");
+    return std::string(Env);
+  }
+  fs::path Dir = executableDir();
+  for (const fs::path &Candidate :
+       {Dir / "headroom-microbench",
+        Dir / ".." / "microbench" / "headroom-microbench",
+        Dir / ".." / "libexec" / "headroom" / "headroom-microbench"})
+    if (isExecutable(Candidate))
+      return fs::weakly_canonical(Candidate).string();
+  return Error("the micro-benchmarks are not built: no headroom-microbench "
+               "next to " +
+               Dir.string() +
+               " (they are built only where CUDA 13's nvcc is found at "
+               "configure time; reconfigure on a machine with nvcc, or set "
+               "HEADROOM_MICROBENCH to its path)");
+}
+
+std::string quoteForDisplay(const std::string &A) {
+  if (!A.empty() && A.find_first_of(" \t'\"\\$") == std::string::npos)
+    return A;
+  std::string Q = "'";
+  for (char C : A)
+    Q += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Q + "'";
+}
+
+} // namespace
+
+int headroom::calibrateMain(const Args &A) {
+  CommandLine CL(
+      "calibrate", "[--gpu N] [--quick] [-o FILE] [--name NAME]",
+      "Measures this machine's GPU with micro-benchmarks (peak fp32/fp64 FMA,\n"
+      "int MAD and add, shared-memory load/store, DRAM bandwidth, and more)\n"
+      "and writes a headroom.device/1 file with the thesis parameters T_SP,\n"
+      "T_DP, T_int, T_add, T_ldst and B_mem. Without -o the file is\n"
+      "$XDG_DATA_HOME/headroom/devices/<name>.json (default\n"
+      "~/.local/share/headroom/devices), which 'headroom devices' lists and\n"
+      "'--device <name>' finds. Needs a CUDA GPU and the micro-benchmarks\n"
+      "(built where nvcc is available; HEADROOM_MICROBENCH overrides where\n"
+      "they are found). A full run takes about a minute, --quick ~15 s.");
+  CL.option("gpu", "N", "the CUDA device to measure (default 0)");
+  CL.flag("quick", "fewer repetitions and smaller sizes");
+  CL.option("output", "FILE", "write the device file here");
+  CL.alias('o', "output");
+  CL.option("name", "NAME",
+            "the device's name (default: from the product name, e.g. "
+            "h100-80gb-hbm3)");
+  Expected<ParsedArgs> Parsed = CL.parse(A);
+  if (!Parsed)
+    return failWith(Parsed.error());
+  if (Parsed->has("help")) {
+    CL.printHelp(std::cout);
+    return 0;
+  }
+  if (!Parsed->Positionals.empty())
+    return failWith(Error("headroom calibrate: unexpected argument '" +
+                          Parsed->Positionals.front() + "'"));
+
+  Expected<std::string> Microbench = findMicrobench();
+  if (!Microbench)
+    return failWith(
+        Error("headroom calibrate: " + Microbench.error().message()));
+
+  std::string Command = "headroom calibrate";
+  for (const std::string &Arg : A)
+    Command += " " + quoteForDisplay(Arg);
+
+  std::vector<std::string> Argv = {*Microbench};
+  if (auto Gpu = Parsed->get("gpu"))
+    Argv.insert(Argv.end(), {"--gpu", *Gpu});
+  if (Parsed->has("quick"))
+    Argv.push_back("--quick");
+  if (auto Name = Parsed->get("name"))
+    Argv.insert(Argv.end(), {"--name", *Name});
+  if (auto Out = Parsed->get("output")) {
+    Argv.insert(Argv.end(), {"--output", *Out});
+  } else {
+    std::string UserDir = deviceRegistry().userDir();
+    if (UserDir.empty())
+      return failWith(Error("headroom calibrate: neither XDG_DATA_HOME nor "
+                            "HOME is set; give -o FILE"));
+    Argv.insert(Argv.end(), {"--output-dir", UserDir});
+  }
+  Argv.insert(Argv.end(), {"--command", Command, "--tool",
+                           "headroom calibrate " HEADROOM_VERSION});
+
+  std::vector<char *> CArgv;
+  for (std::string &S : Argv)
+    CArgv.push_back(S.data());
+  CArgv.push_back(nullptr);
+  pid_t Pid = 0;
+  if (int Err =
+          posix_spawn(&Pid, CArgv[0], nullptr, nullptr, CArgv.data(), environ))
+    return failWith(Error("headroom calibrate: cannot run " + *Microbench +
+                          ": " + std::strerror(Err)));
+  int WaitStatus = 0;
+  while (waitpid(Pid, &WaitStatus, 0) < 0)
+    if (errno != EINTR)
+      return failWith(Error("headroom calibrate: waiting for " + *Microbench +
+                            " failed: " + std::strerror(errno)));
+  if (WIFSIGNALED(WaitStatus)) {
+    std::cerr << "headroom: error: headroom calibrate: " << *Microbench
+              << " was killed by signal " << WTERMSIG(WaitStatus) << "\n";
+    return 1;
+  }
+  int Code = WIFEXITED(WaitStatus) ? WEXITSTATUS(WaitStatus) : 1;
+  switch (Code) {
+  case Ok:
+    return 0;
+  case NoGpu:
+    std::cerr << "headroom: error: headroom calibrate: no usable CUDA GPU on "
+                 "this machine (see the line above); calibration needs one\n";
+    return 1;
+  case WrongResult:
+    std::cerr << "headroom: error: headroom calibrate: a micro-benchmark "
+                 "computed a wrong result (see above); no device file was "
+                 "written\n";
+    return 1;
+  case Usage:
+    std::cerr << "headroom: error: headroom calibrate: the micro-benchmarks "
+                 "rejected the arguments (see above)\n";
+    return 2;
+  default:
+    std::cerr << "headroom: error: headroom calibrate: the micro-benchmarks "
+                 "failed (exit code "
+              << Code << ", see above)\n";
+    return 1;
+  }
+}
