@@ -22,13 +22,15 @@ __global__ void k(int x) {}
     cudaDeviceSynchronize();                                                   \
   } while (0)
 #define TWICE(...) __VA_ARGS__; __VA_ARGS__
+#define KERNEL k
+#define GRID 8
 #define LAUNCH_AND_SYNC(n)                                                     \
   do {                                                                         \
     k<<<n, 1>>>(n);                                                            \
     cudaDeviceSynchronize();                                                   \
   } while (0)
 
-// CHECK: const struct headroom_site_info [[T:__headroom_sites_[0-9a-f]+]][5] = {
+// CHECK: const struct headroom_site_info [[T:__headroom_sites_[0-9a-f]+]][6] = {
 
 void host(int n) {
   // SITES: macros.cu:[[@LINE+2]]:3: k -> {{.*}}macros.cu:15:17 (definition), instrumented
@@ -48,6 +50,10 @@ void host(int n) {
   // SITES-NEXT: macros.cu:[[@LINE+2]]:9: k -> {{.*}}, instrumented
   // CHECK: {{^}}  CHECK((headroom_launch_begin(&[[T]][4]), LAUNCH(4), headroom_launch_end(&[[T]][4])));{{$}}
   CHECK(LAUNCH(4));
+  // Macros within a launch that begins and ends in the file.
+  // SITES-NEXT: macros.cu:[[@LINE+2]]:3: k -> {{.*}}, instrumented
+  // CHECK: {{^}}  (headroom_launch_begin(&[[T]][5]), KERNEL<<<GRID, 32>>>(n), headroom_launch_end(&[[T]][5]));{{$}}
+  KERNEL<<<GRID, 32>>>(n);
   // WARN: macros.cu:[[@LINE+3]]:3: warning: launch of 'k' is not instrumented: the launch is part of a larger macro expansion; only a launch that is a whole macro body or a macro argument can be wrapped [headroom-instrument]
   // SITES-NEXT: macros.cu:[[@LINE+2]]:3: k -> {{.*}}, not instrumented: the launch is part of a larger macro expansion
   // CHECK: {{^}}  LAUNCH_AND_SYNC(5);{{$}}
