@@ -1,0 +1,165 @@
+//===- FakeHardware.h - Tracer and sampler fakes for Runtime tests -*- C++
+//-*-===//
+///
+/// \file
+/// Fakes of the two hardware interfaces. FakeTracer lets a test play a
+/// program: begin a site, enter and exit the launch API call (as CUPTI's
+/// callbacks would), and queue the kernel record that the activity API
+/// delivers later (on flush). FakeSampler returns scripted outcomes.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_TEST_UNIT_RUNTIME_FAKEHARDWARE_H
+#define HEADROOM_TEST_UNIT_RUNTIME_FAKEHARDWARE_H
+
+#include "CounterSampler.h"
+#include "Runtime.h"
+#include "Tracer.h"
+
+#include <deque>
+#include <mutex>
+#include <vector>
+
+namespace headroom::rt::test {
+
+class FakeTracer final : public Tracer {
+public:
+  /// What start() reports; defaults to full success.
+  TraceStatus Status = [] {
+    TraceStatus S;
+    S.Activity = S.Callbacks = true;
+    return S;
+  }();
+  LaunchObserver *Observer = nullptr;
+  TracerOptions Options;
+  int Starts = 0;
+  int Flushes = 0;
+  std::vector<std::uint64_t> Pushed;
+  int Pops = 0;
+  std::vector<KernelRecord> Queued;
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> QueuedExternal;
+  /// Deliver external-correlation records after (true) or before the
+  /// kernel records on flush.
+  bool ExternalAfterKernels = false;
+
+  TraceStatus start(LaunchObserver &O, const TracerOptions &Opts) override {
+    ++Starts;
+    Observer = &O;
+    Options = Opts;
+    return Status;
+  }
+  void flush() override {
+    ++Flushes;
+    if (!ExternalAfterKernels)
+      deliverExternal();
+    if (!Queued.empty() && Status.Activity)
+      Observer->kernelRecords(Queued);
+    Queued.clear();
+    if (ExternalAfterKernels)
+      deliverExternal();
+  }
+  void pushExternalId(std::uint64_t Id) override { Pushed.push_back(Id); }
+  void popExternalId() override { ++Pops; }
+  std::uint64_t droppedRecords() const override { return 0; }
+  std::optional<DeviceIdentity> describeDevice(std::uint32_t Index) override {
+    DeviceIdentity D;
+    D.Index = Index;
+    D.Name = "Fake GPU " + std::to_string(Index);
+    return D;
+  }
+
+private:
+  void deliverExternal() {
+    for (auto [C, E] : QueuedExternal)
+      Observer->externalCorrelation(C, E);
+    QueuedExternal.clear();
+  }
+};
+
+class FakeSampler final : public CounterSampler {
+public:
+  /// Outcomes of successive begin() calls; the last one repeats.
+  std::deque<SampleStart> Starts{
+      SampleStart{SampleStart::Status::Started, "", {}}};
+  std::deque<SampleResult> Results{SampleResult{
+      SampleResult::Status::Ok,
+      {{"smsp__inst_executed.sum", 1000.0}, {"dram__sectors_read.sum", 64.0}},
+      "",
+      {}}};
+  std::vector<std::string> Begun; ///< Kernel names begin() saw.
+  int Ends = 0;
+  std::vector<void *> DestroyedContexts;
+
+  SampleStart begin(const LaunchInfo &L) override {
+    Begun.push_back(L.KernelName);
+    return next(Starts);
+  }
+  SampleResult end(const LaunchInfo &) override {
+    ++Ends;
+    return next(Results);
+  }
+  void contextDestroying(void *C) override { DestroyedContexts.push_back(C); }
+  SamplerSetup setup() const override {
+    SamplerSetup S;
+    S.Metrics = {"smsp__inst_executed.sum", "dram__sectors_read.sum"};
+    S.Passes = 2;
+    S.Chips[0] = "GH100";
+    return S;
+  }
+
+private:
+  template <typename T> static T next(std::deque<T> &Q) {
+    T V = Q.front();
+    if (Q.size() > 1)
+      Q.pop_front();
+    return V;
+  }
+};
+
+/// Plays one launch through the Runtime the way CUPTI would: the site
+/// bracket, the driver launch callbacks, and a queued kernel record.
+struct LaunchPlayer {
+  Runtime &R;
+  FakeTracer &T;
+  std::uint32_t NextCorrelation = 100;
+  std::uint64_t Clock = 1000;
+
+  /// Returns the driver call's correlation id.
+  std::uint32_t launch(const headroom_site_info *Site, const char *Kernel,
+                       Dim3 Grid, Dim3 Block, std::uint64_t DurationNs,
+                       std::uint32_t SharedBytes = 0,
+                       bool RecordCarriesRuntimeId = false) {
+    std::uint32_t RuntimeId = NextCorrelation++;
+    std::uint32_t DriverId = NextCorrelation++;
+    if (Site)
+      R.launchBegin(Site);
+    LaunchInfo L;
+    L.addCorrelationId(DriverId);
+    L.addCorrelationId(RuntimeId);
+    L.KernelName = Kernel;
+    L.Grid = Grid;
+    L.Block = Block;
+    L.DynamicSharedBytes = SharedBytes;
+    if (T.Status.Callbacks) {
+      T.Observer->launchEnter(L);
+      T.Observer->launchExit(L);
+    }
+    if (Site)
+      R.launchEnd(Site);
+    KernelRecord K;
+    K.CorrelationId = RecordCarriesRuntimeId ? RuntimeId : DriverId;
+    K.Name = Kernel;
+    K.StartNs = Clock;
+    K.EndNs = Clock + DurationNs;
+    Clock += DurationNs + 10;
+    K.Grid = Grid;
+    K.Block = Block;
+    K.DynamicSharedBytes = SharedBytes;
+    K.RegistersPerThread = 24;
+    T.Queued.push_back(K);
+    return DriverId;
+  }
+};
+
+} // namespace headroom::rt::test
+
+#endif // HEADROOM_TEST_UNIT_RUNTIME_FAKEHARDWARE_H

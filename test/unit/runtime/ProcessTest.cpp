@@ -1,0 +1,119 @@
+//===- ProcessTest.cpp - Whole processes linked with libheadroom_rt -------===//
+//
+// Runs SmokeApp (linked with the real libheadroom_rt) under several
+// environments. On a machine without a GPU (CI) this is the degraded path of
+// a real process: no driver or no device, so a sites-only profile and one
+// warning line. On a GPU machine the same checks hold except that the
+// warning may be absent.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TempDir.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <sys/wait.h>
+
+using namespace headroom::rt::test;
+using nlohmann::json;
+
+namespace {
+
+struct RunResult {
+  int Status = -1;
+  std::string Out;
+  std::vector<std::string> ErrLines;
+};
+
+RunResult runSmoke(const TempDir &Dir, const std::string &Env) {
+  std::string Cmd = "cd '" + Dir.path().string() + "' && env " + Env + " '" +
+                    HEADROOM_SMOKE_APP + "' >stdout.txt 2>stderr.txt";
+  int Raw = std::system(Cmd.c_str());
+  RunResult R;
+  R.Status = WIFEXITED(Raw) ? WEXITSTATUS(Raw) : -1;
+  R.Out = readFile(Dir.file("stdout.txt"));
+  std::istringstream Err(readFile(Dir.file("stderr.txt")));
+  for (std::string Line; std::getline(Err, Line);)
+    R.ErrLines.push_back(Line);
+  std::filesystem::remove(Dir.file("stdout.txt"));
+  std::filesystem::remove(Dir.file("stderr.txt"));
+  return R;
+}
+
+TEST(Process, RuntimeKeepsOutputAndExitStatus) {
+  TempDir Dir;
+  RunResult Off = runSmoke(Dir, "HEADROOM_MODE=off");
+  EXPECT_EQ(Off.Status, 3);
+  EXPECT_EQ(Off.Out, "sum=10 registered=0\n");
+  EXPECT_TRUE(Off.ErrLines.empty());
+  EXPECT_TRUE(Dir.entries().empty()) << "mode off writes no profile";
+
+  RunResult On = runSmoke(Dir, "HEADROOM_MODE=counters");
+  EXPECT_EQ(On.Status, 3);
+  EXPECT_EQ(On.Out, Off.Out);
+  ASSERT_LE(On.ErrLines.size(), 1u);
+  if (!On.ErrLines.empty())
+    EXPECT_EQ(On.ErrLines[0].rfind("headroom: ", 0), 0u) << On.ErrLines[0];
+
+  json P = json::parse(readFile(Dir.file("headroom-profile.json")));
+  EXPECT_EQ(P["schema"], "headroom.profile/1");
+  ASSERT_EQ(P["sites"].size(), 2u);
+  EXPECT_EQ(P["sites"][1]["kernel"], "second");
+  EXPECT_EQ(P["sites"][1]["line"], 31);
+  EXPECT_TRUE(P["kernels"].empty());
+  EXPECT_EQ(P["collection"]["warnings"].size(), On.ErrLines.size());
+  EXPECT_EQ(Dir.entries().size(), 1u) << "no temporary file is left";
+}
+
+TEST(Process, MissingCuptiGivesASitesOnlyProfileAndOneWarning) {
+  TempDir Dir;
+  RunResult R =
+      runSmoke(Dir, "HEADROOM_CUPTI_LIBRARY=/nonexistent/libcupti.so.13 "
+                    "HEADROOM_PROFILE=" +
+                        Dir.file("p-%p.json"));
+  EXPECT_EQ(R.Status, 3);
+  EXPECT_EQ(R.Out, "sum=10 registered=0\n");
+  ASSERT_EQ(R.ErrLines.size(), 1u);
+  EXPECT_EQ(R.ErrLines[0].rfind("headroom: kernel timing unavailable", 0), 0u)
+      << R.ErrLines[0];
+  // Where a driver exists the missing piece is CUPTI itself.
+  if (R.ErrLines[0].find("libcuda") == std::string::npos)
+    EXPECT_NE(R.ErrLines[0].find("/nonexistent/libcupti.so.13"),
+              std::string::npos)
+        << R.ErrLines[0];
+
+  ASSERT_EQ(Dir.entries().size(), 1u);
+  std::string Name = Dir.entries()[0];
+  EXPECT_EQ(Name.rfind("p-", 0), 0u);
+  json P = json::parse(readFile(Dir.file(Name)));
+  EXPECT_EQ(Name,
+            "p-" + std::to_string(P["process"]["pid"].get<long>()) + ".json");
+  EXPECT_EQ(P["collection"]["mode"], "sites");
+  EXPECT_EQ(P["collection"]["warnings"].size(), 1u);
+  EXPECT_EQ(P["sites"].size(), 2u);
+}
+
+TEST(Process, UnknownModeIsReportedOnceAndIgnored) {
+  TempDir Dir;
+  RunResult R = runSmoke(Dir, "HEADROOM_MODE=fast");
+  EXPECT_EQ(R.Status, 3);
+  ASSERT_EQ(R.ErrLines.size(), 1u);
+  EXPECT_NE(R.ErrLines[0].find("HEADROOM_MODE='fast'"), std::string::npos);
+  json P = json::parse(readFile(Dir.file("headroom-profile.json")));
+  EXPECT_EQ(P["collection"]["requested_mode"], "counters");
+}
+
+TEST(Process, UnwritableProfileDoesNotChangeTheExitStatus) {
+  TempDir Dir;
+  RunResult R = runSmoke(Dir, "HEADROOM_MODE=time "
+                              "HEADROOM_PROFILE=/nonexistent-dir/p.json");
+  EXPECT_EQ(R.Status, 3);
+  EXPECT_EQ(R.Out, "sum=10 registered=0\n");
+  EXPECT_LE(R.ErrLines.size(), 1u);
+}
+
+} // namespace
