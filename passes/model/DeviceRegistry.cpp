@@ -111,6 +111,38 @@ static std::vector<std::string> jsonFilesIn(const std::string &Dir) {
   return Files;
 }
 
+/// Orders names with digit runs compared as numbers: GTX-480 < GTX-1060.
+static bool naturalLess(const std::string &A, const std::string &B) {
+  auto IsDigit = [](char C) {
+    return std::isdigit(static_cast<unsigned char>(C)) != 0;
+  };
+  std::size_t I = 0, J = 0;
+  while (I < A.size() && J < B.size()) {
+    if (IsDigit(A[I]) && IsDigit(B[J])) {
+      std::size_t EndA = I, EndB = J;
+      while (EndA < A.size() && IsDigit(A[EndA]))
+        ++EndA;
+      while (EndB < B.size() && IsDigit(B[EndB]))
+        ++EndB;
+      std::string NumA = A.substr(I, EndA - I), NumB = B.substr(J, EndB - J);
+      NumA.erase(0, std::min(NumA.find_first_not_of('0'), NumA.size() - 1));
+      NumB.erase(0, std::min(NumB.find_first_not_of('0'), NumB.size() - 1));
+      if (NumA.size() != NumB.size())
+        return NumA.size() < NumB.size();
+      if (NumA != NumB)
+        return NumA < NumB;
+      I = EndA;
+      J = EndB;
+      continue;
+    }
+    if (A[I] != B[J])
+      return A[I] < B[J];
+    ++I;
+    ++J;
+  }
+  return A.size() - I < B.size() - J;
+}
+
 std::vector<DeviceEntry>
 DeviceRegistry::list(std::vector<Error> *Problems) const {
   std::vector<DeviceEntry> Entries;
@@ -128,8 +160,8 @@ DeviceRegistry::list(std::vector<Error> *Problems) const {
     }
     std::stable_sort(Group.begin(), Group.end(),
                      [](const DeviceEntry &A, const DeviceEntry &B) {
-                       return normalizeDeviceName(A.Device.Name) <
-                              normalizeDeviceName(B.Device.Name);
+                       return naturalLess(normalizeDeviceName(A.Device.Name),
+                                          normalizeDeviceName(B.Device.Name));
                      });
     for (DeviceEntry &E : Group)
       Entries.push_back(std::move(E));
