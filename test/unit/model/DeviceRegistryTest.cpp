@@ -126,7 +126,7 @@ TEST(DeviceRegistry, UserDevicesComeFirstAndShadowShippedOnes) {
   ASSERT_EQ(All.size(), 2u + 7u);
   EXPECT_EQ(All[0].Device.Name, "gtx 660"); // user ones first, by name
   EXPECT_EQ(All[1].Device.Name, "H200");
-  EXPECT_EQ(All[2].Device.Name, "GTX-480"); // then shipped, by name
+  EXPECT_EQ(All[2].Device.Name, "GTX-480");  // then shipped, by name
   EXPECT_EQ(All[5].Device.Name, "GTX-1060"); // numbers compare as numbers
   EXPECT_EQ(All[2].Source, DeviceSource::Shipped);
   ASSERT_EQ(Problems.size(), 1u);
