@@ -11,14 +11,14 @@ CorrelationJoiner::CorrelationJoiner(Options Opts, Sink Out)
     : Opts(Opts), Out(std::move(Out)) {}
 
 void CorrelationJoiner::emit(SiteId Site, LaunchRole Role,
-                             KernelRecord &&Record) {
+                             std::uint32_t LaunchId, KernelRecord &&Record) {
   if (Role == LaunchRole::Replay)
     ++Counts.ReplayRecords;
   else if (Site == NoSite)
     ++Counts.Unsited;
   else
     ++Counts.JoinedToSites;
-  Out(JoinedLaunch{Site, Role, std::move(Record)});
+  Out(JoinedLaunch{Site, Role, LaunchId, std::move(Record)});
 }
 
 void CorrelationJoiner::eraseGroup(const Association &A) {
@@ -40,12 +40,13 @@ void CorrelationJoiner::join(
   if (!A.Profiled) {
     ++Counts.MatchedByPosition[std::min<std::size_t>(A.Position, 3)];
     SiteId Site = A.Site;
+    std::uint32_t LaunchId = A.Ids[0];
     eraseGroup(A);
-    emit(Site, LaunchRole::Normal, std::move(Record));
+    emit(Site, LaunchRole::Normal, LaunchId, std::move(Record));
     return;
   }
   if (A.Matched) {
-    emit(A.Site, LaunchRole::Replay, std::move(Record));
+    emit(A.Site, LaunchRole::Replay, A.Ids[0], std::move(Record));
     return;
   }
   ++Counts.MatchedByPosition[std::min<std::size_t>(A.Position, 3)];
@@ -56,7 +57,7 @@ void CorrelationJoiner::join(
     if (Sib != Assocs.end() && Sib->second.Seq == A.Seq)
       Sib->second.Matched = true;
   }
-  emit(A.Site, LaunchRole::Profiled, std::move(Record));
+  emit(A.Site, LaunchRole::Profiled, A.Ids[0], std::move(Record));
 }
 
 void CorrelationJoiner::associate(std::span<const std::uint32_t> Ids,
@@ -107,7 +108,7 @@ void CorrelationJoiner::associate(std::span<const std::uint32_t> Ids,
       if (It != Assocs.end() && It->second.Seq == A.Seq)
         join(It, std::move(P.Record));
       else // The group was consumed by an earlier record of this launch.
-        emit(Site, LaunchRole::Normal, std::move(P.Record));
+        emit(Site, LaunchRole::Normal, A.Ids[0], std::move(P.Record));
     }
   }
   evictAssociations();
@@ -121,7 +122,8 @@ void CorrelationJoiner::addKernel(KernelRecord Record) {
     return;
   }
   if (Opts.Order == Ordering::AssociationFirst) {
-    emit(NoSite, LaunchRole::Normal, std::move(Record));
+    std::uint32_t Id = Record.CorrelationId;
+    emit(NoSite, LaunchRole::Normal, Id, std::move(Record));
     return;
   }
   std::uint64_t Seq = NextSeq++;
@@ -165,7 +167,7 @@ void CorrelationJoiner::evictPending() {
       KernelRecord Record = std::move(It->second.Record);
       Pending.erase(It);
       ++Counts.PendingEvicted;
-      emit(NoSite, LaunchRole::Normal, std::move(Record));
+      emit(NoSite, LaunchRole::Normal, Id, std::move(Record));
       break;
     }
   }
@@ -195,8 +197,10 @@ void CorrelationJoiner::finish() {
             [](const PendingKernel &X, const PendingKernel &Y) {
               return X.Seq < Y.Seq;
             });
-  for (PendingKernel &P : Waiting)
-    emit(NoSite, LaunchRole::Normal, std::move(P.Record));
+  for (PendingKernel &P : Waiting) {
+    std::uint32_t Id = P.Record.CorrelationId;
+    emit(NoSite, LaunchRole::Normal, Id, std::move(P.Record));
+  }
 
   // Count launches (groups) whose kernel never came.
   std::unordered_map<std::uint64_t, bool> Groups;

@@ -50,6 +50,9 @@ enum class LaunchRole {
 struct JoinedLaunch {
   SiteId Site = NoSite;
   LaunchRole Role = LaunchRole::Normal;
+  /// The first id of the association that claimed the record (the driver
+  /// call's), or the record's own id when none did.
+  std::uint32_t LaunchId = 0;
   KernelRecord Record;
 };
 
@@ -124,7 +127,8 @@ private:
     KernelRecord Record;
   };
 
-  void emit(SiteId Site, LaunchRole Role, KernelRecord &&Record);
+  void emit(SiteId Site, LaunchRole Role, std::uint32_t LaunchId,
+            KernelRecord &&Record);
   /// Joins \p Record to \p A (found under Record.CorrelationId).
   void join(std::unordered_map<std::uint32_t, Association>::iterator It,
             KernelRecord &&Record);

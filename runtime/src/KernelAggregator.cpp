@@ -24,11 +24,15 @@ KernelStats &KernelAggregator::entry(const LaunchKey &Key) {
   return It->second;
 }
 
+LaunchKey KernelAggregator::keyOf(const JoinedLaunch &Launch) {
+  const KernelRecord &R = Launch.Record;
+  return LaunchKey{Launch.Site, R.Name,  R.Device,
+                   R.Grid,      R.Block, R.DynamicSharedBytes};
+}
+
 void KernelAggregator::add(const JoinedLaunch &Launch) {
   const KernelRecord &R = Launch.Record;
-  LaunchKey Key{Launch.Site, R.Name,  R.Device,
-                R.Grid,      R.Block, R.DynamicSharedBytes};
-  KernelStats &S = entry(Key);
+  KernelStats &S = entry(keyOf(Launch));
   S.StaticSharedBytes = R.StaticSharedBytes;
   S.RegistersPerThread = R.RegistersPerThread;
   S.LocalBytesPerThread = R.LocalBytesPerThread;

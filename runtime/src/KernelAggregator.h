@@ -68,6 +68,9 @@ struct KernelStats {
 /// Aggregates per LaunchKey. Not thread-safe: the Runtime serializes access.
 class KernelAggregator {
 public:
+  /// The entry a joined record belongs to.
+  static LaunchKey keyOf(const JoinedLaunch &Launch);
+
   /// Adds one joined kernel record.
   void add(const JoinedLaunch &Launch);
   /// Attaches counters sampled from a launch of \p Key.

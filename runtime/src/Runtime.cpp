@@ -52,12 +52,38 @@ Runtime::Runtime(RuntimeConfig Config, std::unique_ptr<Tracer> Trace,
       Sampler(std::move(Sampler)), Env(std::move(Env)),
       Warnings(this->Env.Emit), Policy(this->Config.Scope),
       Joiner(CorrelationJoiner::Options{},
-             [this](JoinedLaunch &&L) { Aggregator.add(L); }) {
+             [this](JoinedLaunch &&L) { onJoined(std::move(L)); }) {
   for (const std::string &Error : this->Config.Errors)
     Warnings.configWarning(Error);
 }
 
 Runtime::~Runtime() = default;
+
+void Runtime::onJoined(JoinedLaunch &&Launch) {
+  Aggregator.add(Launch);
+  if (Launch.Role != LaunchRole::Profiled)
+    return;
+  LaunchKey Key = KernelAggregator::keyOf(Launch);
+  auto It = SamplesAwaitingRecord.find(Launch.LaunchId);
+  if (It != SamplesAwaitingRecord.end()) {
+    Aggregator.addSample(Key, std::move(It->second.Values));
+    SamplesAwaitingRecord.erase(It);
+    return;
+  }
+  RecordsAwaitingSample[Launch.LaunchId] = std::move(Key);
+}
+
+void Runtime::onSample(std::uint32_t LaunchId, const LaunchKey &CallbackKey,
+                       CounterValues Values) {
+  auto It = RecordsAwaitingSample.find(LaunchId);
+  if (It != RecordsAwaitingSample.end()) {
+    Aggregator.addSample(It->second, std::move(Values));
+    RecordsAwaitingSample.erase(It);
+    return;
+  }
+  SamplesAwaitingRecord[LaunchId] =
+      PendingSample{CallbackKey, std::move(Values)};
+}
 
 void Runtime::ensureStarted() {
   std::call_once(StartOnce, [this] {
@@ -314,7 +340,7 @@ void Runtime::launchExit(const LaunchInfo &Launch) {
           std::chrono::duration_cast<std::chrono::microseconds>(Elapsed)
               .count());
       if (Result.State == SampleResult::Status::Ok) {
-        Aggregator.addSample(Key, std::move(Result.Values));
+        onSample(Id, Key, std::move(Result.Values));
         ++Diagnostics["samples_taken"];
       } else if (Result.State == SampleResult::Status::Retry) {
         Policy.release(Key);
@@ -363,7 +389,12 @@ void Runtime::deviceSeen(const DeviceIdentity &Device) {
 
 void Runtime::contextDestroying(void *Context) {
   try {
-    if (Sampler && CountersActive)
+    bool Counters;
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Counters = CountersActive;
+    }
+    if (Sampler && Counters)
       Sampler->contextDestroying(Context);
   } catch (...) {
   }
@@ -465,6 +496,12 @@ bool Runtime::finalize() {
     {
       std::lock_guard<std::mutex> Lock(Mutex);
       Joiner.finish();
+      // Samples whose record never came go to the key seen at the launch.
+      for (auto &[Id, Sample] : SamplesAwaitingRecord) {
+        Aggregator.addSample(Sample.CallbackKey, std::move(Sample.Values));
+        ++Diagnostics["samples_without_record"];
+      }
+      SamplesAwaitingRecord.clear();
       for (const KernelStats &K : Aggregator.entries())
         if (!Devices.count(K.Key.Device))
           Unknown.insert(K.Key.Device);

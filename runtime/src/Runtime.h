@@ -41,6 +41,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <unordered_map>
 
 namespace headroom::rt {
 
@@ -103,6 +104,11 @@ private:
   void waitForSampleInFlight() const;
   void beginSample(const LaunchInfo &Launch, const LaunchKey &Key);
   void stopCounters(const Failure &Why, const LaunchKey *Key);
+  /// Sink of the joiner (Mutex held).
+  void onJoined(JoinedLaunch &&Launch);
+  /// A sample of launch \p LaunchId completed (Mutex held).
+  void onSample(std::uint32_t LaunchId, const LaunchKey &CallbackKey,
+                CounterValues Values);
 
   /// Distinguishes this instance in thread-local state.
   const std::uint64_t Serial;
@@ -131,6 +137,15 @@ private:
   bool CountersActive = false;
   bool UseExternal = false;
   std::map<std::string, std::uint64_t> Diagnostics;
+  /// Counters join their launch's kernel record through the launch's
+  /// correlation id, whichever comes first; the key seen at the callback is
+  /// the fallback for a record that never comes.
+  struct PendingSample {
+    LaunchKey CallbackKey;
+    CounterValues Values;
+  };
+  std::unordered_map<std::uint32_t, PendingSample> SamplesAwaitingRecord;
+  std::unordered_map<std::uint32_t, LaunchKey> RecordsAwaitingSample;
 
   /// Serializes sampled launches (held from begin() to end()).
   mutable std::mutex SampleMutex;

@@ -135,7 +135,8 @@ std::optional<Failure> RangeProfilerSampler::configFor(const LaunchInfo &Launch,
   if (CUptiResult R = A.cuptiProfilerGetCounterAvailability(&Avail);
       R != CUPTI_SUCCESS)
     return cuptiFailure(Lib, R, "cuptiProfilerGetCounterAvailability");
-  std::vector<uint8_t> Availability(Avail.counterAvailabilityImageSize);
+  std::vector<uint8_t> &Availability = Config->Availability;
+  Availability.resize(Avail.counterAvailabilityImageSize);
   Avail.pCounterAvailabilityImage = Availability.data();
   if (CUptiResult R = A.cuptiProfilerGetCounterAvailability(&Avail);
       R != CUPTI_SUCCESS)

@@ -51,6 +51,8 @@ private:
   /// The configuration for one device.
   struct DeviceConfig {
     std::string Chip;
+    /// Kept alive with Host, which was initialized from it.
+    std::vector<uint8_t> Availability;
     CUpti_Profiler_Host_Object *Host = nullptr;
     std::vector<std::string> Metrics;
     std::vector<const char *> MetricNames;

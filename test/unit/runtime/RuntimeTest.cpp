@@ -137,6 +137,61 @@ TEST(Runtime, RecordsSitesTimesAndFirstLaunchCounters) {
   EXPECT_EQ(J["devices"][0]["chip"], "GH100");
 }
 
+/// One launch by hand: enter, optionally deliver its record, exit.
+void enterExit(Harness &H, const headroom_site_info *Site,
+               const char *CallbackName, const char *RecordName,
+               std::uint32_t Id, bool RecordBeforeExit, bool DeliverRecord) {
+  LaunchInfo L;
+  L.addCorrelationId(Id);
+  L.KernelName = CallbackName;
+  L.Grid = {8, 1, 1};
+  L.Block = {64, 1, 1};
+  KernelRecord K;
+  K.CorrelationId = Id;
+  K.Name = RecordName;
+  K.StartNs = 10;
+  K.EndNs = 60;
+  K.Grid = L.Grid;
+  K.Block = L.Block;
+  H.R->launchBegin(Site);
+  H.Trace->Observer->launchEnter(L);
+  std::vector<KernelRecord> Batch{K};
+  if (DeliverRecord && RecordBeforeExit)
+    H.Trace->Observer->kernelRecords(Batch);
+  H.Trace->Observer->launchExit(L);
+  H.R->launchEnd(Site);
+  if (DeliverRecord && !RecordBeforeExit)
+    H.Trace->Observer->kernelRecords(Batch);
+}
+
+TEST(Runtime, CountersJoinTheirLaunchRecordThroughTheCorrelationId) {
+  for (bool RecordFirst : {false, true}) {
+    Harness H;
+    H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+    // The callback's kernel name differs from the record's: the record's
+    // entry still gets the counters.
+    enterExit(H, &Sites[0], "callback_name", "_Z6recordv", 900, RecordFirst,
+              true);
+    json J = H.finalizeAndRead();
+    ASSERT_EQ(J["kernels"].size(), 1u) << RecordFirst;
+    EXPECT_EQ(J["kernels"][0]["name"], "_Z6recordv");
+    EXPECT_EQ(J["kernels"][0]["launches"], 1);
+    EXPECT_EQ(J["kernels"][0]["counters"]["smsp__inst_executed.sum"], 1000.0);
+  }
+}
+
+TEST(Runtime, CountersWhoseRecordNeverCameUseTheCallbackKey) {
+  Harness H;
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  enterExit(H, &Sites[1], "_Z4lostv", "_Z4lostv", 901, false, false);
+  json J = H.finalizeAndRead();
+  ASSERT_EQ(J["kernels"].size(), 1u);
+  EXPECT_EQ(J["kernels"][0]["site"], 1);
+  EXPECT_EQ(J["kernels"][0]["launches"], 0);
+  EXPECT_TRUE(J["kernels"][0].contains("counters"));
+  EXPECT_EQ(J["collection"]["diagnostics"]["samples_without_record"], 1);
+}
+
 TEST(Runtime, SampleAllScopeAlsoSamplesUnsitedLaunches) {
   Harness H(Mode::Counters,
             [](RuntimeConfig &C) { C.Scope = SamplingScope::All; });
