@@ -6,15 +6,83 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <set>
 #include <sstream>
+#include <vector>
 
 namespace headroom {
 
 using nlohmann::json;
 
+namespace {
+
+/// Thrown by the parser callback on a key that repeats in one object (JSON
+/// allows it, nlohmann keeps the last, and a counter given twice would be
+/// silently replaced).
+struct DuplicateKey {
+  std::string Path;
+};
+
+/// Tracks the JSON path during parsing to report duplicate keys.
+class DuplicateKeyChecker {
+public:
+  bool operator()(int /*Depth*/, json::parse_event_t Event, json &Parsed) {
+    switch (Event) {
+    case json::parse_event_t::object_start:
+    case json::parse_event_t::array_start:
+      Frames.push_back(
+          {Event == json::parse_event_t::object_start, childPath(), {}, 0});
+      break;
+    case json::parse_event_t::object_end:
+    case json::parse_event_t::array_end:
+      Frames.pop_back();
+      break;
+    case json::parse_event_t::key: {
+      Frame &Top = Frames.back();
+      std::string Key = Parsed.get<std::string>();
+      if (!Top.Keys.insert(Key).second)
+        throw DuplicateKey{jsonPath(Top.Path, Key)};
+      Top.LastKey = Key;
+      break;
+    }
+    case json::parse_event_t::value:
+      if (!Frames.empty() && !Frames.back().IsObject)
+        ++Frames.back().Index;
+      break;
+    }
+    return true;
+  }
+
+private:
+  struct Frame {
+    bool IsObject;
+    std::string Path;
+    std::set<std::string> Keys;
+    std::size_t Index;
+    std::string LastKey;
+  };
+
+  /// The path of a container that starts now.
+  std::string childPath() {
+    if (Frames.empty())
+      return "";
+    Frame &Parent = Frames.back();
+    if (Parent.IsObject)
+      return jsonPath(Parent.Path, Parent.LastKey);
+    return jsonPath(Parent.Path, Parent.Index++);
+  }
+
+  std::vector<Frame> Frames;
+};
+
+} // namespace
+
 Expected<json> parseJson(std::string_view Text) {
   try {
-    return json::parse(Text.begin(), Text.end());
+    return json::parse(Text.begin(), Text.end(), DuplicateKeyChecker());
+  } catch (const DuplicateKey &D) {
+    return Error((D.Path.empty() ? std::string("top level") : D.Path) +
+                 ": duplicate key (each key may appear once per object)");
   } catch (const json::parse_error &E) {
     // what() reads "[json.exception.parse_error.101] parse error at line 3,
     // column 5: syntax error ..."; keep "line 3, column 5: syntax error ...".

@@ -353,6 +353,28 @@ TEST(CountersFile, InvalidJsonReportsLineAndColumn) {
   EXPECT_THAT(Empty.error().message(), HasSubstr("line 1, column 1"));
 }
 
+TEST(CountersFile, DuplicateJsonKeysAreErrors) {
+  Expected<json> J = parseJson(R"({"schema": "headroom.counters/1",
+    "kernels": [{"name": "a", "counters": {}},
+                {"name": "b", "launches": 1,
+                 "counters": {"inst_executed": 1, "inst_executed": 2}}]})");
+  ASSERT_FALSE(J);
+  EXPECT_EQ(J.error().message(),
+            "kernels[1].counters.inst_executed: duplicate key (each key may "
+            "appear once per object)");
+  Expected<json> Top = parseJson(R"({"schema": "a", "schema": "b"})");
+  ASSERT_FALSE(Top);
+  EXPECT_EQ(Top.error().message(),
+            "schema: duplicate key (each key may appear once per object)");
+  Expected<json> Nested =
+      parseJson(R"([[1, {"x": 1}], {"y": [{"z": 1, "z": 2}]}])");
+  ASSERT_FALSE(Nested);
+  EXPECT_EQ(Nested.error().message(),
+            "[1].y[0].z: duplicate key (each key may appear once per object)");
+  // The same key in different objects is fine.
+  EXPECT_TRUE(parseJson(R"([{"x": 1}, {"x": 2}, {"a": {"x": 3}}])"));
+}
+
 TEST(CountersFile, FileErrorsNameTheFile) {
   test::TempDir Dir;
   std::string Missing = Dir.file("missing.json");
