@@ -53,7 +53,7 @@ int reportMain(const Args &A) {
     return failWith(Error("headroom report: --profile and --device are "
                             "required (see 'headroom report --help')"));
 
-  auto Device = deviceRegistry().lookup(*DeviceArg);
+  auto Device = DeviceRegistry::fromEnvironment().lookup(*DeviceArg);
   if (!Device)
     return failWith(Device.error());
   auto Profile = readProfile(*ProfilePath);

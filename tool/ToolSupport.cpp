@@ -2,7 +2,6 @@
 
 #include "ToolSupport.h"
 
-#include <filesystem>
 #include <iostream>
 
 namespace headroom {
@@ -13,13 +12,8 @@ int failWith(const Error &E) {
 }
 
 std::string executableDir() {
-  std::error_code EC;
-  auto Exe = std::filesystem::read_symlink("/proc/self/exe", EC);
-  return EC ? std::string(".") : Exe.parent_path().string();
-}
-
-DeviceRegistry deviceRegistry() {
-  return DeviceRegistry::fromEnvironment(executableDir());
+  std::string Dir = currentExecutableDirectory();
+  return Dir.empty() ? std::string(".") : Dir;
 }
 
 } // namespace headroom

@@ -18,9 +18,6 @@ int failWith(const Error &E);
 /// The directory holding the running headroom executable.
 std::string executableDir();
 
-/// The device database as the tool sees it (user dir, then shipped).
-DeviceRegistry deviceRegistry();
-
 } // namespace headroom
 
 #endif // HEADROOM_TOOL_TOOLSUPPORT_H

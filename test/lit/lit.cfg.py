@@ -4,7 +4,7 @@ import lit.formats
 
 config.name = "headroom"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".test", ".cu", ".json"]
+config.suffixes = [".test", ".cu"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.headroom_binary_dir, "test", "lit")
