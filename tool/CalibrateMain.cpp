@@ -123,7 +123,7 @@ int headroom::calibrateMain(const Args &A) {
   if (auto Out = Parsed->get("output")) {
     Argv.insert(Argv.end(), {"--output", *Out});
   } else {
-    std::string UserDir = deviceRegistry().userDir();
+    std::string UserDir = DeviceRegistry::fromEnvironment().userDir();
     if (UserDir.empty())
       return failWith(Error("headroom calibrate: neither XDG_DATA_HOME nor "
                             "HOME is set; give -o FILE"));
