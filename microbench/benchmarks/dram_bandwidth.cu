@@ -7,12 +7,15 @@
 ///
 /// Buffers are at least 8x the L2 (full runs: at least 2 GiB each, as memory
 /// allows) so that every byte comes from DRAM. Kernels move 16-byte vectors
-/// (uint4) through a grid-stride loop with Unroll independent accesses in
-/// flight per thread before the first use. The grid shape, unroll depth and
-/// cache hints (default, or streaming: ld.global.cs/st.global.cs) are chosen
-/// per kernel by timing each candidate briefly; the best is then timed fully.
-/// Bytes counted: read N, write N, copy 2N, triad 3N (each byte read or
-/// written once).
+/// (uint4), Unroll independent accesses in flight per thread before the first
+/// use, in one of two layouts: a grid-stride loop over the whole array, or
+/// contiguous tiles of Block x Unroll vectors (a grid of all tiles, or a
+/// persistent grid looping over them). The layout, block size, grid, unroll
+/// depth and cache hints (plain; streaming ld/st.global.cs; loads with the
+/// L2::256B prefetch hint) are chosen per kernel by timing each candidate
+/// briefly (for copy, cudaMemcpyAsync device-to-device is a candidate too);
+/// the best is then timed fully and named in the method. Bytes counted: read
+/// N, write N, copy 2N, triad 3N (each byte read or written once).
 ///
 /// Checks, all exact in 32-bit wrap-around arithmetic: the write kernel fills
 /// word w with w*A + seed, whose sum has a closed form; the read kernel's sum
@@ -28,6 +31,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace headroom::microbench {
@@ -35,17 +39,27 @@ namespace {
 
 constexpr unsigned PatternMul = 0x9E3779B1u;
 
-template <bool Streaming>
-__device__ __forceinline__ uint4 loadVec(const uint4 *P) {
-  if constexpr (Streaming)
+/// Cache hints for the 16-byte accesses.
+enum Hint : int { Plain = 0, Streaming = 1, Prefetch256 = 2 };
+/// How threads walk the array.
+enum Layout : int { GridStride = 0, Tiles = 1 };
+
+template <int H> __device__ __forceinline__ uint4 loadVec(const uint4 *P) {
+  if constexpr (H == Streaming) {
     return __ldcs(P);
-  else
+  } else if constexpr (H == Prefetch256) {
+    uint4 V;
+    asm volatile("ld.global.nc.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
+                 : "=r"(V.x), "=r"(V.y), "=r"(V.z), "=r"(V.w)
+                 : "l"(P));
+    return V;
+  } else {
     return *P;
+  }
 }
 
-template <bool Streaming>
-__device__ __forceinline__ void storeVec(uint4 *P, uint4 V) {
-  if constexpr (Streaming)
+template <int H> __device__ __forceinline__ void storeVec(uint4 *P, uint4 V) {
+  if constexpr (H == Streaming)
     __stcs(P, V);
   else
     *P = V;
@@ -53,6 +67,95 @@ __device__ __forceinline__ void storeVec(uint4 *P, uint4 V) {
 
 __device__ __forceinline__ unsigned sumVec(uint4 V) {
   return V.x + V.y + V.z + V.w;
+}
+
+__device__ __forceinline__ uint4 pattern(size_t I, unsigned Seed) {
+  unsigned W = static_cast<unsigned>(I) * 4u;
+  return make_uint4(W * PatternMul + Seed, (W + 1) * PatternMul + Seed,
+                    (W + 2) * PatternMul + Seed, (W + 3) * PatternMul + Seed);
+}
+
+__device__ __forceinline__ uint4 triad(uint4 B, uint4 C, unsigned S) {
+  return make_uint4(B.x + S * C.x, B.y + S * C.y, B.z + S * C.z, B.w + S * C.w);
+}
+
+/// The per-kernel work on K vectors at First, First + Step, ...: all loads
+/// are issued before the first use.
+template <int H> struct ReadWork {
+  const uint4 *In;
+  unsigned Sum = 0;
+  template <int K> __device__ __forceinline__ void run(size_t I, size_t S) {
+    uint4 V[K];
+#pragma unroll
+    for (int U = 0; U < K; ++U)
+      V[U] = loadVec<H>(In + I + U * S);
+#pragma unroll
+    for (int U = 0; U < K; ++U)
+      Sum += sumVec(V[U]);
+  }
+};
+
+template <int H> struct WriteWork {
+  uint4 *Out;
+  unsigned Seed;
+  template <int K> __device__ __forceinline__ void run(size_t I, size_t S) {
+#pragma unroll
+    for (int U = 0; U < K; ++U)
+      storeVec<H>(Out + I + U * S, pattern(I + U * S, Seed));
+  }
+};
+
+template <int H> struct CopyWork {
+  uint4 *Dst;
+  const uint4 *Src;
+  template <int K> __device__ __forceinline__ void run(size_t I, size_t S) {
+    uint4 V[K];
+#pragma unroll
+    for (int U = 0; U < K; ++U)
+      V[U] = loadVec<H>(Src + I + U * S);
+#pragma unroll
+    for (int U = 0; U < K; ++U)
+      storeVec<H>(Dst + I + U * S, V[U]);
+  }
+};
+
+template <int H> struct TriadWork {
+  uint4 *A;
+  const uint4 *B, *C;
+  unsigned S;
+  template <int K> __device__ __forceinline__ void run(size_t I, size_t St) {
+    uint4 VB[K], VC[K];
+#pragma unroll
+    for (int U = 0; U < K; ++U) {
+      VB[U] = loadVec<H>(B + I + U * St);
+      VC[U] = loadVec<H>(C + I + U * St);
+    }
+#pragma unroll
+    for (int U = 0; U < K; ++U)
+      storeVec<H>(A + I + U * St, triad(VB[U], VC[U], S));
+  }
+};
+
+/// Runs Work over all N vectors in layout L, Unroll vectors per batch.
+template <int L, int Unroll, typename WorkT>
+__device__ __forceinline__ void walk(size_t N, WorkT &Work) {
+  auto Batch = [&](size_t First, size_t Step) {
+    if (First + (Unroll - 1) * Step < N)
+      Work.template run<Unroll>(First, Step);
+    else
+      for (size_t I = First; I < N; I += Step)
+        Work.template run<1>(I, Step);
+  };
+  if constexpr (L == GridStride) {
+    size_t Stride = static_cast<size_t>(gridDim.x) * blockDim.x;
+    for (size_t I = static_cast<size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+         I < N; I += Unroll * Stride)
+      Batch(I, Stride);
+  } else {
+    size_t Tile = static_cast<size_t>(blockDim.x) * Unroll;
+    for (size_t T = blockIdx.x; T * Tile < N; T += gridDim.x)
+      Batch(T * Tile + threadIdx.x, blockDim.x);
+  }
 }
 
 /// Reduces Sum over the block and writes it to Partial[blockIdx.x].
@@ -71,86 +174,32 @@ __device__ __forceinline__ void blockSum(unsigned Sum, unsigned *Partial) {
   }
 }
 
-template <int Unroll, bool Streaming>
+template <int L, int Unroll, int H>
 __global__ void readKernel(const uint4 *__restrict__ In, size_t N,
                            unsigned *Partial) {
-  size_t Stride = static_cast<size_t>(gridDim.x) * blockDim.x;
-  size_t I = static_cast<size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  unsigned Sum = 0;
-  for (; I + (Unroll - 1) * Stride < N; I += Unroll * Stride) {
-    uint4 V[Unroll];
-#pragma unroll
-    for (int U = 0; U < Unroll; ++U)
-      V[U] = loadVec<Streaming>(In + I + U * Stride);
-#pragma unroll
-    for (int U = 0; U < Unroll; ++U)
-      Sum += sumVec(V[U]);
-  }
-  for (; I < N; I += Stride)
-    Sum += sumVec(loadVec<Streaming>(In + I));
-  blockSum(Sum, Partial);
+  ReadWork<H> W{In};
+  walk<L, Unroll>(N, W);
+  blockSum(W.Sum, Partial);
 }
 
-__device__ __forceinline__ uint4 pattern(size_t I, unsigned Seed) {
-  unsigned W = static_cast<unsigned>(I) * 4u;
-  return make_uint4(W * PatternMul + Seed, (W + 1) * PatternMul + Seed,
-                    (W + 2) * PatternMul + Seed, (W + 3) * PatternMul + Seed);
-}
-
-template <int Unroll, bool Streaming>
+template <int L, int Unroll, int H>
 __global__ void writeKernel(uint4 *__restrict__ Out, size_t N, unsigned Seed) {
-  size_t Stride = static_cast<size_t>(gridDim.x) * blockDim.x;
-  size_t I = static_cast<size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  for (; I + (Unroll - 1) * Stride < N; I += Unroll * Stride) {
-#pragma unroll
-    for (int U = 0; U < Unroll; ++U)
-      storeVec<Streaming>(Out + I + U * Stride, pattern(I + U * Stride, Seed));
-  }
-  for (; I < N; I += Stride)
-    storeVec<Streaming>(Out + I, pattern(I, Seed));
+  WriteWork<H> W{Out, Seed};
+  walk<L, Unroll>(N, W);
 }
 
-template <int Unroll, bool Streaming>
+template <int L, int Unroll, int H>
 __global__ void copyKernel(uint4 *__restrict__ Dst,
                            const uint4 *__restrict__ Src, size_t N) {
-  size_t Stride = static_cast<size_t>(gridDim.x) * blockDim.x;
-  size_t I = static_cast<size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  for (; I + (Unroll - 1) * Stride < N; I += Unroll * Stride) {
-    uint4 V[Unroll];
-#pragma unroll
-    for (int U = 0; U < Unroll; ++U)
-      V[U] = loadVec<Streaming>(Src + I + U * Stride);
-#pragma unroll
-    for (int U = 0; U < Unroll; ++U)
-      storeVec<Streaming>(Dst + I + U * Stride, V[U]);
-  }
-  for (; I < N; I += Stride)
-    storeVec<Streaming>(Dst + I, loadVec<Streaming>(Src + I));
+  CopyWork<H> W{Dst, Src};
+  walk<L, Unroll>(N, W);
 }
 
-__device__ __forceinline__ uint4 triadOp(uint4 B, uint4 C, unsigned S) {
-  return make_uint4(B.x + S * C.x, B.y + S * C.y, B.z + S * C.z, B.w + S * C.w);
-}
-
-template <int Unroll, bool Streaming>
+template <int L, int Unroll, int H>
 __global__ void triadKernel(uint4 *__restrict__ A, const uint4 *__restrict__ B,
                             const uint4 *__restrict__ C, size_t N, unsigned S) {
-  size_t Stride = static_cast<size_t>(gridDim.x) * blockDim.x;
-  size_t I = static_cast<size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  for (; I + (Unroll - 1) * Stride < N; I += Unroll * Stride) {
-    uint4 VB[Unroll], VC[Unroll];
-#pragma unroll
-    for (int U = 0; U < Unroll; ++U) {
-      VB[U] = loadVec<Streaming>(B + I + U * Stride);
-      VC[U] = loadVec<Streaming>(C + I + U * Stride);
-    }
-#pragma unroll
-    for (int U = 0; U < Unroll; ++U)
-      storeVec<Streaming>(A + I + U * Stride, triadOp(VB[U], VC[U], S));
-  }
-  for (; I < N; I += Stride)
-    storeVec<Streaming>(A + I, triadOp(loadVec<Streaming>(B + I),
-                                       loadVec<Streaming>(C + I), S));
+  TriadWork<H> W{A, B, C, S};
+  walk<L, Unroll>(N, W);
 }
 
 /// Sum of the words written by writeKernel(seed) over N uint4, mod 2^32.
@@ -162,18 +211,68 @@ unsigned patternSum(size_t N, unsigned Seed) {
          static_cast<unsigned>(M) * Seed;
 }
 
-/// One launch configuration of a kernel family.
+/// One way to run a kernel of the family.
 struct Config {
-  int Unroll;
-  bool Streaming;
-  int BlockSize;
-  int BlocksPerSm;
+  int Layout = GridStride;
+  int Unroll = 4;
+  int Hint = Plain;
+  int BlockSize = 512;
+  /// Blocks per SM of a persistent grid; 0: one block per tile (Tiles only).
+  int BlocksPerSm = 4;
+  /// Copy only: cudaMemcpyAsync instead of a kernel.
+  bool Memcpy = false;
+
   std::string str() const {
-    return std::to_string(BlockSize) + " threads x " +
-           std::to_string(BlocksPerSm) + " blocks/SM, unroll " +
-           std::to_string(Unroll) + (Streaming ? ", streaming hints" : "");
+    if (Memcpy)
+      return "cudaMemcpyAsync device-to-device";
+    static const char *Hints[] = {"plain", "streaming (.cs) hints",
+                                  "L2::256B prefetch hint on loads"};
+    std::string Grid = BlocksPerSm ? std::to_string(BlocksPerSm) + " blocks/SM"
+                                   : std::string("one block per tile");
+    return std::string(Layout == Tiles ? "contiguous tiles" : "grid-stride") +
+           ", " + std::to_string(BlockSize) + " threads x " + Grid +
+           ", unroll " + std::to_string(Unroll) + ", " + Hints[Hint];
   }
 };
+
+template <int V> using IntC = std::integral_constant<int, V>;
+
+/// Calls Fn(IntC<Layout>, IntC<Unroll>, IntC<Hint>) for C's template values.
+template <typename F> void withConfig(const Config &C, F &&Fn) {
+  auto ByHint = [&](auto L, auto U) {
+    switch (C.Hint) {
+    case Plain:
+      Fn(L, U, IntC<Plain>{});
+      break;
+    case Streaming:
+      Fn(L, U, IntC<Streaming>{});
+      break;
+    default:
+      Fn(L, U, IntC<Prefetch256>{});
+      break;
+    }
+  };
+  auto ByUnroll = [&](auto L) {
+    switch (C.Unroll) {
+    case 2:
+      ByHint(L, IntC<2>{});
+      break;
+    case 4:
+      ByHint(L, IntC<4>{});
+      break;
+    default:
+      ByHint(L, IntC<8>{});
+      break;
+    }
+  };
+  if (C.Layout == Tiles)
+    ByUnroll(IntC<Tiles>{});
+  else
+    ByUnroll(IntC<GridStride>{});
+}
+
+enum Kind { Read, Write, Copy, Triad };
+constexpr unsigned SeedB = 0x1234567u, SeedC = 0x7654321u, TriadS = 3u;
 
 /// The DRAM benchmark's state: three buffers and a partial-sum array.
 class DramBench {
@@ -185,7 +284,7 @@ public:
     size_t L2x8 = static_cast<size_t>(P.l2CacheSize) * 8;
     size_t Want = Ctx.quick() ? std::max<size_t>(L2x8, size_t(256) << 20)
                               : std::max<size_t>(L2x8, size_t(2) << 30);
-    size_t Fit = Free / 4; // three buffers plus headroom for others
+    size_t Fit = Free / 4; // three buffers, and room for the rest
     Bytes = std::min(Want, Fit) / (size_t(1) << 20) * (size_t(1) << 20);
     if (Bytes < L2x8)
       throw BenchmarkError("dram_bandwidth: " + std::to_string(Free >> 20) +
@@ -195,8 +294,9 @@ public:
     N = Bytes / sizeof(uint4);
     for (uint4 *&Buf : Buffers)
       HEADROOM_CUDA(cudaMalloc(&Buf, Bytes));
-    MaxBlocks = P.multiProcessorCount * 8;
-    HEADROOM_CUDA(cudaMalloc(&Partial, sizeof(unsigned) * MaxBlocks * 4));
+    // One partial sum per block; the most blocks is one per tile of 256x2.
+    MaxBlocks = std::max<size_t>(N / 512 + 1, P.multiProcessorCount * 16);
+    HEADROOM_CUDA(cudaMalloc(&Partial, sizeof(unsigned) * MaxBlocks));
   }
   ~DramBench() {
     for (uint4 *Buf : Buffers)
@@ -209,8 +309,12 @@ public:
   void run();
 
 private:
-  template <int Unroll, bool Streaming>
-  void launch(int Kind, const Config &C, unsigned Seed);
+  int blocks(const Config &C) const {
+    if (C.BlocksPerSm)
+      return Ctx.smCount() * C.BlocksPerSm;
+    size_t Tile = static_cast<size_t>(C.BlockSize) * C.Unroll;
+    return static_cast<int>((N + Tile - 1) / Tile);
+  }
   void launch(int Kind, const Config &C, unsigned Seed);
   /// Fills Buf with pattern(Seed).
   void fill(uint4 *Buf, unsigned Seed);
@@ -220,87 +324,60 @@ private:
   unsigned readSum(const uint4 *Buf);
   Config tune(int Kind);
   void measure(int Kind, const char *Name, double BytesPerElement,
-               const Config &C, const char *What);
+               const Config &C, size_t Candidates, const char *What);
   void copyCurve();
 
   Context &Ctx;
   size_t Bytes = 0, N = 0;
   uint4 *Buffers[3] = {nullptr, nullptr, nullptr};
   unsigned *Partial = nullptr;
-  int MaxBlocks = 0;
+  size_t MaxBlocks = 0;
+  size_t LastCandidates = 0;
 };
 
-enum Kind { Read, Write, Copy, Triad };
-constexpr unsigned SeedB = 0x1234567u, SeedC = 0x7654321u, TriadS = 3u;
-
-template <int Unroll, bool Streaming>
 void DramBench::launch(int K, const Config &C, unsigned Seed) {
-  int Blocks = Ctx.smCount() * C.BlocksPerSm;
   cudaStream_t S = Ctx.stream();
-  switch (K) {
-  case Read:
-    readKernel<Unroll, Streaming>
-        <<<Blocks, C.BlockSize, 0, S>>>(Buffers[1], N, Partial);
-    break;
-  case Write:
-    writeKernel<Unroll, Streaming>
-        <<<Blocks, C.BlockSize, 0, S>>>(Buffers[0], N, Seed);
-    break;
-  case Copy:
-    copyKernel<Unroll, Streaming>
-        <<<Blocks, C.BlockSize, 0, S>>>(Buffers[0], Buffers[1], N);
-    break;
-  default:
-    triadKernel<Unroll, Streaming><<<Blocks, C.BlockSize, 0, S>>>(
-        Buffers[0], Buffers[1], Buffers[2], N, TriadS);
-    break;
+  uint4 *A = Buffers[0], *B = Buffers[1], *Cb = Buffers[2];
+  if (C.Memcpy) {
+    HEADROOM_CUDA(cudaMemcpyAsync(A, B, Bytes, cudaMemcpyDeviceToDevice, S));
+    return;
   }
-}
-
-void DramBench::launch(int K, const Config &C, unsigned Seed) {
-  switch (C.Unroll * 2 + C.Streaming) {
-  case 2:
-    launch<1, false>(K, C, Seed);
-    break;
-  case 3:
-    launch<1, true>(K, C, Seed);
-    break;
-  case 4:
-    launch<2, false>(K, C, Seed);
-    break;
-  case 5:
-    launch<2, true>(K, C, Seed);
-    break;
-  case 8:
-    launch<4, false>(K, C, Seed);
-    break;
-  case 9:
-    launch<4, true>(K, C, Seed);
-    break;
-  case 16:
-    launch<8, false>(K, C, Seed);
-    break;
-  default:
-    launch<8, true>(K, C, Seed);
-    break;
-  }
+  int Grid = blocks(C);
+  withConfig(C, [&](auto L, auto U, auto H) {
+    constexpr int LV = decltype(L)::value, UV = decltype(U)::value,
+                  HV = decltype(H)::value;
+    switch (K) {
+    case Read:
+      readKernel<LV, UV, HV><<<Grid, C.BlockSize, 0, S>>>(B, N, Partial);
+      break;
+    case Write:
+      writeKernel<LV, UV, HV><<<Grid, C.BlockSize, 0, S>>>(A, N, Seed);
+      break;
+    case Copy:
+      copyKernel<LV, UV, HV><<<Grid, C.BlockSize, 0, S>>>(A, B, N);
+      break;
+    default:
+      triadKernel<LV, UV, HV><<<Grid, C.BlockSize, 0, S>>>(A, B, Cb, N, TriadS);
+      break;
+    }
+  });
 }
 
 void DramBench::fill(uint4 *Buf, unsigned Seed) {
-  writeKernel<4, false>
+  writeKernel<GridStride, 4, Plain>
       <<<Ctx.smCount() * 4, 512, 0, Ctx.stream()>>>(Buf, N, Seed);
   HEADROOM_CUDA_LAUNCH();
 }
 
 unsigned DramBench::readSum(const uint4 *Buf) {
-  readKernel<4, false>
+  readKernel<GridStride, 4, Plain>
       <<<Ctx.smCount() * 4, 512, 0, Ctx.stream()>>>(Buf, N, Partial);
   HEADROOM_CUDA_LAUNCH();
-  return partialSum({4, false, 512, 4});
+  return partialSum(Config{});
 }
 
 unsigned DramBench::partialSum(const Config &C) {
-  int Blocks = Ctx.smCount() * C.BlocksPerSm;
+  int Blocks = blocks(C);
   std::vector<unsigned> Host(Blocks);
   HEADROOM_CUDA(cudaStreamSynchronize(Ctx.stream()));
   HEADROOM_CUDA(cudaMemcpy(Host.data(), Partial, sizeof(unsigned) * Blocks,
@@ -313,28 +390,37 @@ unsigned DramBench::partialSum(const Config &C) {
 
 Config DramBench::tune(int K) {
   std::vector<Config> Candidates;
-  for (int Unroll : {1, 2, 4, 8})
-    for (bool Streaming : {false, true})
+  std::vector<int> Hints = {Plain, Streaming};
+  if (K != Write)
+    Hints.push_back(Prefetch256);
+  for (int Unroll : {2, 4, 8})
+    for (int H : Hints) {
       for (auto [Block, PerSm] : {std::pair{512, 4}, std::pair{256, 8},
-                                  std::pair{1024, 1}, std::pair{512, 2}})
-        Candidates.push_back({Unroll, Streaming, Block, PerSm});
+                                  std::pair{1024, 2}, std::pair{1024, 1}})
+        Candidates.push_back({GridStride, Unroll, H, Block, PerSm});
+      for (int Block : {256, 512, 1024})
+        for (int PerSm : {0, 2048 / Block})
+          Candidates.push_back({Tiles, Unroll, H, Block, PerSm});
+    }
+  if (K == Copy)
+    Candidates.push_back(Config{GridStride, 4, Plain, 512, 4, true});
   Config Best = Candidates.front();
   double BestMs = 1e30;
   for (const Config &C : Candidates) {
     std::vector<double> Ms =
         Ctx.time([&] { launch(K, C, SeedB); }, Ctx.quick() ? 2 : 3, 1);
     auto S = summarize(Ms);
-    double Median = S ? S->Median : 1e30;
-    if (Median < BestMs) {
-      BestMs = Median;
+    if (S && S->Median < BestMs) {
+      BestMs = S->Median;
       Best = C;
     }
   }
+  LastCandidates = Candidates.size();
   return Best;
 }
 
 void DramBench::measure(int K, const char *Name, double BytesPerElement,
-                        const Config &C, const char *What) {
+                        const Config &C, size_t Candidates, const char *What) {
   std::vector<double> Times = Ctx.time([&] { launch(K, C, SeedB); });
   auto Sum = summarizeRates(Times, static_cast<double>(N) * BytesPerElement /
                                        1e9 * 1e3);
@@ -346,16 +432,17 @@ void DramBench::measure(int K, const char *Name, double BytesPerElement,
   M.Value = Sum->Median;
   M.SpreadPct = Sum->spreadPct();
   M.Theoretical = dramPeakGBs(Ctx.memoryClockKHz(), Ctx.props().memoryBusWidth);
-  char Method[512];
-  std::snprintf(
-      Method, sizeof(Method),
-      "%s; %zu MiB per buffer (%.1fx L2), 16-byte accesses, "
-      "grid-stride; best of 32 launch shapes: %s; median of %d runs "
-      "after %d warm-ups, IQR %.2f%%; result checked; theoretical = "
-      "memory clock %.0f MHz x 2 x %d bit / 8",
-      What, Bytes >> 20, static_cast<double>(Bytes) / Ctx.props().l2CacheSize,
-      C.str().c_str(), static_cast<int>(Times.size()), Ctx.warmups(),
-      Sum->iqrPct(), Ctx.memoryClockKHz() / 1000.0, Ctx.props().memoryBusWidth);
+  char Method[640];
+  std::snprintf(Method, sizeof(Method),
+                "%s; %zu MiB per buffer (%.1fx L2), 16-byte accesses; best of "
+                "%zu launch shapes: %s; median of %d runs after %d warm-ups, "
+                "IQR %.2f%%; result checked; theoretical = memory clock %.0f "
+                "MHz x 2 x %d bit / 8",
+                What, Bytes >> 20,
+                static_cast<double>(Bytes) / Ctx.props().l2CacheSize,
+                Candidates, C.str().c_str(), static_cast<int>(Times.size()),
+                Ctx.warmups(), Sum->iqrPct(), Ctx.memoryClockKHz() / 1000.0,
+                Ctx.props().memoryBusWidth);
   M.Method = Method;
   Ctx.add(M);
 }
@@ -374,26 +461,27 @@ void DramBench::run() {
 
   // Write: fills buffer a; checked by reading it back.
   Config WriteC = tune(Write);
-  measure(Write, "dram_write", 16, WriteC, "write: a[i] = pattern(i)");
+  measure(Write, "dram_write", 16, WriteC, LastCandidates,
+          "write: a[i] = pattern(i)");
   Check("dram_write", readSum(A), patternSum(N, SeedB));
 
-  // Read: sums buffer b; the tuned kernel's own sum is checked.
+  // Read: sums buffer b; the measured kernel's own sum is checked.
   fill(B, SeedB);
   Config ReadC = tune(Read);
-  measure(Read, "dram_read", 16, ReadC, "read: sum += b[i]");
+  measure(Read, "dram_read", 16, ReadC, LastCandidates, "read: sum += b[i]");
   Check("dram_read", partialSum(ReadC), patternSum(N, SeedB));
 
   // Copy: b -> a, where a holds another pattern until then.
   Config CopyC = tune(Copy);
   fill(A, SeedC);
-  measure(Copy, "dram_copy", 32, CopyC, "copy: a[i] = b[i]");
+  measure(Copy, "dram_copy", 32, CopyC, LastCandidates, "copy: a[i] = b[i]");
   Check("dram_copy", readSum(A), patternSum(N, SeedB));
 
   // Triad: a = b + s*c.
   fill(A, SeedC);
   fill(C, SeedC);
   Config TriadC = tune(Triad);
-  measure(Triad, "dram_triad", 48, TriadC,
+  measure(Triad, "dram_triad", 48, TriadC, LastCandidates,
           "STREAM triad: a[i] = b[i] + s*c[i]");
   Check("dram_triad", readSum(A),
         patternSum(N, SeedB) + TriadS * patternSum(N, SeedC));
@@ -408,7 +496,7 @@ void DramBench::copyCurve() {
   double Best = 0;
   for (int Warps : {1, 2, 4, 8, 16, 32, 64}) {
     int Block = 32 * std::min(Warps, 16);
-    Config C{4, false, Block, Warps * 32 / Block};
+    Config C{GridStride, 4, Plain, Block, Warps * 32 / Block};
     std::vector<double> Ms =
         Ctx.time([&] { launch(Copy, C, SeedB); }, Ctx.quick() ? 3 : 5, 1);
     double GBs =
@@ -426,10 +514,10 @@ void DramBench::copyCurve() {
       break;
     }
   M.Points = Points;
-  M.Method = "copy kernel (unroll 4, 16-byte accesses, 64 bytes in flight per "
-             "thread) at 1..64 resident warps per SM; points are (warps per "
-             "SM, GB/s), median of repeated runs; value = fewest warps per SM "
-             "reaching 90% of the best point";
+  M.Method = "grid-stride copy kernel (unroll 4, 16-byte accesses, 64 bytes "
+             "in flight per thread) at 1..64 resident warps per SM; points "
+             "are (warps per SM, GB/s), median of repeated runs; value = "
+             "fewest warps per SM reaching 90% of the best point";
   Ctx.add(M);
 }
 

@@ -47,6 +47,8 @@ const char *opName(Op O) {
     return "bf16 fma";
   case Op::Int32Add:
     return "int32 add";
+  case Op::Int32AddTwoPipes:
+    return "int32 add (integer + FMA pipes)";
   case Op::Int32Mad:
     return "int32 mad";
   case Op::Int32Logic:
@@ -79,6 +81,8 @@ double ArchitectureRates::perClock(Op O) const {
     return Bf16;
   case Op::Int32Add:
     return Int32Add;
+  case Op::Int32AddTwoPipes:
+    return Major >= 7 ? Int32Add + Int32Mad : Int32Add;
   case Op::Int32Mad:
     return Int32Mad;
   case Op::Int32Logic:

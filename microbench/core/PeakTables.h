@@ -18,13 +18,18 @@ namespace headroom::microbench {
 
 /// One kind of operation whose peak rate the tables know.
 enum class Op {
-  Fp32Fma,      ///< FFMA, results per clock (an FMA counts as 2 FLOP).
-  Fp32Add,      ///< FADD/FMUL: the same unit as Fp32Fma, 1 FLOP each.
-  Fp64Fma,      ///< DFMA (2 FLOP each).
-  Fp64Add,      ///< DADD/DMUL (1 FLOP each).
-  Fp16Fma,      ///< fp16 results (a half2 HFMA2 lane instruction gives 2).
-  Bf16Fma,      ///< bf16 results (a bfloat162 HFMA2.BF16 lane gives 2).
-  Int32Add,     ///< 32-bit integer add/subtract.
+  Fp32Fma,  ///< FFMA, results per clock (an FMA counts as 2 FLOP).
+  Fp32Add,  ///< FADD/FMUL: the same unit as Fp32Fma, 1 FLOP each.
+  Fp64Fma,  ///< DFMA (2 FLOP each).
+  Fp64Add,  ///< DADD/DMUL (1 FLOP each).
+  Fp16Fma,  ///< fp16 results (a half2 HFMA2 lane instruction gives 2).
+  Bf16Fma,  ///< bf16 results (a bfloat162 HFMA2.BF16 lane gives 2).
+  Int32Add, ///< 32-bit integer add/subtract (the guide's figure).
+  /// 32-bit integer adds as ptxas issues them on cc >= 7.0: IADD3/LEA on the
+  /// integer pipe and IMAD (x 1) on the FMA pipe, so the peak is the sum of
+  /// the integer-add and integer-MAD rates (128 per clock per SM on Hopper,
+  /// which is also one instruction per clock per scheduler).
+  Int32AddTwoPipes,
   Int32Mad,     ///< 32-bit integer multiply and multiply-add.
   Int32Logic,   ///< 32-bit bitwise and/or/xor.
   Int32Shift,   ///< 32-bit shifts (funnel shifts included).
@@ -72,7 +77,7 @@ std::optional<double> peakGiga(Op O, int Major, int Minor, int SmCount,
 /// (cudaDevAttrMemoryClockRate, kHz) and the bus width: clock x 2 (double data
 /// rate) x width / 8. CUDA reports the clock such that the factor is 2 for
 /// GDDR and HBM alike (V100: 877 MHz x 4096 bit -> 898 GB/s; H100 SXM: 2619 MHz
-/// x 5120 bit -> 3352 GB/s; H200: 3201 MHz x 6144 bit -> 4917 GB/s).
+/// x 5120 bit -> 3352 GB/s; H200: 3201 MHz x 6144 bit -> 4916.7 GB/s).
 double dramPeakGBs(double MemoryClockKHz, int BusWidthBits);
 
 } // namespace headroom::microbench

@@ -77,10 +77,6 @@ struct ChainSpec {
   int BlocksPerSm =
       0;              ///< 0: as many as occupancy allows (at most 2048 threads)
   bool Report = true; ///< false: return the measurement without adding it
-  /// True when the peak table's rate is a hard ceiling for this instruction,
-  /// so that a rate above it can only mean eliminated work (an error). False
-  /// where the compiler may legitimately spread the operation over two pipes.
-  bool PeakIsHard = true;
   /// If set, receives the resident warps per SM of the run.
   int *ResidentWarps = nullptr;
 };
@@ -190,8 +186,7 @@ Measurement runChainBenchmark(Context &Ctx, const ChainSpec &Spec) {
           : 0.0,
       Ctx.smCount());
   M.Method = Method;
-  if (auto Pct = percentOfTheoretical(M);
-      Pct && *Pct > 103.0 && Spec.PeakIsHard)
+  if (auto Pct = percentOfTheoretical(M); Pct && *Pct > 103.0)
     throw BenchmarkError(
         std::string(Spec.Name) + ": measured " + std::to_string(M.Value) + " " +
             Spec.Unit + " is above the theoretical peak " +
