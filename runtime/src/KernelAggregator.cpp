@@ -2,7 +2,10 @@
 
 #include "KernelAggregator.h"
 
+#include "model/CounterCatalog.h"
+
 #include <algorithm>
+#include <cmath>
 
 namespace headroom::rt {
 
@@ -15,6 +18,25 @@ void DurationStats::add(std::uint64_t Ns) {
   }
   ++Count;
   TotalNs += Ns;
+}
+
+KernelStats::Timing KernelStats::reportedTiming() const {
+  if (Timed.Count > 0)
+    return {"unprofiled", Timed};
+  if (Profiled.Count > 0)
+    return {"profiled", Profiled};
+  if (Counters) {
+    auto It = Counters->find(
+        std::string(counterInfo(Counter::DurationNs).HopperName));
+    if (It != Counters->end() && std::isfinite(It->second) && It->second > 0) {
+      auto Ns = static_cast<std::uint64_t>(std::llround(It->second));
+      DurationStats D;
+      D.MinNs = D.MaxNs = Ns;
+      D.TotalNs = Ns * std::max<std::uint64_t>(Launches, 1);
+      return {"counters", D};
+    }
+  }
+  return {};
 }
 
 KernelStats &KernelAggregator::entry(const LaunchKey &Key) {

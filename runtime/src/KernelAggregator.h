@@ -58,11 +58,16 @@ struct KernelStats {
   /// Why sampling this key failed, when it did.
   std::string CounterError;
 
-  /// The durations the profile reports: Timed, or Profiled when no launch
-  /// ran without the profiler.
-  const DurationStats &reportedDurations() const {
-    return Timed.Count > 0 ? Timed : Profiled;
-  }
+  /// The durations the profile reports and where they come from:
+  /// "unprofiled" (Timed), else "profiled" (the sampled launch's activity
+  /// record), else "counters" (the sampled launch's gpu__time_duration.sum:
+  /// min = max = that value, total = value x launches; under kernel replay
+  /// the sampled launch's activity record has no timestamps), else "none".
+  struct Timing {
+    const char *Source = "none";
+    DurationStats Stats;
+  };
+  Timing reportedTiming() const;
 };
 
 /// Aggregates per LaunchKey. Not thread-safe: the Runtime serializes access.

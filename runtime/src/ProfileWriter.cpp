@@ -89,16 +89,15 @@ json kernelJson(const KernelStats &K) {
   J["registers_per_thread"] = K.RegistersPerThread;
   J["local_bytes_per_thread"] = K.LocalBytesPerThread;
   J["launches"] = K.Launches;
-  const DurationStats &D = K.reportedDurations();
-  J["timed_launches"] = D.Count;
-  J["timing"] = K.Timed.Count > 0      ? "unprofiled"
-                : K.Profiled.Count > 0 ? "profiled"
-                                       : "none";
-  // 0 when nothing was timed (timed_launches says so): readers may rely on
-  // numbers here.
-  J["total_ns"] = D.TotalNs;
-  J["min_ns"] = D.MinNs;
-  J["max_ns"] = D.MaxNs;
+  KernelStats::Timing T = K.reportedTiming();
+  J["timed_launches"] = T.Stats.Count;
+  J["timing"] = T.Source;
+  if (K.Untimed > 0)
+    J["untimed_launches"] = K.Untimed;
+  // 0 when nothing was timed (timing "none"): readers may rely on numbers.
+  J["total_ns"] = T.Stats.TotalNs;
+  J["min_ns"] = T.Stats.MinNs;
+  J["max_ns"] = T.Stats.MaxNs;
   if (K.Profiled.Count > 0)
     J["profiled_ns"] = K.Profiled.TotalNs / K.Profiled.Count;
   if (K.ReplayRecords > 0)

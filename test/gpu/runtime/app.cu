@@ -5,23 +5,27 @@
 //   (headroom_launch_begin(&table[i]), kernel<<<...>>>(...),
 //    headroom_launch_end(&table[i]))
 // Two kernels, several configurations (grid, block, dynamic shared memory,
-// a non-default stream, one cudaLaunchKernelEx site), repeated launches, and
-// launches outside any site. The program checks its own results exactly
+// a non-default stream, one cudaLaunchKernelEx site), repeated launches, a
+// configuration launched once (so its only launch is the sampled one), 5000
+// tiny launches (host overhead per launch, written to $APP_TIMING_FILE when
+// set), and launches outside any site. The program checks its own results exactly
 // (small integers only) and prints them; its output must not depend on
 // whether or how the runtime profiles it.
 #include "headroom/runtime.h"
 namespace {
-const struct headroom_site_info __headroom_sites_test[6] = {
-    {"test/gpu/runtime/app.cu", 91u, 6u, "saxpy", "test/gpu/runtime/app.cu", 45u, 17u},
-    {"test/gpu/runtime/app.cu", 95u, 6u, "saxpy", "test/gpu/runtime/app.cu", 45u, 17u},
-    {"test/gpu/runtime/app.cu", 100u, 6u, "saxpy", "test/gpu/runtime/app.cu", 45u, 17u},
-    {"test/gpu/runtime/app.cu", 105u, 6u, "blockSum", "test/gpu/runtime/app.cu", 52u, 17u},
-    {"test/gpu/runtime/app.cu", 109u, 6u, "blockSum", "test/gpu/runtime/app.cu", 52u, 17u},
-    {"test/gpu/runtime/app.cu", 117u, 6u, "saxpy", "test/gpu/runtime/app.cu", 45u, 17u},
+const struct headroom_site_info __headroom_sites_test[8] = {
+    {"test/gpu/runtime/app.cu", 96u, 6u, "saxpy", "test/gpu/runtime/app.cu", 50u, 17u},
+    {"test/gpu/runtime/app.cu", 100u, 6u, "saxpy", "test/gpu/runtime/app.cu", 50u, 17u},
+    {"test/gpu/runtime/app.cu", 105u, 6u, "saxpy", "test/gpu/runtime/app.cu", 50u, 17u},
+    {"test/gpu/runtime/app.cu", 110u, 6u, "blockSum", "test/gpu/runtime/app.cu", 57u, 17u},
+    {"test/gpu/runtime/app.cu", 114u, 6u, "blockSum", "test/gpu/runtime/app.cu", 57u, 17u},
+    {"test/gpu/runtime/app.cu", 122u, 6u, "saxpy", "test/gpu/runtime/app.cu", 50u, 17u},
+    {"test/gpu/runtime/app.cu", 127u, 4u, "blockSum", "test/gpu/runtime/app.cu", 57u, 17u},
+    {"test/gpu/runtime/app.cu", 134u, 6u, "saxpy", "test/gpu/runtime/app.cu", 50u, 17u},
 };
 struct __headroom_registrar_test {
   __headroom_registrar_test() {
-    headroom_register_sites(__headroom_sites_test, 6u,
+    headroom_register_sites(__headroom_sites_test, 8u,
                             HEADROOM_RUNTIME_ABI_VERSION);
   }
 } __headroom_registrar_test_instance;
@@ -29,6 +33,7 @@ struct __headroom_registrar_test {
 
 #include <cmath>
 #include <cstdio>
+#include <chrono>
 #include <cstdlib>
 #include <vector>
 
@@ -64,7 +69,7 @@ __global__ void blockSum(int n, const double *x, double *partial) {
 }
 
 int main() {
-  const int N = 1 << 20, Small = 1 << 16;
+  const int N = 1 << 20, Small = 1 << 16, Tiny = 5000;
   std::vector<float> hx(N), hy(N);
   std::vector<double> hd(N);
   for (int i = 0; i < N; ++i) {
@@ -117,6 +122,26 @@ int main() {
      cudaLaunchKernelEx(&cfg, saxpy, N, 2.0f, (const float *)x, y),
      headroom_launch_end(&__headroom_sites_test[5]));
   }
+  // A configuration launched once: 128-wide blocks.
+  (headroom_launch_begin(&__headroom_sites_test[6]),
+   blockSum<<<N / 128, 128, 128 * sizeof(double)>>>(N, d, partial),
+   headroom_launch_end(&__headroom_sites_test[6]));
+  // 5000 tiny launches over y[0..32).
+  CHECK(cudaDeviceSynchronize());
+  auto t0 = std::chrono::steady_clock::now();
+  for (int r = 0; r < Tiny; ++r)
+    (headroom_launch_begin(&__headroom_sites_test[7]),
+     saxpy<<<1, 32>>>(32, 2.0f, x, y),
+     headroom_launch_end(&__headroom_sites_test[7]));
+  CHECK(cudaDeviceSynchronize());
+  double us = std::chrono::duration<double, std::micro>(
+                  std::chrono::steady_clock::now() - t0)
+                  .count();
+  if (const char *f = std::getenv("APP_TIMING_FILE"))
+    if (FILE *o = std::fopen(f, "w")) {
+      std::fprintf(o, "%.3f us per launch (%d launches)\n", us / Tiny, Tiny);
+      std::fclose(o);
+    }
   // Two launches outside any site (as a library's would be).
   for (int r = 0; r < 2; ++r)
     saxpy<<<N / 256, 256>>>(N, 2.0f, x, y);
@@ -132,7 +157,7 @@ int main() {
   long long bad = 0;
   double ysum = 0;
   for (int i = 0; i < N; ++i) {
-    int times = 19 + (i < Small ? 3 : 0);
+    int times = 19 + (i < Small ? 3 : 0) + (i < 32 ? Tiny : 0);
     float want = 1.0f + float(times) * 2.0f * hx[i];
     if (hy[i] != want)
       ++bad;
@@ -140,13 +165,17 @@ int main() {
   }
   // partial[b] for b < N/512 got 4 sums of 256 elements (block b) and
   // 2 sums of 512 elements (blocks 2b, 2b+1 of the 256-wide layout); the
-  // rest only the 4 sums of 256.
+  // rest only the 4 sums of 256; all of them one sum of 128 (block b of the
+  // 128-wide layout).
   double psum = 0;
   for (size_t b = 0; b < hp.size(); ++b) {
     double s256 = 0;
     for (int i = int(b) * 256; i < int(b + 1) * 256; ++i)
       s256 += 2.0 * hd[i];
-    double want = 4 * s256;
+    double s128 = 0;
+    for (int i = int(b) * 128; i < int(b + 1) * 128; ++i)
+      s128 += 2.0 * hd[i];
+    double want = 4 * s256 + s128;
     if (b < size_t(N / 512)) {
       double s512 = 0;
       for (int i = int(b) * 512; i < int(b + 1) * 512; ++i)

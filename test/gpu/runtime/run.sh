@@ -29,7 +29,7 @@ check() { # check CONDITION-DESCRIPTION COMMAND...
 }
 
 nvidia-smi --query-gpu=name,driver_version,uuid --format=csv,noheader | tee -a "$log"
-say "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+say "commit: ${HEADROOM_TEST_COMMIT:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)}"
 cmake -S "$root" -B "$build" -G Ninja -DHEADROOM_ENABLE_CLANG=OFF \
   -DHEADROOM_ENABLE_TESTS=OFF >"$work/cmake.log" 2>&1 ||
   { tail -20 "$work/cmake.log" | tee -a "$log"; exit 1; }
@@ -44,15 +44,18 @@ run() {
   local name=$1
   shift
   local t0=$(date +%s.%N)
-  (cd "$work" && env "$@" ./app >"$work/$name.out" 2>"$work/$name.err")
+  (cd "$work" && env APP_TIMING_FILE="$work/$name.timing" "$@" ./app \
+    >"$work/$name.out" 2>"$work/$name.err")
   echo $? >"$work/$name.rc"
   local t1=$(date +%s.%N)
-  say "run $name: exit $(cat "$work/$name.rc"), $(python3 -c "print(f'{$t1-$t0:.2f}')") s, stderr:"
+  say "run $name: exit $(cat "$work/$name.rc"), $(python3 -c "print(f'{$t1-$t0:.2f}')") s," \
+    "tiny launches: $(cat "$work/$name.timing" 2>/dev/null), stderr:"
   sed 's/^/    /' "$work/$name.err" | tee -a "$log"
 }
 run off HEADROOM_MODE=off
 run counters HEADROOM_PROFILE="$work/profile-counters.json"
 run time HEADROOM_MODE=time HEADROOM_PROFILE="$work/profile-time.json"
+run all HEADROOM_SAMPLE=all HEADROOM_PROFILE="$work/profile-all.json"
 run external HEADROOM_MODE=time HEADROOM_CORRELATION=external \
   HEADROOM_PROFILE="$work/profile-external.json"
 run nocupti HEADROOM_CUPTI_LIBRARY=/nonexistent/libcupti.so.13 \
@@ -68,7 +71,7 @@ if [[ -n $ncu ]]; then
   grep '^headroom:' "$work/ncu.out" "$work/ncu.err" | sed 's/^/    /' | tee -a "$log"
 fi
 
-for name in off counters time external nocupti; do
+for name in off counters time all external nocupti; do
   check "$name: exit status 0" test "$(cat "$work/$name.rc")" = 0
   check "$name: output identical to HEADROOM_MODE=off" cmp -s "$work/off.out" "$work/$name.out"
   check "$name: at most one stderr line, prefixed headroom:" python3 - "$work/$name.err" <<'PY'
@@ -99,14 +102,14 @@ model = ["smsp__sass_thread_inst_executed_op_ffma_pred_on.sum",
          "gpu__time_duration.sum", "lts__t_bytes.sum",
          "sm__warps_active.avg.pct_of_peak_sustained_active"]
 # Launches per site id (sites are listed in table order) and outside sites.
-want_sites = {0: 10, 1: 5, 2: 3, 3: 4, 4: 2, 5: 2}
+want_sites = {0: 10, 1: 5, 2: 3, 3: 4, 4: 2, 5: 2, 6: 1, 7: 5000}
 ok = True
 def fail(*a):
     global ok
     ok = False
     print("FAIL:", *a)
 
-def check_profile(name, mode, counters):
+def check_profile(name, mode, counters, unsited_counters=False):
     path = os.path.join(work, f"profile-{name}.json")
     if not os.path.exists(path):
         return fail(name, "no profile")
@@ -116,7 +119,7 @@ def check_profile(name, mode, counters):
           f"warnings={c['warnings']} diagnostics={c['diagnostics']}")
     if p["schema"] != "headroom.profile/1": fail(name, "schema")
     if c["mode"] != mode: fail(name, "mode", c["mode"], "expected", mode)
-    if len(p["sites"]) != 6: fail(name, "sites", len(p["sites"]))
+    if len(p["sites"]) != 8: fail(name, "sites", len(p["sites"]))
     if mode == "sites":
         if p["kernels"]: fail(name, "kernels without timing")
         return p
@@ -126,11 +129,12 @@ def check_profile(name, mode, counters):
     unsited = 0
     for k in p["kernels"]:
         if k["launches"] <= 0: fail(name, "entry without launches", k)
-        if not (k["timed_launches"] > 0 and k["total_ns"] > 0 and k["min_ns"] > 0):
+        if not (k["timing"] != "none" and k["total_ns"] > 0 and k["min_ns"] > 0):
             fail(name, "entry without a duration", k)
         if k["site"] is None:
             unsited += k["launches"]
-            if "counters" in k: fail(name, "unsited entry sampled")
+            if ("counters" in k) != unsited_counters:
+                fail(name, "unsited entry sampled" if "counters" in k else "unsited entry not sampled")
             continue
         seen[k["site"]] = seen.get(k["site"], 0) + k["launches"]
         if counters:
@@ -144,6 +148,7 @@ def check_profile(name, mode, counters):
 
 p = check_profile("counters", "counters", True)
 check_profile("time", "time", False)
+check_profile("all", "counters", True, unsited_counters=True)
 check_profile("external", "time", False)
 check_profile("nocupti", "sites", False)
 if p:
@@ -153,7 +158,8 @@ if p:
     for k in p["kernels"]:
         cnt = k.get("counters", {})
         print(f"  site={k['site']} {k['demangled']} grid={k['grid']} block={k['block']} "
-              f"shm={k['dynamic_shared_bytes']} launches={k['launches']} timed={k['timed_launches']} "
+              f"shm={k['dynamic_shared_bytes']} launches={k['launches']} timing={k['timing']} "
+              f"timed={k['timed_launches']} untimed={k.get('untimed_launches', 0)} "
               f"min/max={k['min_ns']}/{k['max_ns']} ns profiled={k.get('profiled_ns')} "
               f"replays={k.get('replay_records', 0)} regs={k['registers_per_thread']} "
               f"ffma={cnt.get(model[0])} dfma={cnt.get(model[1])} inst={cnt.get(model[3])} "
@@ -167,8 +173,8 @@ sys.exit(0 if ok else 1)
 PY
 [[ ${PIPESTATUS[0]} == 0 ]] || fail=1
 
-for f in profile-counters.json profile-time.json profile-external.json \
-  profile-nocupti.json profile-ncu.json; do
+for f in profile-counters.json profile-time.json profile-all.json \
+  profile-external.json profile-nocupti.json profile-ncu.json; do
   [[ -e $work/$f ]] && cp "$work/$f" "$out/"
 done
 if [[ $fail == 0 ]]; then say "test/gpu/runtime: PASS"; else say "test/gpu/runtime: FAIL"; fi

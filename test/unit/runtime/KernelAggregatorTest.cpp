@@ -74,8 +74,9 @@ TEST(KernelAggregator, ProfiledLaunchIsCountedButNotTimedWithTheOthers) {
   KernelStats S = A.entries()[0];
   EXPECT_EQ(S.Launches, 3u);
   EXPECT_EQ(S.ReplayRecords, 1u);
-  EXPECT_EQ(S.reportedDurations().Count, 2u);
-  EXPECT_EQ(S.reportedDurations().MaxNs, 120u);
+  EXPECT_STREQ(S.reportedTiming().Source, "unprofiled");
+  EXPECT_EQ(S.reportedTiming().Stats.Count, 2u);
+  EXPECT_EQ(S.reportedTiming().Stats.MaxNs, 120u);
   EXPECT_EQ(S.Profiled.TotalNs, 5000u);
 }
 
@@ -84,8 +85,28 @@ TEST(KernelAggregator, ProfiledTimingIsReportedWhenNothingElseWasTimed) {
   A.add(launch(0, 5000, LaunchRole::Profiled));
   KernelStats S = A.entries()[0];
   EXPECT_EQ(S.Launches, 1u);
-  EXPECT_EQ(S.reportedDurations().Count, 1u);
-  EXPECT_EQ(S.reportedDurations().TotalNs, 5000u);
+  EXPECT_STREQ(S.reportedTiming().Source, "profiled");
+  EXPECT_EQ(S.reportedTiming().Stats.Count, 1u);
+  EXPECT_EQ(S.reportedTiming().Stats.TotalNs, 5000u);
+}
+
+TEST(KernelAggregator, SampledDurationStandsInWhenNoRecordWasTimed) {
+  // Under kernel replay the sampled launch's record has no timestamps.
+  KernelAggregator A;
+  JoinedLaunch L = launch(0, 10, LaunchRole::Profiled);
+  L.Record.StartNs = L.Record.EndNs = 0;
+  A.add(L);
+  KernelStats S = A.entries()[0];
+  EXPECT_STREQ(S.reportedTiming().Source, "none");
+  A.addSample(KernelAggregator::keyOf(L),
+              {{"gpu__time_duration.sum", 5248.4}, {"m", 1.0}});
+  S = A.entries()[0];
+  KernelStats::Timing T = S.reportedTiming();
+  EXPECT_STREQ(T.Source, "counters");
+  EXPECT_EQ(T.Stats.Count, 0u);
+  EXPECT_EQ(T.Stats.MinNs, 5248u);
+  EXPECT_EQ(T.Stats.MaxNs, 5248u);
+  EXPECT_EQ(T.Stats.TotalNs, 5248u);
 }
 
 TEST(KernelAggregator, RecordsWithoutTimestampsCountAsUntimedLaunches) {

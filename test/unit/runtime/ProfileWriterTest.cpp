@@ -154,6 +154,22 @@ TEST(ProfileWriter, UntimedEntryHasZeroDurationsAndSaysSo) {
   EXPECT_EQ(J["kernels"][1]["total_ns"], 0);
 }
 
+TEST(ProfileWriter, SampledDurationStandsInForAnUntimedEntry) {
+  ProfileData D = sampleProfile();
+  KernelStats &K = D.Kernels[0];
+  K.Timed = DurationStats{};
+  K.Profiled = DurationStats{};
+  K.Launches = 2;
+  K.Untimed = 1;
+  (*K.Counters)["gpu__time_duration.sum"] = 7000.0;
+  json J = json::parse(profileToJson(D).dump());
+  EXPECT_EQ(J["kernels"][0]["timing"], "counters");
+  EXPECT_EQ(J["kernels"][0]["timed_launches"], 0);
+  EXPECT_EQ(J["kernels"][0]["untimed_launches"], 1);
+  EXPECT_EQ(J["kernels"][0]["min_ns"], 7000);
+  EXPECT_EQ(J["kernels"][0]["total_ns"], 14000);
+}
+
 TEST(ProfileWriter, WritesAFileThatParsesBack) {
   TempDir Dir;
   std::string Error;
