@@ -5,17 +5,20 @@
 /// bandwidth on large arrays), plus the STREAM triad and copy bandwidth as a
 /// function of resident warps.
 ///
-/// Buffers are at least 8x the L2 (full runs: at least 2 GiB each, as memory
-/// allows) so that every byte comes from DRAM. Kernels move 16-byte vectors
-/// (uint4), Unroll independent accesses in flight per thread before the first
-/// use, in one of two layouts: a grid-stride loop over the whole array, or
-/// contiguous tiles of Block x Unroll vectors (a grid of all tiles, or a
-/// persistent grid looping over them). The layout, block size, grid, unroll
-/// depth and cache hints (plain; streaming ld/st.global.cs; loads with the
-/// L2::256B prefetch hint) are chosen per kernel by timing each candidate
-/// briefly (for copy, cudaMemcpyAsync device-to-device is a candidate too);
-/// the best is then timed fully and named in the method. Bytes counted: read
-/// N, write N, copy 2N, triad 3N (each byte read or written once).
+/// Buffers are at least 8x the L2 (at least 4 GiB each in full runs, 1 GiB in
+/// quick ones, as memory
+/// allows, so launch and ramp-up costs stay near 0.1%) so that every byte comes
+/// from DRAM. Kernels move 16-byte vectors (uint4), Unroll independent accesses
+/// in flight per thread before the first use, in one of two layouts: a
+/// grid-stride loop over the whole array, or contiguous tiles of Block x Unroll
+/// vectors (a grid of all tiles, or a persistent grid looping over them). The
+/// layout, block size, grid, unroll depth and cache hints (plain; streaming
+/// ld/st.global.cs; loads with the L2::256B prefetch hint) are chosen per
+/// kernel by timing each candidate briefly (for copy, cudaMemcpyAsync
+/// device-to-device and, on Hopper, copies through the bulk-copy (TMA) engine
+/// are candidates too, each checked once before it may compete); the best is
+/// then timed fully and named in the method. Bytes counted: read N, write N,
+/// copy 2N, triad 3N (each byte read or written once).
 ///
 /// Checks, all exact in 32-bit wrap-around arithmetic: the write kernel fills
 /// word w with w*A + seed, whose sum has a closed form; the read kernel's sum
@@ -31,6 +34,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -202,6 +206,87 @@ __global__ void triadKernel(uint4 *__restrict__ A, const uint4 *__restrict__ B,
   walk<L, Unroll>(N, W);
 }
 
+__device__ __forceinline__ unsigned sharedAddr(const void *P) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(P));
+}
+
+constexpr int MaxBulkStages = 8;
+
+/// Copy through Hopper's bulk-copy (TMA) engine, no tensor map: one thread
+/// per block streams chunks global -> shared (cp.async.bulk, completing on an
+/// mbarrier) and shared -> global (cp.async.bulk bulk_group), Stages chunks in
+/// flight. Chunks are dealt to blocks round-robin. If a chunk never arrives
+/// (which would be a bug), the kernel traps after 2 s rather than hang.
+__global__ void __launch_bounds__(32)
+    bulkCopyKernel(char *Dst, const char *Src, size_t Chunks,
+                   unsigned ChunkBytes, int Stages) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  extern __shared__ __align__(128) unsigned char Buf[];
+  __shared__ __align__(8) unsigned long long Bar[MaxBulkStages];
+  if (threadIdx.x != 0)
+    return;
+  for (int I = 0; I < Stages; ++I)
+    asm volatile(
+        "mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(sharedAddr(&Bar[I]))
+        : "memory");
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  auto Issue = [&](size_t Chunk, int Slot) {
+    unsigned B = sharedAddr(&Bar[Slot]);
+    asm volatile(
+        "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(B),
+        "r"(ChunkBytes)
+        : "memory");
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::"
+                 "bytes [%0], [%1], %2, [%3];" ::"r"(
+                     sharedAddr(Buf + static_cast<size_t>(Slot) * ChunkBytes)),
+                 "l"(Src + Chunk * ChunkBytes), "r"(ChunkBytes), "r"(B)
+                 : "memory");
+  };
+  const size_t Step = gridDim.x;
+  for (int I = 0; I < Stages; ++I)
+    if (blockIdx.x + I * Step < Chunks)
+      Issue(blockIdx.x + I * Step, I);
+  for (size_t K = 0;; ++K) {
+    size_t Chunk = blockIdx.x + K * Step;
+    if (Chunk >= Chunks)
+      break;
+    int Slot = static_cast<int>(K % Stages);
+    unsigned Parity = static_cast<unsigned>((K / Stages) & 1);
+    unsigned B = sharedAddr(&Bar[Slot]);
+    unsigned long long Start = 0;
+    for (unsigned Done = 0; !Done;) {
+      asm volatile("{\n\t.reg .pred p;\n\t"
+                   "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n\t"
+                   "selp.u32 %0, 1, 0, p;\n\t}"
+                   : "=r"(Done)
+                   : "r"(B), "r"(Parity)
+                   : "memory");
+      unsigned long long Now;
+      asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(Now));
+      if (!Start)
+        Start = Now;
+      else if (!Done && Now - Start > 2000000000ull)
+        __trap();
+    }
+    asm volatile(
+        "cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(
+            Dst + Chunk * ChunkBytes),
+        "r"(sharedAddr(Buf + static_cast<size_t>(Slot) * ChunkBytes)),
+        "r"(ChunkBytes)
+        : "memory");
+    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+    size_t Next = Chunk + Stages * Step;
+    if (Next < Chunks) {
+      // The slot is reused only once the store has read it.
+      asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+      Issue(Next, Slot);
+    }
+  }
+  asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+#endif
+}
+
 /// Sum of the words written by writeKernel(seed) over N uint4, mod 2^32.
 unsigned patternSum(size_t N, unsigned Seed) {
   unsigned long long M = static_cast<unsigned long long>(N) * 4; // words
@@ -221,10 +306,19 @@ struct Config {
   int BlocksPerSm = 4;
   /// Copy only: cudaMemcpyAsync instead of a kernel.
   bool Memcpy = false;
+  /// Copy only: bulkCopyKernel with chunks of BulkChunk bytes, BulkStages in
+  /// flight per block (one warp per block, BlocksPerSm blocks per SM).
+  unsigned BulkChunk = 0;
+  int BulkStages = 0;
 
   std::string str() const {
     if (Memcpy)
       return "cudaMemcpyAsync device-to-device";
+    if (BulkChunk)
+      return "bulk-copy (TMA) engine, cp.async.bulk global->shared->global, " +
+             std::to_string(BulkChunk >> 10) + " KiB chunks x " +
+             std::to_string(BulkStages) + " stages per block, " +
+             std::to_string(BlocksPerSm) + " one-warp blocks/SM";
     static const char *Hints[] = {"plain", "streaming (.cs) hints",
                                   "L2::256B prefetch hint on loads"};
     std::string Grid = BlocksPerSm ? std::to_string(BlocksPerSm) + " blocks/SM"
@@ -282,8 +376,8 @@ public:
     size_t Free = 0, Total = 0;
     HEADROOM_CUDA(cudaMemGetInfo(&Free, &Total));
     size_t L2x8 = static_cast<size_t>(P.l2CacheSize) * 8;
-    size_t Want = Ctx.quick() ? std::max<size_t>(L2x8, size_t(256) << 20)
-                              : std::max<size_t>(L2x8, size_t(2) << 30);
+    size_t Want = Ctx.quick() ? std::max<size_t>(L2x8, size_t(1) << 30)
+                              : std::max<size_t>(L2x8, size_t(4) << 30);
     size_t Fit = Free / 4; // three buffers, and room for the rest
     Bytes = std::min(Want, Fit) / (size_t(1) << 20) * (size_t(1) << 20);
     if (Bytes < L2x8)
@@ -323,6 +417,9 @@ private:
   /// The sum of all words of Buf, by a separate read.
   unsigned readSum(const uint4 *Buf);
   Config tune(int Kind);
+  /// The bulk-copy configurations that fit this device and copy correctly
+  /// (each is run once and checked before it may compete).
+  std::vector<Config> bulkCandidates();
   void measure(int Kind, const char *Name, double BytesPerElement,
                const Config &C, size_t Candidates, const char *What);
   void copyCurve();
@@ -402,8 +499,11 @@ Config DramBench::tune(int K) {
         for (int PerSm : {0, 2048 / Block})
           Candidates.push_back({Tiles, Unroll, H, Block, PerSm});
     }
-  if (K == Copy)
+  if (K == Copy) {
     Candidates.push_back(Config{GridStride, 4, Plain, 512, 4, true});
+    for (Config C : bulkCandidates())
+      Candidates.push_back(C);
+  }
   Config Best = Candidates.front();
   double BestMs = 1e30;
   for (const Config &C : Candidates) {
@@ -417,6 +517,37 @@ Config DramBench::tune(int K) {
   }
   LastCandidates = Candidates.size();
   return Best;
+}
+
+std::vector<Config> DramBench::bulkCandidates() {
+  std::vector<Config> Out;
+  const cudaDeviceProp &P = Ctx.props();
+  if (P.major < 9)
+    return Out;
+  for (auto [ChunkKiB, Stages, PerSm] :
+       {std::tuple{16, 4, 2}, std::tuple{16, 4, 3}, std::tuple{32, 3, 2},
+        std::tuple{8, 8, 3}, std::tuple{16, 2, 4}}) {
+    Config C;
+    C.BulkChunk = static_cast<unsigned>(ChunkKiB) << 10;
+    C.BulkStages = Stages;
+    C.BlocksPerSm = PerSm;
+    size_t Smem = static_cast<size_t>(C.BulkChunk) * Stages;
+    if (Bytes % C.BulkChunk ||
+        (Smem + 1024) * PerSm > P.sharedMemPerMultiprocessor ||
+        Smem > P.sharedMemPerBlockOptin)
+      continue;
+    HEADROOM_CUDA(cudaFuncSetAttribute(
+        bulkCopyKernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+        static_cast<int>(Smem)));
+    fill(Buffers[0], SeedC);
+    launch(Copy, C, SeedB);
+    HEADROOM_CUDA_LAUNCH();
+    if (readSum(Buffers[0]) == patternSum(N, SeedB))
+      Out.push_back(C);
+    else
+      Ctx.progress("  left out (wrong copy): " + C.str());
+  }
+  return Out;
 }
 
 void DramBench::measure(int K, const char *Name, double BytesPerElement,
