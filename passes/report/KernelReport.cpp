@@ -60,7 +60,7 @@ ProfileReport analyzeProfile(const Profile &P, const DeviceParameters &D,
   std::map<KernelKey, std::vector<const ProfileKernel *>> Groups;
   for (const ProfileKernel &K : P.Kernels) {
     Groups[keyOf(P, K)].push_back(&K);
-    Report.TotalNs += K.TotalNs;
+    Report.TotalNs += K.estimatedTotalNs();
   }
 
   for (const auto &[Key, Entries] : Groups) {
@@ -80,17 +80,18 @@ ProfileReport analyzeProfile(const Profile &P, const DeviceParameters &D,
     std::map<Counter, double> AverageWeights;
     std::map<const ProfileSite *, SiteUsage> BySite;
     for (const ProfileKernel *K : Entries) {
+      double Ns = K->estimatedTotalNs();
       R.Launches += K->Launches;
-      R.TotalNs += K->TotalNs;
+      R.TotalNs += Ns;
       const ProfileSite *Site = K->Site ? &P.Sites[*K->Site] : nullptr;
       SiteUsage &U = BySite[Site];
       U.Site = Site;
       U.Launches += K->Launches;
-      U.TotalNs += K->TotalNs;
+      U.TotalNs += Ns;
       if (K->Counters.empty() || K->Launches == 0)
         continue;
       R.ModeledLaunches += K->Launches;
-      R.ModeledNs += K->TotalNs;
+      R.ModeledNs += Ns;
       accumulate(Sum, *K, AverageWeights);
       std::uint64_t Threads = K->threadsPerBlock(), Blocks = K->blocks();
       R.MinThreadsPerBlock = R.MinThreadsPerBlock

@@ -35,6 +35,7 @@ struct KernelReport {
   /// The kernel's definition, when an instrumented site names it.
   std::optional<SourceLocation> Definition;
   std::uint64_t Launches = 0;
+  /// GPU time of all launches (untimed sampled launches at the mean).
   double TotalNs = 0;
   /// The kernel's share of the GPU time of the whole profile, 0..1.
   double ShareOfProfile = 0;

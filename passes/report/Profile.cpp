@@ -186,6 +186,18 @@ Expected<ProfileKernel> readKernel(const json &J, const std::string &Path,
   if (!Launches)
     return Launches.error();
   K.Launches = *Launches;
+  K.TimedLaunches = K.Launches;
+  if (findMember(J, "timed_launches")) {
+    auto Timed = getCount(J, "timed_launches", Path);
+    if (!Timed)
+      return Timed.error();
+    if (*Timed > K.Launches)
+      return Error(jsonPath(Path, "timed_launches") +
+                   ": expected at most launches (" +
+                   std::to_string(K.Launches) + "), got " +
+                   std::to_string(*Timed));
+    K.TimedLaunches = *Timed;
+  }
   for (auto [Key, Field] : {std::pair{"total_ns", &K.TotalNs},
                             {"min_ns", &K.MinNs},
                             {"max_ns", &K.MaxNs}}) {

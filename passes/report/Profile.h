@@ -59,6 +59,10 @@ struct ProfileKernel {
   std::array<unsigned, 3> Block{1, 1, 1};
   std::uint64_t DynamicSharedBytes = 0;
   std::uint64_t Launches = 0;
+  /// The launches whose durations TotalNs sums: the sampled launch runs
+  /// under kernel replay and has no usable timestamps, so this can be less
+  /// than Launches (docs/formats.md).
+  std::uint64_t TimedLaunches = 0;
   double TotalNs = 0, MinNs = 0, MaxNs = 0;
   /// Counters of the sampled launch(es), by CUPTI metric name; empty when
   /// no launch of this entry was sampled.
@@ -71,6 +75,12 @@ struct ProfileKernel {
   }
   std::uint64_t blocks() const {
     return std::uint64_t(Grid[0]) * Grid[1] * Grid[2];
+  }
+  /// GPU time of all Launches: the timed launches' mean times Launches.
+  double estimatedTotalNs() const {
+    if (TimedLaunches == 0 || TimedLaunches >= Launches)
+      return TotalNs;
+    return TotalNs / double(TimedLaunches) * double(Launches);
   }
 };
 

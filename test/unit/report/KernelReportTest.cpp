@@ -106,3 +106,30 @@ TEST(KernelReportTest, LaunchesOutsideSitesAreGroupedByName) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(KernelReportTest, UntimedSampledLaunchesCountAtTheMeanTime) {
+  auto J = twoKernelProfile();
+  // 30 launches, of which the sampled one ran under replay without a time.
+  J["kernels"][0]["timed_launches"] = 29;
+  J["kernels"][0]["total_ns"] = 2.9e6;
+  auto P = readProfile(writeTemp("untimed.json", J.dump()));
+  ASSERT_TRUE(P) << P.error().message();
+  ProfileReport R = analyzeProfile(*P, testDevice());
+  EXPECT_DOUBLE_EQ(R.Kernels[0].TotalNs, 4.0e6);
+  EXPECT_DOUBLE_EQ(R.Kernels[0].Sites[0].TotalNs, 3.0e6);
+  EXPECT_DOUBLE_EQ(*R.Kernels[0].Model->MeasuredMs, 4.0);
+}
+
+TEST(KernelReportTest, RejectsMoreTimedLaunchesThanLaunches) {
+  auto J = twoKernelProfile();
+  J["kernels"][0]["timed_launches"] = 31;
+  auto P = readProfile(writeTemp("overtimed.json", J.dump()));
+  ASSERT_FALSE(P);
+  EXPECT_NE(P.error().message().find("kernels[0].timed_launches: expected at "
+                                     "most launches (30), got 31"),
+            std::string::npos);
+}
+
+} // namespace
