@@ -108,8 +108,12 @@ Diagnostic mixNote(const KernelReport &K) {
                percent(Other) + " of issue cost, load/store " +
                percent(LdSt);
   Message += ", " + Ops + " " + percent(P.EInstr);
-  if (P.EMix < 0.995)
-    Message += "; only " + percent(2 * P.EMix - 1) +
+  double FmaShare = 2 * P.EMix - 1;
+  if (FmaShare < 0.005)
+    Message += "; none of them are fused multiply-adds (E_mix " +
+               percent(P.EMix) + ")";
+  else if (FmaShare < 0.995)
+    Message += "; only " + percent(FmaShare) +
                " of them are fused multiply-adds (E_mix " + percent(P.EMix) +
                ")";
   return note(K.Definition, Message);
