@@ -210,10 +210,10 @@ int run(const Options &O, int Argc, char **Argv) {
     Clock.Value = *Loaded;
     Clock.Unit = "MHz";
     Clock.Theoretical = Ctx.maxSmClockMHz();
-    Clock.Method = "clock64() cycles over %globaltimer nanoseconds, per block "
-                   "of each compute benchmark's kernel, median over blocks "
-                   "then over benchmarks; theoretical = the maximum SM clock "
-                   "(NVML, else CUDA)";
+    Clock.Method = "clock64() cycles of the longest block of each compute "
+                   "benchmark's last timed launch over that launch's event "
+                   "time, median over benchmarks; theoretical = the maximum "
+                   "SM clock (NVML, else CUDA)";
     Ctx.add(Clock);
   }
 

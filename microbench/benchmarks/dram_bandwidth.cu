@@ -5,20 +5,20 @@
 /// bandwidth on large arrays), plus the STREAM triad and copy bandwidth as a
 /// function of resident warps.
 ///
-/// Buffers are at least 8x the L2 (at least 4 GiB each in full runs, 1 GiB in
-/// quick ones, as memory
-/// allows, so launch and ramp-up costs stay near 0.1%) so that every byte comes
-/// from DRAM. Kernels move 16-byte vectors (uint4), Unroll independent accesses
-/// in flight per thread before the first use, in one of two layouts: a
-/// grid-stride loop over the whole array, or contiguous tiles of Block x Unroll
-/// vectors (a grid of all tiles, or a persistent grid looping over them). The
-/// layout, block size, grid, unroll depth and cache hints (plain; streaming
-/// ld/st.global.cs; loads with the L2::256B prefetch hint) are chosen per
-/// kernel by timing each candidate briefly (for copy, cudaMemcpyAsync
-/// device-to-device and, on Hopper, copies through the bulk-copy (TMA) engine
-/// are candidates too, each checked once before it may compete); the best is
-/// then timed fully and named in the method. Bytes counted: read N, write N,
-/// copy 2N, triad 3N (each byte read or written once).
+/// Buffers are at least 8x the L2, so that every byte comes from DRAM, and at
+/// least 4 GiB each in full runs (1 GiB in quick ones) as memory allows, so
+/// that launch and ramp-up costs stay near 0.1%. Kernels move 16-byte vectors
+/// (uint4), Unroll independent accesses in flight per thread before the first
+/// use, in one of two layouts: a grid-stride loop over the whole array, or
+/// contiguous tiles of Block x Unroll vectors (a grid of all tiles, or a
+/// persistent grid looping over them). The layout, block size, grid, unroll
+/// depth and cache hints (plain; streaming ld/st.global.cs; loads with the
+/// L2::256B prefetch hint) are chosen per kernel by timing each candidate
+/// briefly (for copy, cudaMemcpyAsync device-to-device and, on Hopper, copies
+/// through the bulk-copy (TMA) engine are candidates too, each checked once
+/// before it may compete); the best is then timed fully and named in the
+/// method. Bytes counted: read N, write N, copy 2N, triad 3N (each byte read or
+/// written once).
 ///
 /// Checks, all exact in 32-bit wrap-around arithmetic: the write kernel fills
 /// word w with w*A + seed, whose sum has a closed form; the read kernel's sum

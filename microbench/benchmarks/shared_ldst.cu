@@ -221,7 +221,7 @@ void runVariant(Context &Ctx, const Variant &Var) {
   HEADROOM_CUDA(
       cudaMemsetAsync(Out, 0, Words * sizeof(unsigned), Ctx.stream()));
   std::vector<double> Times = Ctx.time([&] { Launch(Iterations); });
-  Context::ClockReading Clock = Ctx.readClock(Blocks);
+  Context::ClockReading Clock = Ctx.readClock(Blocks, Times.back());
 
   std::vector<unsigned> Host(Words);
   HEADROOM_CUDA(cudaMemcpy(Host.data(), Out, Words * sizeof(unsigned),

@@ -39,7 +39,7 @@ struct GpuFacts {
   int CcMajor = 0, CcMinor = 0;
   int SmCount = 0;
   /// SM clock measured while the compute benchmarks ran (clock64() cycles over
-  /// %globaltimer nanoseconds, median over benchmarks), MHz; 0 if unknown.
+  /// event time, median over benchmarks), MHz; 0 if unknown.
   double SmClockMHz = 0;
   /// The maximum SM clock the device reports, MHz.
   double SmClockMaxMHz = 0;

@@ -159,36 +159,30 @@ ClockSample *Context::clockProbe(int Blocks) {
   return Probe;
 }
 
-std::optional<double> Context::probedClockMHz(int Blocks) {
-  if (!Probe || Blocks > ProbeBlocks)
+std::optional<double> Context::probedClockMHz(int Blocks, double KernelMs) {
+  if (!Probe || Blocks > ProbeBlocks || !(KernelMs > 0.1))
     return std::nullopt;
   std::vector<ClockSample> Host(Blocks);
   HEADROOM_CUDA(cudaStreamSynchronize(Stream));
   HEADROOM_CUDA(cudaMemcpy(Host.data(), Probe, sizeof(ClockSample) * Blocks,
                            cudaMemcpyDeviceToHost));
-  std::vector<double> MHz;
-  for (const ClockSample &S : Host) {
-    if (S.Ns1 <= S.Ns0 || S.Cycles1 <= S.Cycles0)
-      continue;
-    // Intervals shorter than 100 us are too coarse for %globaltimer.
-    if (S.Ns1 - S.Ns0 < 100000)
-      continue;
-    MHz.push_back(static_cast<double>(S.Cycles1 - S.Cycles0) * 1000.0 /
-                  static_cast<double>(S.Ns1 - S.Ns0));
-  }
-  auto Sum = summarize(MHz);
-  if (!Sum)
+  unsigned long long MaxCycles = 0;
+  for (const ClockSample &S : Host)
+    if (S.Cycles1 > S.Cycles0)
+      MaxCycles = std::max(MaxCycles, S.Cycles1 - S.Cycles0);
+  if (!MaxCycles)
     return std::nullopt;
-  // A clock far above the maximum means the timer was unusable.
-  if (MaxSmClockMHz > 0 && Sum->Median > 1.25 * MaxSmClockMHz)
+  double MHz = static_cast<double>(MaxCycles) / (KernelMs * 1e3);
+  // A clock far above the maximum means the samples were unusable.
+  if (MaxSmClockMHz > 0 && MHz > 1.25 * MaxSmClockMHz)
     return std::nullopt;
-  return Sum->Median;
+  return MHz;
 }
 
-Context::ClockReading Context::readClock(int Blocks) {
-  if (auto Probed = probedClockMHz(Blocks)) {
+Context::ClockReading Context::readClock(int Blocks, double KernelMs) {
+  if (auto Probed = probedClockMHz(Blocks, KernelMs)) {
     noteLoadedClock(*Probed);
-    return {*Probed, "clock64/globaltimer in the kernel"};
+    return {*Probed, "clock64 cycles of the kernel over its event time"};
   }
   if (auto N = NvmlHandle->currentSmClockMHz())
     return {static_cast<double>(*N), "NVML current SM clock after the run"};

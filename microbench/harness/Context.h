@@ -31,7 +31,7 @@ namespace headroom::microbench {
 
 /// Per-block clock sample written by kernels through ClockProbe.cuh.
 struct ClockSample {
-  unsigned long long Cycles0, Ns0, Cycles1, Ns1;
+  unsigned long long Cycles0, Cycles1;
 };
 
 /// What the command line asked for.
@@ -83,9 +83,10 @@ public:
 
   /// A device buffer of ClockSample for up to Blocks blocks.
   ClockSample *clockProbe(int Blocks);
-  /// The median SM clock (MHz) over the blocks of the last probed launch;
+  /// The SM clock (MHz) of the last probed launch of Blocks blocks, which took
+  /// KernelMs by its events: the most cycles any block ran over that time;
   /// std::nullopt when the samples are unusable.
-  std::optional<double> probedClockMHz(int Blocks);
+  std::optional<double> probedClockMHz(int Blocks, double KernelMs);
   /// Records an SM clock seen while a compute benchmark ran.
   void noteLoadedClock(double MHz) { LoadedClocks.push_back(MHz); }
 
@@ -94,10 +95,10 @@ public:
     double MHz = 0;
     std::string How;
   };
-  /// The clock of the last probed launch of Blocks blocks; else NVML's current
-  /// SM clock; else the maximum clock. A probed clock is also noted as a
-  /// loaded clock (it becomes the identity's sm_clock_mhz).
-  ClockReading readClock(int Blocks);
+  /// The clock of the last probed launch of Blocks blocks, which took KernelMs;
+  /// else NVML's current SM clock; else the maximum clock. A probed clock is
+  /// also noted as a loaded clock (it becomes the identity's sm_clock_mhz).
+  ClockReading readClock(int Blocks, double KernelMs);
 
   /// Chooses an iteration count for Launch(iterations) so that one launch
   /// takes about targetKernelMs(): grows a trial until it runs for 1 ms, then
