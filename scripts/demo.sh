@@ -22,17 +22,23 @@ grep -c "headroom_launch_begin(" "$work/quickstart.instrumented.cu" |
   sed 's/^/   launch sites instrumented: /' >&2
 
 profile=$example/recorded/profile.json
-device=$example/recorded/device.json
+device=H100-SXM
 if nvidia-smi -L >/dev/null 2>&1 && [[ -d $build/runtime ]]; then
   echo "== GPU found: building and running the instrumented example" >&2
   cmake --build "$build" --target headroom_rt >&2
+  device=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
+  if ! "$headroom" devices --format json | grep -qF "\"$device\""; then
+    echo "== no device file for $device yet: headroom calibrate --quick" >&2
+    "$headroom" calibrate --quick -o "$work/device.json"
+    device=$work/device.json
+  fi
   nvcc=${CUDA_HOME:-/usr/local/cuda}/bin/nvcc
   "$nvcc" -arch=sm_90 -O2 -I "$root/runtime/include" "$work/quickstart.instrumented.cu" \
     -o "$work/quickstart" -L "$build/runtime" -lheadroom_rt -Xlinker -rpath="$build/runtime"
   HEADROOM_PROFILE=$work/profile.json "$work/quickstart"
   profile=$work/profile.json
 else
-  echo "== no GPU here: using the profile recorded on the GPU machine ($profile)" >&2
+  echo "== no GPU here: using the profile recorded on an H100 ($profile)" >&2
 fi
 
 echo "== headroom report" >&2

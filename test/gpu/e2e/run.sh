@@ -14,13 +14,13 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 instrumented=$(realpath "$1")
-build=$root/build-gpu
+build=$root/build-gpu-e2e
 out=${OUT:-$build/out}
 mkdir -p "$out"
 nvcc=${CUDA_HOME:-/usr/local/cuda}/bin/nvcc
 
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,ecc.mode.current --format=csv | tee "$out/gpu.txt"
-cmake -S "$root" -B "$build" -G Ninja -DHEADROOM_ENABLE_CLANG=OFF -DHEADROOM_ENABLE_TESTS=OFF >"$out/cmake.log"
+cmake -S "$root" -B "$build" -G Ninja -DHEADROOM_ENABLE_CLANG=OFF -DHEADROOM_ENABLE_TESTS=OFF -DHEADROOM_ENABLE_RUNTIME=ON -DHEADROOM_ENABLE_MICROBENCH=ON >"$out/cmake.log"
 cmake --build "$build" -j 16 --target headroom headroom_rt headroom-microbench >>"$out/cmake.log"
 headroom=$build/tool/headroom
 
