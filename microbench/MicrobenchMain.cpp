@@ -210,10 +210,11 @@ int run(const Options &O, int Argc, char **Argv) {
     Clock.Value = *Loaded;
     Clock.Unit = "MHz";
     Clock.Theoretical = Ctx.maxSmClockMHz();
-    Clock.Method = "clock64() cycles of the longest block of each compute "
-                   "benchmark's last timed launch over that launch's event "
-                   "time, median over benchmarks; theoretical = the maximum "
-                   "SM clock (NVML, else CUDA)";
+    Clock.Method = "the SM clock each compute benchmark ran at (NVML's SM "
+                   "clock read after each timed run; without NVML, clock64() "
+                   "cycles of the kernel over its event time), median over "
+                   "benchmarks; theoretical = the maximum SM clock (NVML, "
+                   "else CUDA)";
     Ctx.add(Clock);
   }
 

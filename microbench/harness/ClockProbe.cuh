@@ -4,13 +4,12 @@
 /// \file
 /// Thread 0 of each block reads the SM's cycle counter (clock64) when the
 /// block starts and when it finishes its work. The longest block's cycles
-/// over the launch's event-timed duration is the SM clock the benchmark
-/// actually ran at, which is what its theoretical peak is computed with
-/// (Context::probedClockMHz). The event time also holds a few microseconds of
-/// launch overhead, so the clock comes out at most ~0.1% low for the 4-15 ms
-/// kernels used. (Pairing clock64 with %globaltimer per block was tried
-/// first: on an H100 it read up to 1% above the maximum clock, as if the
-/// first timer read of a block were delayed by tens of microseconds.)
+/// over the launch's event-timed duration is a lower bound of the SM clock
+/// the benchmark ran at (Context::probedClockMHz): the event time also holds
+/// the launch. It is the clock of record only where NVML is missing, and a
+/// cross-check otherwise. On an H100 it read 0.1-1.7% under NVML's 1980 MHz
+/// (more for 4 ms kernels); pairing clock64 with %globaltimer per block, tried
+/// first, read up to 1% above the maximum clock.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_MICROBENCH_HARNESS_CLOCKPROBE_CUH

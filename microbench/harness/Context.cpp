@@ -130,6 +130,7 @@ std::vector<double> Context::time(const std::function<void()> &Launch, int Reps,
   HEADROOM_CUDA(cudaStreamSynchronize(Stream));
   std::vector<double> Ms;
   Ms.reserve(Reps);
+  RunClocks.clear();
   for (int I = 0; I < Reps; ++I) {
     HEADROOM_CUDA(cudaEventRecord(Start, Stream));
     Launch();
@@ -139,6 +140,10 @@ std::vector<double> Context::time(const std::function<void()> &Launch, int Reps,
     float Elapsed = 0;
     HEADROOM_CUDA(cudaEventElapsedTime(&Elapsed, Start, Stop));
     Ms.push_back(Elapsed);
+    // Read right after the run, while the SMs are still at their loaded clock
+    // (outside the timed interval).
+    if (auto MHz = NvmlHandle->currentSmClockMHz())
+      RunClocks.push_back(*MHz);
   }
   return Ms;
 }
@@ -180,13 +185,27 @@ std::optional<double> Context::probedClockMHz(int Blocks, double KernelMs) {
 }
 
 Context::ClockReading Context::readClock(int Blocks, double KernelMs) {
-  if (auto Probed = probedClockMHz(Blocks, KernelMs)) {
-    noteLoadedClock(*Probed);
-    return {*Probed, "clock64 cycles of the kernel over its event time"};
+  std::optional<double> Probed = probedClockMHz(Blocks, KernelMs);
+  ClockReading R;
+  if (auto Nvml = summarize(RunClocks)) {
+    R.MHz = Nvml->Median;
+    R.How = "NVML SM clock read after each timed run, median";
+    if (Probed) {
+      char Buf[96];
+      std::snprintf(Buf, sizeof(Buf),
+                    "; in-kernel clock64 cycles over event time %.0f MHz",
+                    *Probed);
+      R.How += Buf;
+    }
+  } else if (Probed) {
+    R.MHz = *Probed;
+    R.How = "clock64 cycles of the kernel over its event time (NVML "
+            "unavailable; a lower bound)";
+  } else {
+    return {MaxSmClockMHz, "the device's maximum SM clock (no measurement)"};
   }
-  if (auto N = NvmlHandle->currentSmClockMHz())
-    return {static_cast<double>(*N), "NVML current SM clock after the run"};
-  return {MaxSmClockMHz, "the device's maximum SM clock (no measurement)"};
+  noteLoadedClock(R.MHz);
+  return R;
 }
 
 int Context::sizeIterations(const std::function<void(int)> &Launch) {

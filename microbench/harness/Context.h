@@ -95,9 +95,12 @@ public:
     double MHz = 0;
     std::string How;
   };
-  /// The clock of the last probed launch of Blocks blocks, which took KernelMs;
-  /// else NVML's current SM clock; else the maximum clock. A probed clock is
-  /// also noted as a loaded clock (it becomes the identity's sm_clock_mhz).
+  /// The SM clock of the last time() call: the median of NVML's SM clock read
+  /// after each timed run, where NVML works; else the clock probed in the
+  /// last launch of Blocks blocks, which took KernelMs (cycles over event
+  /// time, a lower bound: the event time includes the launch); else the
+  /// maximum clock. The result is noted as a loaded clock (it becomes the
+  /// identity's sm_clock_mhz); the probed clock is named in How as a check.
   ClockReading readClock(int Blocks, double KernelMs);
 
   /// Chooses an iteration count for Launch(iterations) so that one launch
@@ -127,6 +130,8 @@ private:
   void *Scratch = nullptr;
   std::size_t ScratchBytes = 0;
   std::vector<double> LoadedClocks;
+  /// NVML SM clocks read after each timed run of the last time() call.
+  std::vector<double> RunClocks;
   std::vector<Measurement> Results;
   double StartSeconds = 0;
 };
