@@ -40,6 +40,8 @@ const Subcommand Subcommands[] = {
     {"instrument", "(not in this build: needs Clang)", instrumentWithoutClang},
 #endif
     {"report", "diagnose the kernels of a profile on a device", reportMain},
+    {"lint", "gate a profile on headroom thresholds and a baseline",
+     lintMain},
     {"calibrate", "measure this GPU and write its device file", calibrateMain},
 };
 

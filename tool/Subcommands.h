@@ -18,6 +18,7 @@ using Args = std::vector<std::string>;
 int predictMain(const Args &A);
 int devicesMain(const Args &A);
 int reportMain(const Args &A);
+int lintMain(const Args &A);
 int calibrateMain(const Args &A);
 #ifdef HEADROOM_HAVE_CLANG
 /// Rewrites a .cu file's kernel launches to call the runtime (needs Clang).

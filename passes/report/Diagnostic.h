@@ -3,7 +3,7 @@
 /// \file
 /// One finding as a compiler would report it: a level, a source location, a
 /// message, the stable name of the check that produced it, and attached
-/// notes. Views (text, and later JSON and SARIF) render lists of these.
+/// notes. Views (text, JSON, SARIF, HTML) render lists of these.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_REPORT_DIAGNOSTIC_H
@@ -27,8 +27,13 @@ struct Diagnostic {
   /// Absent for findings with no place in the source (library kernels).
   std::optional<SourceLocation> Location;
   std::string Message;
-  /// The stable check name, e.g. "headroom-memory-bound"; empty for notes.
+  /// The stable check name, e.g. "headroom-memory-bound" (report/Checks.h);
+  /// empty for notes that only explain their diagnostic.
   std::string Check;
+  /// The kernel the diagnostic is about, empty for whole-profile findings:
+  /// with Check, what identifies a finding across edits that move lines
+  /// (SARIF fingerprints, lint baselines).
+  std::string Kernel;
   std::vector<Diagnostic> Notes;
 };
 

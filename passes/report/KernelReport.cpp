@@ -52,8 +52,16 @@ void accumulate(KernelCounters &Sum, const ProfileKernel &K,
 
 } // namespace
 
+std::size_t ProfileReport::modeledKernels() const {
+  std::size_t N = 0;
+  for (const KernelReport &K : Kernels)
+    N += K.Model.has_value();
+  return N;
+}
+
 ProfileReport analyzeProfile(const Profile &P, const DeviceParameters &D,
-                             const ModelOptions &Options) {
+                             const ModelOptions &Options,
+                             bool MeasuredOnDevice) {
   ProfileReport Report;
   Report.DeviceName = D.Name;
 
@@ -79,15 +87,25 @@ ProfileReport analyzeProfile(const Profile &P, const DeviceParameters &D,
     Sum.Launches = 0;
     std::map<Counter, double> AverageWeights;
     std::map<const ProfileSite *, SiteUsage> BySite;
+    // Without counters, the parallelism note still applies to every launch.
+    std::uint64_t AllMinThreads = 0, AllMinBlocks = 0;
     for (const ProfileKernel *K : Entries) {
       double Ns = K->estimatedTotalNs();
       R.Launches += K->Launches;
       R.TotalNs += Ns;
+      R.Devices.insert(K->Device);
       const ProfileSite *Site = K->Site ? &P.Sites[*K->Site] : nullptr;
       SiteUsage &U = BySite[Site];
       U.Site = Site;
       U.Launches += K->Launches;
       U.TotalNs += Ns;
+      if (K->Launches > 0) {
+        AllMinThreads = AllMinThreads
+                            ? std::min(AllMinThreads, K->threadsPerBlock())
+                            : K->threadsPerBlock();
+        AllMinBlocks =
+            AllMinBlocks ? std::min(AllMinBlocks, K->blocks()) : K->blocks();
+      }
       if (K->Counters.empty() || K->Launches == 0)
         continue;
       R.ModeledLaunches += K->Launches;
@@ -98,6 +116,10 @@ ProfileReport analyzeProfile(const Profile &P, const DeviceParameters &D,
                                  ? std::min(R.MinThreadsPerBlock, Threads)
                                  : Threads;
       R.MinBlocks = R.MinBlocks ? std::min(R.MinBlocks, Blocks) : Blocks;
+    }
+    if (R.ModeledLaunches == 0) {
+      R.MinThreadsPerBlock = AllMinThreads;
+      R.MinBlocks = AllMinBlocks;
     }
     for (auto &[Site, U] : BySite)
       R.Sites.push_back(U);
@@ -112,8 +134,8 @@ ProfileReport analyzeProfile(const Profile &P, const DeviceParameters &D,
         Sum.Carried[C] /= Weight;
       Sum.Launches = R.ModeledLaunches;
       Sum.MeasuredMs = R.ModeledNs / 1e6;
-      double DramBytes = 32 * (Sum.input(Counter::TranRead) +
-                               Sum.input(Counter::TranWrite));
+      double DramBytes =
+          32 * (Sum.input(Counter::TranRead) + Sum.input(Counter::TranWrite));
       if (auto L2 = Sum.Carried.find(Counter::L2Bytes);
           L2 != Sum.Carried.end() && DramBytes > 0)
         R.L2ToDramRatio = L2->second / DramBytes;
@@ -127,10 +149,14 @@ ProfileReport analyzeProfile(const Profile &P, const DeviceParameters &D,
       } else if (auto Pred = predict(*Params, D, Options); !Pred) {
         R.ModelError = Pred.error();
       } else {
+        R.Parameters = *Params;
         R.Model = *Pred;
-        R.Model->MeasuredMs = R.ModeledNs / 1e6;
+        if (MeasuredOnDevice && R.ModeledNs > 0)
+          R.Model->MeasuredMs = R.ModeledNs / 1e6;
+        R.Components = computeComponentTimes(Sum, *R.Model, D);
       }
     }
+    R.Counters = std::move(Sum);
     Report.Kernels.push_back(std::move(R));
   }
   std::stable_sort(Report.Kernels.begin(), Report.Kernels.end(),

@@ -10,10 +10,14 @@
 #ifndef HEADROOM_REPORT_KERNELREPORT_H
 #define HEADROOM_REPORT_KERNELREPORT_H
 
+#include "model/KernelCounters.h"
+#include "model/KernelParameters.h"
 #include "model/Prediction.h"
+#include "report/ComponentTimes.h"
 #include "report/Profile.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -55,6 +59,19 @@ struct KernelReport {
   std::optional<Prediction> Model;
   /// Why the model could not run although counters exist.
   std::optional<Error> ModelError;
+  /// The modeled launches' counters, summed (totals over ModeledLaunches).
+  KernelCounters Counters;
+  /// The device-independent kernel parameters derived from Counters, when
+  /// they describe a kernel: what --target projections start from.
+  std::optional<KernelParameters> Parameters;
+  /// Zhang & Owens' per-component times on the device, slowest first.
+  ComponentTimes Components;
+  /// The kernel projected onto each --target device (thesis chapter 5), in
+  /// the order of the targets; E_util-corrected when the measured time is
+  /// from the modeled device.
+  std::vector<Prediction> Projections;
+  /// The profile's device indexes that ran the kernel.
+  std::set<unsigned> Devices;
 
   double meanLaunchNs() const { return Launches ? TotalNs / Launches : 0; }
 };
@@ -65,12 +82,17 @@ struct ProfileReport {
   double TotalNs = 0;
   /// Kernels by decreasing GPU time.
   std::vector<KernelReport> Kernels;
+  /// Kernels with a model prediction.
+  std::size_t modeledKernels() const;
 };
 
 /// Analyzes \p P on device \p D. Entries of every device in the profile are
-/// included (the model predicts them on \p D).
+/// included (the model predicts them on \p D). With \p MeasuredOnDevice
+/// false (the profile was recorded on another GPU) the measured times are
+/// not attached to the predictions: there is no headroom then.
 ProfileReport analyzeProfile(const Profile &P, const DeviceParameters &D,
-                             const ModelOptions &Options = {});
+                             const ModelOptions &Options = {},
+                             bool MeasuredOnDevice = true);
 
 } // namespace headroom
 

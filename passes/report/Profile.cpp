@@ -21,8 +21,8 @@ Expected<unsigned> getUnsigned(const json &Obj, const char *Key,
       return missingError(Where, "a non-negative integer");
     return 0u;
   }
-  if (!Member->is_number_unsigned() && !(Member->is_number_integer() &&
-                                         Member->get<std::int64_t>() >= 0))
+  if (!Member->is_number_unsigned() &&
+      !(Member->is_number_integer() && Member->get<std::int64_t>() >= 0))
     return expectedError(Where, "a non-negative integer", *Member);
   std::uint64_t V = Member->get<std::uint64_t>();
   if (V > 0xffffffffu)
@@ -36,8 +36,8 @@ Expected<std::uint64_t> getCount(const json &Obj, const char *Key,
   std::string Where = jsonPath(Path, Key);
   if (!Member)
     return missingError(Where, "a non-negative integer");
-  if (!Member->is_number_unsigned() && !(Member->is_number_integer() &&
-                                         Member->get<std::int64_t>() >= 0))
+  if (!Member->is_number_unsigned() &&
+      !(Member->is_number_integer() && Member->get<std::int64_t>() >= 0))
     return expectedError(Where, "a non-negative integer", *Member);
   return Member->get<std::uint64_t>();
 }
@@ -61,8 +61,8 @@ Expected<std::array<unsigned, 3>> getDim3(const json &Obj, const char *Key,
   std::array<unsigned, 3> Dims{};
   for (std::size_t I = 0; I < 3; ++I) {
     const json &D = (*Member)[I];
-    if (!D.is_number_unsigned() && !(D.is_number_integer() &&
-                                     D.get<std::int64_t>() > 0))
+    if (!D.is_number_unsigned() &&
+        !(D.is_number_integer() && D.get<std::int64_t>() > 0))
       return expectedError(jsonPath(Where, I), "a positive integer", D);
     if (D.get<std::uint64_t>() == 0 || D.get<std::uint64_t>() > 0xffffffffu)
       return expectedError(jsonPath(Where, I), "a positive integer", D);
@@ -106,7 +106,8 @@ Expected<ProfileSite> readSite(const json &J, const std::string &Path) {
   if (!Kernel)
     return Kernel.error();
   Site.Kernel = *Kernel;
-  auto Def = getLocation(J, "kernel_file", "kernel_line", "kernel_column", Path);
+  auto Def =
+      getLocation(J, "kernel_file", "kernel_line", "kernel_column", Path);
   if (!Def)
     return Def.error();
   Site.Definition = *Def;
@@ -152,8 +153,10 @@ Expected<ProfileKernel> readKernel(const json &J, const std::string &Path,
       return Id.error();
     auto It = Ids.find(*Id);
     if (It == Ids.end())
-      return Error(jsonPath(Path, "site") + ": expected the id of an entry in "
-                   "sites, got " + std::to_string(*Id));
+      return Error(jsonPath(Path, "site") +
+                   ": expected the id of an entry in "
+                   "sites, got " +
+                   std::to_string(*Id));
     K.Site = It->second;
   }
   auto Name = getString(J, "name", Path);
@@ -192,10 +195,9 @@ Expected<ProfileKernel> readKernel(const json &J, const std::string &Path,
     if (!Timed)
       return Timed.error();
     if (*Timed > K.Launches)
-      return Error(jsonPath(Path, "timed_launches") +
-                   ": expected at most launches (" +
-                   std::to_string(K.Launches) + "), got " +
-                   std::to_string(*Timed));
+      return Error(
+          jsonPath(Path, "timed_launches") + ": expected at most launches (" +
+          std::to_string(K.Launches) + "), got " + std::to_string(*Timed));
     K.TimedLaunches = *Timed;
   }
   for (auto [Key, Field] : {std::pair{"total_ns", &K.TotalNs},
@@ -208,8 +210,7 @@ Expected<ProfileKernel> readKernel(const json &J, const std::string &Path,
   }
   if (K.MinNs > K.MaxNs)
     return Error(jsonPath(Path, "min_ns") + ": expected at most max_ns (" +
-                 std::to_string(K.MaxNs) + "), got " +
-                 std::to_string(K.MinNs));
+                 std::to_string(K.MaxNs) + "), got " + std::to_string(K.MinNs));
   if (const json *Counters = findMember(J, "counters")) {
     std::string Where = jsonPath(Path, "counters");
     if (!Counters->is_object())

@@ -2,6 +2,8 @@
 
 #include "report/TextDiagnosticPrinter.h"
 
+#include <string>
+
 namespace headroom {
 
 namespace {
@@ -48,16 +50,26 @@ void printOne(const Diagnostic &D, std::ostream &OS, bool Color) {
 
 void printTextDiagnostics(const std::vector<Diagnostic> &Diags,
                           std::ostream &OS, bool Color) {
-  unsigned Warnings = 0;
+  unsigned Warnings = 0, Errors = 0;
   for (const Diagnostic &D : Diags) {
     printOne(D, OS, Color);
     for (const Diagnostic &N : D.Notes)
       printOne(N, OS, Color);
     Warnings += D.Level == DiagnosticLevel::Warning;
+    Errors += D.Level == DiagnosticLevel::Error;
   }
-  if (Warnings)
-    OS << Warnings << (Warnings == 1 ? " warning" : " warnings")
+  // Clang's summary: "2 warnings generated.", "1 warning and 1 error
+  // generated."
+  auto Count = [](unsigned N, const char *What) {
+    return std::to_string(N) + " " + What + (N == 1 ? "" : "s");
+  };
+  if (Warnings && Errors)
+    OS << Count(Warnings, "warning") << " and " << Count(Errors, "error")
        << " generated.\n";
+  else if (Warnings)
+    OS << Count(Warnings, "warning") << " generated.\n";
+  else if (Errors)
+    OS << Count(Errors, "error") << " generated.\n";
 }
 
 } // namespace headroom

@@ -1,4 +1,5 @@
-//===- TextDiagnosticPrinter.h - Diagnostics as clang prints them -*- C++ -*-===//
+//===- TextDiagnosticPrinter.h - Diagnostics as clang prints them -*- C++
+//-*-===//
 ///
 /// \file
 /// Renders diagnostics in clang's text format, `file:line:col: warning: ...
@@ -17,8 +18,8 @@
 
 namespace headroom {
 
-/// Prints \p Diags and their notes, then clang's "N warnings generated."
-/// summary when there are any warnings.
+/// Prints \p Diags and their notes, then clang's summary ("2 warnings
+/// generated.", "1 warning and 1 error generated.") when there are any.
 void printTextDiagnostics(const std::vector<Diagnostic> &Diags,
                           std::ostream &OS, bool Color);
 

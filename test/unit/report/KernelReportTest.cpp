@@ -1,7 +1,7 @@
 //===- KernelReportTest.cpp - Profiles through the model ------------------===//
 
-#include "ProfileFixtures.h"
 #include "report/KernelReport.h"
+#include "ProfileFixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -9,20 +9,6 @@ using namespace headroom;
 using namespace headroom::test;
 
 namespace {
-
-/// Round numbers, so the expected values below can be checked by hand:
-/// W_ldst = (1000/2)/250 = 2, W_other = (1000/2)/500 = 1.
-DeviceParameters testDevice() {
-  DeviceParameters D;
-  D.Name = "Test GPU";
-  D.TSP = 1000;
-  D.TDP = 500;
-  D.TInt = 500;
-  D.TAdd = 500;
-  D.TLdSt = 250;
-  D.BMem = 100;
-  return D;
-}
 
 Profile readFixture() {
   auto P = readProfile(writeTemp("fixture.json", twoKernelProfile().dump()));
@@ -52,9 +38,8 @@ TEST(KernelReportTest, GroupsEntriesByKernelAndOrdersByTime) {
 TEST(KernelReportTest, ScalesPerLaunchCountersByLaunches) {
   ProfileReport R = analyzeProfile(readFixture(), testDevice());
   const KernelReport &Stream = R.Kernels[0];
-  ASSERT_TRUE(Stream.Model) << (Stream.ModelError
-                                    ? Stream.ModelError->message()
-                                    : std::string("no model"));
+  ASSERT_TRUE(Stream.Model) << (Stream.ModelError ? Stream.ModelError->message()
+                                                  : std::string("no model"));
   const Prediction &M = *Stream.Model;
   EXPECT_EQ(Stream.ModeledLaunches, 40u);
   // W_comp = (M_fp32 + M_fma32) x 40 launches; W_traf = 32 B x sectors x 40.

@@ -1,6 +1,10 @@
-//===- ProfileFixtures.h - Synthetic profiles for the report tests -*- C++ -*-===//
+//===- ProfileFixtures.h - Synthetic profiles for the report tests -*- C++
+//-*-===//
 #ifndef HEADROOM_TEST_UNIT_REPORT_PROFILEFIXTURES_H
 #define HEADROOM_TEST_UNIT_REPORT_PROFILEFIXTURES_H
+
+#include "model/DeviceParameters.h"
+#include "report/Analysis.h"
 
 #include <nlohmann/json.hpp>
 
@@ -30,29 +34,59 @@ inline nlohmann::json streamingCounters() {
 /// and a kernel `other` without counters.
 inline nlohmann::json twoKernelProfile() {
   using nlohmann::json;
-  json Sites = json::array(
-      {{{"id", 0}, {"file", "app.cu"}, {"line", 40}, {"column", 3},
-        {"kernel", "stream"}, {"kernel_file", "app.cu"}, {"kernel_line", 10},
-        {"kernel_column", 17}},
-       {{"id", 1}, {"file", "app.cu"}, {"line", 44}, {"column", 5},
-        {"kernel", "stream"}, {"kernel_file", "app.cu"}, {"kernel_line", 10},
-        {"kernel_column", 17}},
-       {{"id", 2}, {"file", "app.cu"}, {"line", 50}, {"column", 3},
-        {"kernel", "other"}, {"kernel_file", "app.cu"}, {"kernel_line", 20},
-        {"kernel_column", 17}}});
-  json Kernels = json::array(
-      {{{"site", 0}, {"name", "_Z6streamPf"}, {"device", 0},
-        {"grid", {4096, 1, 1}}, {"block", {256, 1, 1}},
-        {"launches", 30}, {"total_ns", 3.0e6}, {"min_ns", 9.0e4},
-        {"max_ns", 1.1e5}, {"counters", streamingCounters()}},
-       {{"site", 1}, {"name", "_Z6streamPf"}, {"device", 0},
-        {"grid", {4096, 1, 1}}, {"block", {256, 1, 1}},
-        {"launches", 10}, {"total_ns", 1.0e6}, {"min_ns", 9.0e4},
-        {"max_ns", 1.1e5}, {"counters", streamingCounters()}},
-       {{"site", 2}, {"name", "_Z5otherv"}, {"device", 0},
-        {"grid", {1, 1, 1}}, {"block", {32, 1, 1}},
-        {"launches", 5}, {"total_ns", 5.0e5}, {"min_ns", 1.0e5},
-        {"max_ns", 1.0e5}}});
+  json Sites = json::array({{{"id", 0},
+                             {"file", "app.cu"},
+                             {"line", 40},
+                             {"column", 3},
+                             {"kernel", "stream"},
+                             {"kernel_file", "app.cu"},
+                             {"kernel_line", 10},
+                             {"kernel_column", 17}},
+                            {{"id", 1},
+                             {"file", "app.cu"},
+                             {"line", 44},
+                             {"column", 5},
+                             {"kernel", "stream"},
+                             {"kernel_file", "app.cu"},
+                             {"kernel_line", 10},
+                             {"kernel_column", 17}},
+                            {{"id", 2},
+                             {"file", "app.cu"},
+                             {"line", 50},
+                             {"column", 3},
+                             {"kernel", "other"},
+                             {"kernel_file", "app.cu"},
+                             {"kernel_line", 20},
+                             {"kernel_column", 17}}});
+  json Kernels = json::array({{{"site", 0},
+                               {"name", "_Z6streamPf"},
+                               {"device", 0},
+                               {"grid", {4096, 1, 1}},
+                               {"block", {256, 1, 1}},
+                               {"launches", 30},
+                               {"total_ns", 3.0e6},
+                               {"min_ns", 9.0e4},
+                               {"max_ns", 1.1e5},
+                               {"counters", streamingCounters()}},
+                              {{"site", 1},
+                               {"name", "_Z6streamPf"},
+                               {"device", 0},
+                               {"grid", {4096, 1, 1}},
+                               {"block", {256, 1, 1}},
+                               {"launches", 10},
+                               {"total_ns", 1.0e6},
+                               {"min_ns", 9.0e4},
+                               {"max_ns", 1.1e5},
+                               {"counters", streamingCounters()}},
+                              {{"site", 2},
+                               {"name", "_Z5otherv"},
+                               {"device", 0},
+                               {"grid", {1, 1, 1}},
+                               {"block", {32, 1, 1}},
+                               {"launches", 5},
+                               {"total_ns", 5.0e5},
+                               {"min_ns", 1.0e5},
+                               {"max_ns", 1.0e5}}});
   return {{"schema", "headroom.profile/1"},
           {"devices", json::array({{{"index", 0}, {"name", "Test GPU"}}})},
           {"collection", {{"mode", "counters"}, {"warnings", json::array()}}},
@@ -67,6 +101,40 @@ inline std::string writeTemp(const std::string &Name, const std::string &Text) {
   auto Path = Dir / Name;
   std::ofstream(Path) << Text;
   return Path.string();
+}
+
+/// Round numbers, so expected values can be checked by hand: W_ldst =
+/// (1000/2)/250 = 2, W_other = (1000/2)/500 = 1. Named like the fixture
+/// profile's GPU.
+inline DeviceParameters testDevice(const std::string &Name = "Test GPU") {
+  DeviceParameters D;
+  D.Name = Name;
+  D.TSP = 1000;
+  D.TDP = 500;
+  D.TInt = 500;
+  D.TAdd = 500;
+  D.TLdSt = 250;
+  D.BMem = 100;
+  D.Origin.Source = "unit test";
+  return D;
+}
+
+inline DeviceEntry testEntry(DeviceParameters D = testDevice()) {
+  DeviceEntry E;
+  E.Device = std::move(D);
+  E.Path = "test.json";
+  return E;
+}
+
+/// Reads \p J as a profile and analyzes it on \p D (no source check unless
+/// \p Options says so).
+inline std::unique_ptr<Analysis>
+analyzeJson(const nlohmann::json &J, DeviceEntry D = testEntry(),
+            AnalysisOptions Options = {.SourceRoot = ""}) {
+  auto P = readProfile(writeTemp("analysis.json", J.dump()));
+  if (!P)
+    throw std::runtime_error(P.error().message());
+  return analyze(std::move(*P), std::move(D), Options);
 }
 
 } // namespace headroom::test

@@ -1,7 +1,7 @@
 //===- ProfileTest.cpp - Reading headroom.profile/1 -----------------------===//
 
-#include "ProfileFixtures.h"
 #include "report/Profile.h"
+#include "ProfileFixtures.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 //===- ReportDiagnosticsTest.cpp - Diagnostics from a profile -------------===//
 
-#include "ProfileFixtures.h"
 #include "report/ReportDiagnostics.h"
+#include "ProfileFixtures.h"
 #include "report/TextDiagnosticPrinter.h"
 
 #include <gmock/gmock.h>
@@ -16,23 +16,11 @@ using ::testing::StartsWith;
 
 namespace {
 
-DeviceParameters testDevice() {
-  DeviceParameters D;
-  D.Name = "Test GPU";
-  D.TSP = 1000;
-  D.TDP = 500;
-  D.TInt = 500;
-  D.TAdd = 500;
-  D.TLdSt = 250;
-  D.BMem = 100;
-  return D;
-}
-
-std::vector<Diagnostic> diagnose(const nlohmann::json &J,
+std::vector<Diagnostic> diagnose(nlohmann::json J,
                                  std::vector<std::string> Warnings = {}) {
-  auto P = readProfile(writeTemp("diag.json", J.dump()));
-  EXPECT_TRUE(P) << P.error().message();
-  return buildReportDiagnostics(analyzeProfile(*P, testDevice()), Warnings);
+  if (!Warnings.empty())
+    J["collection"] = {{"mode", "time"}, {"warnings", Warnings}};
+  return analyzeJson(J)->Diagnostics;
 }
 
 TEST(ReportDiagnosticsTest, WarnsAtTheKernelWithBoundAndHeadroom) {
@@ -46,9 +34,10 @@ TEST(ReportDiagnosticsTest, WarnsAtTheKernelWithBoundAndHeadroom) {
   // W_traf / B_mem = 503316480 B / 100 GB/s = 5.033 ms; measured 4 ms.
   EXPECT_THAT(D.Message,
               HasSubstr("kernel 'stream' is memory-bound on Test GPU (O_krn "
-                        "0.167 <= O_dev 0.667 FLOP/byte)"));
+                        "0.167 <= O_dev 0.667 FLOP/byte, 4.00x below the "
+                        "ridge)"));
   EXPECT_THAT(D.Message, HasSubstr("predicted floor 5.033 ms, measured 4.000 "
-                                   "ms, headroom 0.79x"));
+                                   "ms, headroom 0.79x (126% of attainable)"));
 }
 
 TEST(ReportDiagnosticsTest, NamesWhatCapsCompute) {
@@ -57,7 +46,7 @@ TEST(ReportDiagnosticsTest, NamesWhatCapsCompute) {
   // C_op : C_ldst : C_other = 1/12 : 1/2 : 2/3 of 5/4.
   EXPECT_THAT(Diags[0].Notes[0].Message,
               HasSubstr("other (integer, control, conversion) instructions "
-                        "take 53% of issue cost, load/store 40%, fp32 "
+                        "take 53% of issue slots, load/store 40%, fp32 "
                         "operations 7%"));
 }
 

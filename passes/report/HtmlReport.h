@@ -1,0 +1,28 @@
+//===- HtmlReport.h - The report as one self-contained page -----*- C++ -*-===//
+///
+/// \file
+/// `headroom report --format html`: one HTML file with everything inline
+/// (CSS in a <style> element, charts as inline SVG, no script, no external
+/// resource), readable offline and attachable to a CI run: the inputs, the
+/// input problems, the roofline chart, the quadrant-split panels, the
+/// per-kernel table, the projection table when --target was given, and each
+/// kernel's full diagnostic in a <details> element.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_REPORT_HTMLREPORT_H
+#define HEADROOM_REPORT_HTMLREPORT_H
+
+#include "report/Analysis.h"
+
+#include <ostream>
+#include <string>
+
+namespace headroom {
+
+/// Writes the page; \p ToolVersion goes into its footer.
+void writeHtmlReport(std::ostream &OS, const Analysis &A,
+                     const std::string &ToolVersion);
+
+} // namespace headroom
+
+#endif // HEADROOM_REPORT_HTMLREPORT_H

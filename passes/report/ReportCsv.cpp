@@ -1,0 +1,107 @@
+//===- ReportCsv.cpp - The report as a spreadsheet table ------------------===//
+
+#include "report/ReportCsv.h"
+
+#include "model/Format.h"
+#include "report/ComponentTimes.h"
+#include "report/ReportDiagnostics.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace headroom {
+
+namespace {
+
+std::string quote(const std::string &Cell) {
+  if (Cell.find_first_of(",\"\r\n") == std::string::npos)
+    return Cell;
+  std::string Quoted = "\"";
+  for (char C : Cell) {
+    if (C == '"')
+      Quoted += '"';
+    Quoted += C;
+  }
+  return Quoted + "\"";
+}
+
+std::string value(std::optional<double> V) {
+  return V ? formatGeneral(*V) : std::string();
+}
+
+void line(std::ostream &OS, const std::vector<std::string> &Cells) {
+  for (std::size_t I = 0; I < Cells.size(); ++I)
+    OS << (I ? "," : "") << quote(Cells[I]);
+  OS << "\n";
+}
+
+std::string joined(const std::vector<std::string> &Items) {
+  std::string Out;
+  for (const std::string &S : Items)
+    Out += (Out.empty() ? "" : " ") + S;
+  return Out;
+}
+
+} // namespace
+
+void writeReportCsv(std::ostream &OS, const Analysis &A) {
+  line(OS, {"kernel",        "file",
+            "line",          "column",
+            "launches",      "share_of_profile",
+            "device",        "role",
+            "K_type",        "bound",
+            "margin",        "O_krn",
+            "O_dev",         "attainable_gops",
+            "predicted_ms",  "measured_ms",
+            "headroom",      "attainable_pct",
+            "E_util",        "corrected_ms",
+            "bound_changes", "bottleneck",
+            "notes"});
+  for (const KernelReport &K : A.Report.Kernels) {
+    std::vector<std::string> Head = {
+        K.Kernel,
+        K.Definition ? K.Definition->File : "",
+        K.Definition ? std::to_string(K.Definition->Line) : "",
+        K.Definition ? std::to_string(K.Definition->Column) : "",
+        std::to_string(K.Launches),
+        formatGeneral(K.ShareOfProfile)};
+    std::string Notes = joined(qualifyingChecks(K));
+    if (!K.Model) {
+      std::vector<std::string> Row = Head;
+      Row.insert(Row.end(),
+                 {A.Device.Device.Name, "profiled", "", "", "", "", "", "", "",
+                  A.MeasuredOnDevice ? formatGeneral(K.TotalNs / 1e6) : "", "",
+                  "", "", "", "", "", Notes});
+      line(OS, Row);
+      continue;
+    }
+    auto Emit = [&](const Prediction &P, const char *Role) {
+      std::optional<double> EUtil, Corrected, Pct;
+      if (P.Correction) {
+        EUtil = P.Correction->EUtil;
+        Corrected = P.Correction->CorrectedMs;
+      }
+      if (auto H = P.headroom())
+        Pct = 100 / *H;
+      bool Profiled = &P == &*K.Model;
+      const ComponentTime *B = Profiled ? K.Components.bottleneck() : nullptr;
+      std::vector<std::string> Row = Head;
+      Row.insert(Row.end(),
+                 {P.Device, Role, std::string(kernelTypeName(P.Type)),
+                  boundName(P.Limit), formatGeneral(P.Margin),
+                  formatGeneral(P.OKrn), formatGeneral(P.ODev),
+                  formatGeneral(P.AttainableGops), formatGeneral(P.PredictedMs),
+                  value(P.MeasuredMs), value(P.headroom()), value(Pct),
+                  value(EUtil), value(Corrected),
+                  Profiled ? "" : (P.Limit != K.Model->Limit ? "yes" : "no"),
+                  B ? componentKey(B->Which) : "", Profiled ? Notes : ""});
+      line(OS, Row);
+    };
+    Emit(*K.Model, "profiled");
+    for (const Prediction &P : K.Projections)
+      Emit(P, "target");
+  }
+}
+
+} // namespace headroom

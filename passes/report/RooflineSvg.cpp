@@ -1,0 +1,306 @@
+//===- RooflineSvg.cpp - The roofline chart as SVG ------------------------===//
+
+#include "report/RooflineSvg.h"
+
+#include "model/Charts.h"
+#include "report/ComponentTimes.h"
+#include "report/Svg.h"
+#include "report/Units.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace headroom {
+
+namespace {
+
+using namespace svg;
+
+constexpr double Width = 920, Height = 560;
+constexpr double Left = 84, Top = 40, Right = 650, Bottom = 480;
+
+/// One kernel as the chart draws it.
+struct Point {
+  const KernelReport *K = nullptr;
+  double Intensity = 0, Attainable = 0, Ceiling = 0, Ridge = 0;
+  std::optional<double> Achieved, L2Intensity, SharedIntensity;
+};
+
+/// A roof of slope Bandwidth (bytes/s) drawn from the left edge up to the
+/// highest compute peak.
+struct Roof {
+  std::string Label;
+  double Bandwidth;
+  const char *Color;
+  const char *Dash;
+};
+
+std::string title(const std::string &Text) {
+  return "<title>" + escape(Text) + "</title>";
+}
+
+std::string circle(double X, double Y, double R, const std::string &Fill,
+                   const std::string &Stroke, const std::string &Tip) {
+  return "<circle cx=\"" + num(X) + "\" cy=\"" + num(Y) + "\" r=\"" + num(R) +
+         "\" fill=\"" + Fill + "\" stroke=\"" + Stroke +
+         "\" stroke-width=\"1.5\">" + title(Tip) + "</circle>\n";
+}
+
+std::string triangle(double X, double Y, const std::string &Color,
+                     const std::string &Tip) {
+  return "<polygon points=\"" + num(X) + "," + num(Y - 6) + " " + num(X - 5.5) +
+         "," + num(Y + 4.5) + " " + num(X + 5.5) + "," + num(Y + 4.5) +
+         "\" fill=\"" + Color + "\" stroke=\"#fff\" stroke-width=\"0.8\">" +
+         title(Tip) + "</polygon>\n";
+}
+
+std::string square(double X, double Y, const std::string &Color,
+                   const std::string &Tip) {
+  return "<rect x=\"" + num(X - 4.5) + "\" y=\"" + num(Y - 4.5) +
+         "\" width=\"9\" height=\"9\" fill=\"" + Color +
+         "\" stroke=\"#fff\" stroke-width=\"0.8\">" + title(Tip) + "</rect>\n";
+}
+
+std::string shortName(const std::string &Name, std::size_t Max = 26) {
+  if (Name.size() <= Max)
+    return Name;
+  return Name.substr(0, Max - 3) + "...";
+}
+
+} // namespace
+
+std::string rooflineSvg(const Analysis &A) {
+  const DeviceParameters &D = A.Device.Device;
+  std::vector<Point> Points;
+  for (const KernelReport &K : A.Report.Kernels) {
+    if (!K.Model)
+      continue;
+    const Prediction &P = *K.Model;
+    Point Pt;
+    Pt.K = &K;
+    Pt.Intensity = P.OKrn;
+    Pt.Attainable = P.AttainableGops;
+    Pt.Ceiling = P.TOpEff;
+    Pt.Ridge = P.ODev;
+    Pt.Achieved = P.achievedGops();
+    if (P.WComp > 0) {
+      if (auto L2 = K.Counters.Carried.find(Counter::L2Bytes);
+          L2 != K.Counters.Carried.end() && L2->second > 0)
+        Pt.L2Intensity = P.WComp / L2->second;
+      double Wavefronts = 0;
+      for (Counter C :
+           {Counter::SharedLoadWavefronts, Counter::SharedStoreWavefronts})
+        if (auto It = K.Counters.Carried.find(C);
+            It != K.Counters.Carried.end())
+          Wavefronts += It->second;
+      if (Wavefronts > 0)
+        Pt.SharedIntensity = P.WComp / (Wavefronts * 128);
+    }
+    Points.push_back(Pt);
+  }
+  if (Points.empty())
+    return "";
+
+  RooflineChart Chart = makeRoofline(D, {});
+  double TopPeak = Chart.Peaks.front().Gops;
+  MemoryCeilings M = memoryCeilings(D);
+  std::vector<Roof> Roofs = {
+      {"DRAM " + formatBandwidth(D.BMem), D.BMem, "#222", ""}};
+  if (M.L2GBps)
+    Roofs.push_back(
+        {"L2 " + formatBandwidth(*M.L2GBps), *M.L2GBps, "#666", "7 4"});
+  if (M.SharedGops)
+    Roofs.push_back({"shared " + formatBandwidth(4 * *M.SharedGops),
+                     4 * *M.SharedGops, "#999", "2 3"});
+
+  // Ranges: every point, every ridge, one decade of air.
+  double XLo = INFINITY, XHi = 0, YLo = INFINITY;
+  auto X = [&](double V) {
+    if (V > 0 && std::isfinite(V)) {
+      XLo = std::min(XLo, V);
+      XHi = std::max(XHi, V);
+    }
+  };
+  auto Y = [&](double V) {
+    if (V > 0 && std::isfinite(V))
+      YLo = std::min(YLo, V);
+  };
+  for (const Point &Pt : Points) {
+    X(Pt.Intensity);
+    X(Pt.Ridge);
+    if (Pt.L2Intensity)
+      X(*Pt.L2Intensity);
+    if (Pt.SharedIntensity)
+      X(*Pt.SharedIntensity);
+    Y(Pt.Attainable);
+    if (Pt.Achieved)
+      Y(*Pt.Achieved);
+  }
+  X(TopPeak / D.BMem);
+  if (!std::isfinite(XLo)) {
+    XLo = 0.1;
+    XHi = 100;
+  }
+  Plot P{LogAxis(XLo / 3, XHi * 3, Left, Right),
+         LogAxis(std::isfinite(YLo) ? YLo / 3 : TopPeak / 1e4, TopPeak * 2,
+                 Bottom, Top),
+         Left,
+         Top,
+         Right,
+         Bottom};
+
+  std::string S = "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                  "class=\"chart roofline\" width=\"" +
+                  num(Width) + "\" height=\"" + num(Height) +
+                  "\" viewBox=\"0 0 " + num(Width) + " " + num(Height) +
+                  "\" font-family=\"sans-serif\" role=\"img\" "
+                  "aria-label=\"roofline chart\">\n";
+  S += text(Left, 22, "Roofline of " + D.Name + " (log-log)", "start", 15,
+            "#111", "font-weight=\"bold\"");
+  bool AnyInt = false, AnyFp = false;
+  for (const Point &Pt : Points)
+    (Pt.K->Model->Type == KernelType::Int ? AnyInt : AnyFp) = true;
+  std::string OpName =
+      AnyInt && AnyFp ? "operations" : (AnyInt ? "IOP" : "FLOP");
+  S += axes(P,
+            "operational intensity (" + OpName +
+                " per byte of DRAM; L2 and shared points: per byte there)",
+            "throughput (G" + std::string(AnyInt && AnyFp ? "op" : OpName) +
+                "/s)");
+
+  // Clip to the plot area.
+  S += "<defs><clipPath id=\"roofline-plot\"><rect x=\"" + num(Left) +
+       "\" y=\"" + num(Top) + "\" width=\"" + num(Right - Left) +
+       "\" height=\"" + num(Bottom - Top) + "\"/></clipPath></defs>\n";
+  S += "<g clip-path=\"url(#roofline-plot)\">\n";
+
+  // Compute peaks: one line each, close values share a label.
+  std::vector<std::pair<double, std::string>> PeakLabels;
+  for (const RooflineCeiling &C : Chart.Peaks) {
+    double X0 = std::max(P.X.lo(), C.Gops / D.BMem);
+    S += "<g class=\"ceiling\">" +
+         line(P.X.map(X0), P.Y.map(C.Gops), Right, P.Y.map(C.Gops), "#555", 1.2,
+              "5 3") +
+         "</g>\n";
+    std::string Unit = C.Label == "T_SP" || C.Label == "T_DP" ? "FLOP" : "IOP";
+    std::string Label = C.Label + " " + formatRate(C.Gops, Unit.c_str());
+    if (!PeakLabels.empty() && PeakLabels.back().first / C.Gops < 1.15)
+      PeakLabels.back().second += ", " + Label;
+    else
+      PeakLabels.push_back({C.Gops, Label});
+  }
+  for (const auto &[Gops, Label] : PeakLabels)
+    S += text(Right - 6, P.Y.map(Gops) - 5, Label, "end", 11, "#333");
+
+  // Bandwidth roofs up to the highest peak.
+  for (const Roof &R : Roofs) {
+    double X0 = std::max(P.X.lo(), P.Y.lo() / R.Bandwidth);
+    double X1 = std::min(P.X.hi(), TopPeak / R.Bandwidth);
+    if (!(X0 < X1))
+      continue;
+    double PX0 = P.X.map(X0), PY0 = P.Y.map(X0 * R.Bandwidth),
+           PX1 = P.X.map(X1), PY1 = P.Y.map(X1 * R.Bandwidth);
+    S += "<g class=\"roof\">" +
+         line(PX0, PY0, PX1, PY1, R.Color, R.Dash[0] ? 1.6 : 2.2, R.Dash) +
+         "</g>\n";
+    double Angle = std::atan2(PY1 - PY0, PX1 - PX0) * 180 / M_PI;
+    double LX = PX0 + 0.55 * (PX1 - PX0), LY = PY0 + 0.55 * (PY1 - PY0);
+    S += text(LX, LY - 6, R.Label, "middle", 11, R.Color,
+              "transform=\"rotate(" + num(Angle) + " " + num(LX) + " " +
+                  num(LY) + ")\"");
+  }
+
+  // The other kernels first, underneath.
+  for (std::size_t I = HighlightedKernels; I < Points.size(); ++I) {
+    const Point &Pt = Points[I];
+    double XV = std::isinf(Pt.Intensity) ? P.X.hi() : Pt.Intensity;
+    double YV = Pt.Achieved.value_or(Pt.Attainable);
+    S += circle(P.X.map(XV), P.Y.map(YV), 2.5, "#aaa", "none", Pt.K->Kernel);
+  }
+  // The highlighted kernels: ceiling, gap, points.
+  for (std::size_t I = 0; I < Points.size() && I < HighlightedKernels; ++I) {
+    const Point &Pt = Points[I];
+    std::string Color = kernelColor(I);
+    const Prediction &Pr = *Pt.K->Model;
+    const char *Unit = opUnit(Pr.Type);
+    double XV = std::isinf(Pt.Intensity) ? P.X.hi() : Pt.Intensity;
+    double PX = P.X.map(XV);
+    S += "<g class=\"kernel\" data-kernel=\"" + escape(Pt.K->Kernel) + "\">\n";
+    S += line(P.X.map(std::max(P.X.lo(), Pt.Ridge)), P.Y.map(Pt.Ceiling), Right,
+              P.Y.map(Pt.Ceiling), Color, 1.3, "6 3");
+    if (Pt.Achieved) {
+      S += line(PX, P.Y.map(Pt.Attainable), PX, P.Y.map(*Pt.Achieved), Color,
+                1.2, "2 2");
+      for (auto [Other, IsL2] : {std::pair{Pt.L2Intensity, true},
+                                 std::pair{Pt.SharedIntensity, false}}) {
+        if (!Other)
+          continue;
+        double OX = P.X.map(*Other), OY = P.Y.map(*Pt.Achieved);
+        S += line(PX, OY, OX, OY, Color, 0.8, "1 2");
+        std::string Tip = Pt.K->Kernel + ": " + formatIntensity(*Other) + " " +
+                          Unit + " per " + (IsL2 ? "L2" : "shared-memory") +
+                          " byte";
+        S += IsL2 ? triangle(OX, OY, Color, Tip) : square(OX, OY, Color, Tip);
+      }
+      S +=
+          circle(PX, P.Y.map(*Pt.Achieved), 5, Color, "#fff",
+                 Pt.K->Kernel + ": achieved " + formatRate(*Pt.Achieved, Unit) +
+                     " at O_krn " + formatIntensity(Pt.Intensity));
+    }
+    S += circle(PX, P.Y.map(Pt.Attainable), 6, "none", Color,
+                Pt.K->Kernel + ": attainable " +
+                    formatRate(Pt.Attainable, Unit) + " (" +
+                    boundName(Pr.Limit) + "-bound), ceiling T'_op " +
+                    formatRate(Pt.Ceiling, Unit));
+    S += "</g>\n";
+  }
+  S += "</g>\n";
+
+  // Legend.
+  double LX = Right + 18, LY = Top + 6;
+  S += "<g class=\"legend\" font-size=\"12\">\n";
+  S += text(LX, LY + 4, "kernels (most GPU time first)", "start", 12, "#111",
+            "font-weight=\"bold\"");
+  LY += 20;
+  for (std::size_t I = 0; I < Points.size() && I < HighlightedKernels; ++I) {
+    const Point &Pt = Points[I];
+    S += circle(LX + 6, LY, 5, kernelColor(I), "#fff", Pt.K->Kernel);
+    std::string Label = shortName(Pt.K->Kernel);
+    if (auto H = Pt.K->Model->headroom())
+      Label += "  " + formatTimes(*H);
+    S += text(LX + 18, LY + 4, Label, "start", 12, "#222");
+    LY += 18;
+  }
+  if (Points.size() > HighlightedKernels) {
+    S += circle(LX + 6, LY, 2.5, "#aaa", "none", "other kernels");
+    S += text(LX + 18, LY + 4,
+              std::to_string(Points.size() - HighlightedKernels) +
+                  " other kernels",
+              "start", 12, "#555");
+    LY += 18;
+  }
+  LY += 10;
+  S += text(LX, LY + 4, "markers", "start", 12, "#111", "font-weight=\"bold\"");
+  LY += 20;
+  S += circle(LX + 6, LY, 5, "#555", "#fff", "measured");
+  S += text(LX + 18, LY + 4, "measured (achieved)", "start", 12, "#222");
+  LY += 18;
+  S += circle(LX + 6, LY, 6, "none", "#555", "attainable");
+  S += text(LX + 18, LY + 4, "attainable (model)", "start", 12, "#222");
+  LY += 18;
+  S += line(LX, LY, LX + 14, LY, "#555", 1.3, "6 3");
+  S += text(LX + 18, LY + 4, "kernel's ceiling T'_op", "start", 12, "#222");
+  LY += 18;
+  S += triangle(LX + 6, LY, "#555", "L2");
+  S += text(LX + 18, LY + 4, "same, per L2 byte", "start", 12, "#222");
+  LY += 18;
+  S += square(LX + 6, LY, "#555", "shared");
+  S += text(LX + 18, LY + 4, "same, per shared byte", "start", 12, "#222");
+  LY += 28;
+  S += text(LX, LY, "ceilings measured by", "start", 11, "#555");
+  S += text(LX, LY + 14, shortName(D.Origin.Source, 34), "start", 11, "#555");
+  S += "</g>\n</svg>\n";
+  return S;
+}
+
+} // namespace headroom

@@ -1,0 +1,46 @@
+//===- Sarif.h - Diagnostics as SARIF 2.1.0 ---------------------*- C++ -*-===//
+///
+/// \file
+/// The Static Analysis Results Interchange Format (OASIS SARIF 2.1.0) form
+/// of a list of diagnostics, for code-scanning UIs (GitHub code scanning,
+/// Azure DevOps, VS Code's SARIF viewer). One run; the tool's rules are the
+/// whole check catalog (report/Checks.h) with their summaries and advice.
+/// Each diagnostic with a check name is a result (its notes that carry a
+/// check name are results of their own, at level "note"); notes at other
+/// places (launch sites) become related locations, and the other notes
+/// follow the message on lines of their own. A result needs a location in
+/// code-scanning UIs: those without a source location point at the profile.
+/// Every result carries a partial fingerprint of check, file and kernel, so
+/// an alert survives edits that move its line.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_REPORT_SARIF_H
+#define HEADROOM_REPORT_SARIF_H
+
+#include "report/Diagnostic.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace headroom {
+
+struct SarifOptions {
+  std::string ToolVersion;
+  /// The artifact for results without a source location (the profile).
+  std::string FallbackArtifact;
+};
+
+/// A file path as a SARIF artifact URI: relative paths stay relative (to
+/// %SRCROOT%), absolute ones become file:// URIs; reserved characters are
+/// percent-encoded.
+std::string artifactUri(const std::string &Path);
+
+/// The SARIF log of \p Diags.
+nlohmann::ordered_json diagnosticsToSarif(const std::vector<Diagnostic> &Diags,
+                                          const SarifOptions &Options);
+
+} // namespace headroom
+
+#endif // HEADROOM_REPORT_SARIF_H

@@ -1,0 +1,231 @@
+//===- LintMain.cpp - headroom lint ---------------------------------------===//
+///
+/// \file
+/// `headroom lint --profile FILE --device NAME|PATH [thresholds] [baseline]`:
+/// the gate for pre-commit hooks and CI. Exit status 0 when clean, 1 when
+/// there are findings, 2 for usage and input errors (docs/lint.md).
+///
+//===----------------------------------------------------------------------===//
+
+#include "CommandLine.h"
+#include "Subcommands.h"
+#include "ToolSupport.h"
+
+#include "model/Format.h"
+#include "report/Lint.h"
+#include "report/ReportInputs.h"
+#include "report/ReportJson.h"
+#include "report/Sarif.h"
+#include "report/TextDiagnosticPrinter.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+namespace headroom {
+
+namespace {
+
+/// A number option: finite, and within (Lo, Hi].
+Expected<std::optional<double>> numberOption(const ParsedArgs &P,
+                                             const std::string &Name, double Lo,
+                                             double Hi,
+                                             const std::string &Expected) {
+  auto V = P.get(Name);
+  if (!V)
+    return std::optional<double>();
+  char *End = nullptr;
+  double D = std::strtod(V->c_str(), &End);
+  if (V->empty() || *End != '\0' || !std::isfinite(D) || !(D > Lo) || D > Hi)
+    return Error("headroom lint: --" + Name + ": expected " + Expected +
+                 ", got '" + *V + "'");
+  return std::optional<double>(D);
+}
+
+bool writeFile(const std::string &Path, const std::string &Text) {
+  std::ofstream File(Path, std::ios::binary);
+  File << Text;
+  File.close();
+  return static_cast<bool>(File);
+}
+
+} // namespace
+
+int lintMain(const Args &A) {
+  CommandLine Cmd(
+      "lint",
+      "--profile FILE --device NAME|PATH [--max-headroom X] "
+      "[--min-attainable-pct P]\n       [--baseline FILE [--noise-pct N]] "
+      "[--write-baseline FILE] [options]",
+      "Checks a profile against headroom thresholds and a baseline, for "
+      "pre-commit\nhooks and CI. Exit status: 0 clean, 1 findings, 2 usage "
+      "or input error.\nSee docs/lint.md.");
+  Cmd.option("profile", "FILE",
+             "profile written by the runtime "
+             "(headroom.profile/1)")
+      .option("device", "NAME|PATH",
+              "the GPU the profile was recorded on: a name from 'headroom "
+              "devices' or a device file")
+      .option("max-headroom", "X",
+              "fail kernels whose measured time exceeds X times the model's "
+              "floor")
+      .option("min-attainable-pct", "P",
+              "fail kernels that achieve less than P% of their attainable "
+              "throughput (= 100 / headroom)")
+      .option("baseline", "FILE",
+              "fail kernels whose measured or predicted time per launch grew "
+              "beyond the noise margin since this baseline")
+      .option("noise-pct", "N",
+              "growth (%) below which a time is noise (default: 5)")
+      .option("write-baseline", "FILE",
+              "write this profile's times as a baseline (headroom.baseline/1)")
+      .option("format", "FORMAT", "text (default), json or sarif")
+      .option("output", "FILE", "write the findings here instead of stdout")
+      .option("source-root", "DIR",
+              "resolve the profile's relative source paths here (default: .)")
+      .flag("no-source-check", "do not compare the profile's sites with the "
+                               "sources")
+      .flag("optimistic-int", "use the optimistic-integer variant of the "
+                              "model for integer kernels")
+      .flag("color", "color the text diagnostics")
+      .flag("no-color", "do not color the text diagnostics")
+      .alias('o', "output")
+      .alias('d', "device")
+      .alias('p', "profile");
+  auto Parsed = Cmd.parse(A);
+  if (!Parsed)
+    return failWith(Parsed.error());
+  if (Parsed->has("help")) {
+    Cmd.printHelp(std::cout);
+    return LintClean;
+  }
+  if (!Parsed->Positionals.empty())
+    return failWith(Error("headroom lint: unexpected argument '" +
+                          Parsed->Positionals.front() + "'"));
+  auto ProfilePath = Parsed->get("profile");
+  auto DeviceArg = Parsed->get("device");
+  if (!ProfilePath || !DeviceArg)
+    return failWith(Error("headroom lint: --profile and --device are "
+                          "required (see 'headroom lint --help')"));
+  std::string Format = Parsed->get("format").value_or("text");
+  if (Format != "text" && Format != "json" && Format != "sarif")
+    return failWith(Error("headroom lint: --format: expected text, json or "
+                          "sarif, got '" +
+                          Format + "'"));
+
+  LintOptions Options;
+  auto MaxHeadroom = numberOption(*Parsed, "max-headroom", 0, INFINITY,
+                                  "a positive number such as 1.5");
+  if (!MaxHeadroom)
+    return failWith(MaxHeadroom.error());
+  Options.MaxHeadroom = *MaxHeadroom;
+  auto MinPct = numberOption(*Parsed, "min-attainable-pct", 0, 100,
+                             "a percentage in (0, 100] such as 50");
+  if (!MinPct)
+    return failWith(MinPct.error());
+  Options.MinAttainablePct = *MinPct;
+  auto Noise = numberOption(*Parsed, "noise-pct", -1e-300, INFINITY,
+                            "a non-negative percentage such as 5");
+  if (!Noise)
+    return failWith(Noise.error());
+  if (*Noise && !Parsed->has("baseline"))
+    return failWith(Error("headroom lint: --noise-pct needs --baseline"));
+  if (*Noise)
+    Options.NoisePct = **Noise;
+  std::optional<Baseline> Base;
+  if (auto Path = Parsed->get("baseline")) {
+    auto B = readBaseline(*Path);
+    if (!B)
+      return failWith(B.error());
+    Base = std::move(*B);
+    Options.Compare = &*Base;
+  }
+  if (!Options.MaxHeadroom && !Options.MinAttainablePct && !Base &&
+      !Parsed->has("write-baseline"))
+    return failWith(Error("headroom lint: nothing to check: give "
+                          "--max-headroom, --min-attainable-pct, --baseline "
+                          "or --write-baseline"));
+
+  ReportRequest Request;
+  Request.ProfilePath = *ProfilePath;
+  Request.Device = *DeviceArg;
+  Request.Model.OptimisticInt = Parsed->has("optimistic-int");
+  Request.SourceRoot = Parsed->has("no-source-check")
+                           ? std::string()
+                           : Parsed->get("source-root").value_or(".");
+  auto Loaded = loadAnalysis(Request, DeviceRegistry::fromEnvironment());
+  if (!Loaded)
+    return failWith(Loaded.error());
+  const Analysis &R = **Loaded;
+  if (Base && !Base->Device.empty() && Base->Device != R.Device.Device.Name)
+    return failWith(Error(Base->Path +
+                          ": device: the baseline was "
+                          "recorded for '" +
+                          Base->Device + "', not '" + R.Device.Device.Name +
+                          "'"));
+
+  LintResult Result = runLint(R, Options);
+
+  if (auto Path = Parsed->get("write-baseline");
+      Path && Result.Status != LintInputError) {
+    if (!writeFile(*Path, baselineToJson(makeBaseline(R)).dump(2) + "\n")) {
+      std::cerr << "headroom: error: " << *Path
+                << ": cannot write the baseline\n";
+      return LintInputError;
+    }
+  }
+
+  std::ostringstream Out;
+  std::string Summary =
+      "headroom lint: " +
+      (Result.Status == LintInputError
+           ? std::string("input error: nothing was checked")
+           : (Result.Findings
+                  ? std::to_string(Result.Findings) +
+                        (Result.Findings == 1 ? " finding" : " findings")
+                  : std::string("clean")) +
+                 " (" + std::to_string(Result.KernelsChecked) +
+                 (Result.KernelsChecked == 1 ? " kernel" : " kernels") +
+                 " checked)");
+  if (Format == "text") {
+    auto Output = Parsed->get("output");
+    bool Color = Parsed->has("color") ||
+                 (!Output && !Parsed->has("no-color") &&
+                  !std::getenv("NO_COLOR") && isatty(STDOUT_FILENO));
+    printTextDiagnostics(Result.Diagnostics, Out, Color);
+    Out << Summary << "\n";
+  } else if (Format == "json") {
+    nlohmann::ordered_json J;
+    J["schema"] = "headroom.lint/1";
+    J["status"] = Result.Status;
+    J["findings"] = Result.Findings;
+    J["kernels_checked"] = Result.KernelsChecked;
+    nlohmann::ordered_json Diags = nlohmann::ordered_json::array();
+    for (const Diagnostic &D : Result.Diagnostics)
+      Diags.push_back(diagnosticToJson(D));
+    J["diagnostics"] = Diags;
+    Out << J.dump(2) << "\n";
+  } else {
+    SarifOptions SOptions{HEADROOM_VERSION, R.Source.Path};
+    Out << diagnosticsToSarif(Result.Diagnostics, SOptions).dump(2) << "\n";
+  }
+  if (auto Output = Parsed->get("output")) {
+    if (!writeFile(*Output, Out.str())) {
+      std::cerr << "headroom: error: " << *Output << ": cannot write the "
+                << "findings\n";
+      return LintInputError;
+    }
+    if (Format != "text")
+      std::cerr << Summary << "\n";
+  } else {
+    std::cout << Out.str();
+    if (Format != "text")
+      std::cerr << Summary << "\n";
+  }
+  return Result.Status;
+}
+
+} // namespace headroom
