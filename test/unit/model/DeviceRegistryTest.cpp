@@ -10,6 +10,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <cstdlib>
 
 using namespace headroom;
@@ -123,7 +125,13 @@ TEST(DeviceRegistry, UserDevicesComeFirstAndShadowShippedOnes) {
 
   std::vector<Error> Problems;
   std::vector<DeviceEntry> All = R.list(&Problems);
-  ASSERT_EQ(All.size(), 2u + 7u);
+  // The user's two readable devices, then every shipped one.
+  std::size_t Shipped = 0;
+  for (const auto &F :
+       std::filesystem::directory_iterator(test::shippedDeviceDir()))
+    Shipped += F.path().extension() == ".json";
+  ASSERT_GE(Shipped, 7u);
+  ASSERT_EQ(All.size(), 2u + Shipped);
   EXPECT_EQ(All[0].Device.Name, "gtx 660"); // user ones first, by name
   EXPECT_EQ(All[1].Device.Name, "H200");
   EXPECT_EQ(All[2].Device.Name, "GTX-480");  // then shipped, by name
