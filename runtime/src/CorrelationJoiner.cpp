@@ -10,15 +10,17 @@ namespace headroom::rt {
 CorrelationJoiner::CorrelationJoiner(Options Opts, Sink Out)
     : Opts(Opts), Out(std::move(Out)) {}
 
-void CorrelationJoiner::emit(SiteId Site, LaunchRole Role,
+void CorrelationJoiner::emit(Attribution Where, LaunchRole Role,
                              std::uint32_t LaunchId, KernelRecord &&Record) {
   if (Role == LaunchRole::Replay)
     ++Counts.ReplayRecords;
-  else if (Site == NoSite)
-    ++Counts.Unsited;
-  else
+  else if (Where.Site != NoSite)
     ++Counts.JoinedToSites;
-  Out(JoinedLaunch{Site, Role, LaunchId, std::move(Record)});
+  else if (Where.Scope != NoScope)
+    ++Counts.JoinedToScopes;
+  else
+    ++Counts.Unsited;
+  Out(JoinedLaunch{Where.Site, Where.Scope, Role, LaunchId, std::move(Record)});
 }
 
 void CorrelationJoiner::eraseGroup(const Association &A) {
@@ -37,16 +39,23 @@ void CorrelationJoiner::join(
     std::unordered_map<std::uint32_t, Association>::iterator It,
     KernelRecord &&Record) {
   Association &A = It->second;
-  if (!A.Profiled) {
+  if (A.Kind == LaunchKind::Launch) {
     ++Counts.MatchedByPosition[std::min<std::size_t>(A.Position, 3)];
-    SiteId Site = A.Site;
+    Attribution Where = A.Where;
     std::uint32_t LaunchId = A.Ids[0];
     eraseGroup(A);
-    emit(Site, LaunchRole::Normal, LaunchId, std::move(Record));
+    emit(Where, LaunchRole::Normal, LaunchId, std::move(Record));
+    return;
+  }
+  if (A.Kind == LaunchKind::Graph) {
+    if (!A.Matched)
+      ++Counts.MatchedByPosition[std::min<std::size_t>(A.Position, 3)];
+    A.Matched = true;
+    emit(A.Where, LaunchRole::Normal, A.Ids[0], std::move(Record));
     return;
   }
   if (A.Matched) {
-    emit(A.Site, LaunchRole::Replay, A.Ids[0], std::move(Record));
+    emit(A.Where, LaunchRole::Replay, A.Ids[0], std::move(Record));
     return;
   }
   ++Counts.MatchedByPosition[std::min<std::size_t>(A.Position, 3)];
@@ -57,16 +66,16 @@ void CorrelationJoiner::join(
     if (Sib != Assocs.end() && Sib->second.Seq == A.Seq)
       Sib->second.Matched = true;
   }
-  emit(A.Site, LaunchRole::Profiled, A.Ids[0], std::move(Record));
+  emit(A.Where, LaunchRole::Profiled, A.Ids[0], std::move(Record));
 }
 
 void CorrelationJoiner::associate(std::span<const std::uint32_t> Ids,
-                                  SiteId Site, bool Profiled) {
+                                  Attribution Where, LaunchKind Kind) {
   if (Ids.empty())
     return;
   Association A;
-  A.Site = Site;
-  A.Profiled = Profiled;
+  A.Where = Where;
+  A.Kind = Kind;
   A.Seq = NextSeq++;
   for (std::uint32_t Id : Ids) {
     if (A.NumIds == A.Ids.size())
@@ -83,7 +92,8 @@ void CorrelationJoiner::associate(std::span<const std::uint32_t> Ids,
     if (!Inserted) {
       // A profiled launch's association (from its launch callback) wins over
       // a plain one for the same call (its external-correlation record).
-      if (It->second.Profiled && !Profiled)
+      if (It->second.Kind == LaunchKind::Profiled &&
+          Kind != LaunchKind::Profiled)
         continue;
       It->second = Entry;
     }
@@ -108,7 +118,7 @@ void CorrelationJoiner::associate(std::span<const std::uint32_t> Ids,
       if (It != Assocs.end() && It->second.Seq == A.Seq)
         join(It, std::move(P.Record));
       else // The group was consumed by an earlier record of this launch.
-        emit(Site, LaunchRole::Normal, A.Ids[0], std::move(P.Record));
+        emit(Where, LaunchRole::Normal, A.Ids[0], std::move(P.Record));
     }
   }
   evictAssociations();
@@ -123,7 +133,7 @@ void CorrelationJoiner::addKernel(KernelRecord Record) {
   }
   if (Opts.Order == Ordering::AssociationFirst) {
     std::uint32_t Id = Record.CorrelationId;
-    emit(NoSite, LaunchRole::Normal, Id, std::move(Record));
+    emit(Attribution{}, LaunchRole::Normal, Id, std::move(Record));
     return;
   }
   std::uint64_t Seq = NextSeq++;
@@ -167,7 +177,7 @@ void CorrelationJoiner::evictPending() {
       KernelRecord Record = std::move(It->second.Record);
       Pending.erase(It);
       ++Counts.PendingEvicted;
-      emit(NoSite, LaunchRole::Normal, Id, std::move(Record));
+      emit(Attribution{}, LaunchRole::Normal, Id, std::move(Record));
       break;
     }
   }
@@ -199,7 +209,7 @@ void CorrelationJoiner::finish() {
             });
   for (PendingKernel &P : Waiting) {
     std::uint32_t Id = P.Record.CorrelationId;
-    emit(NoSite, LaunchRole::Normal, Id, std::move(P.Record));
+    emit(Attribution{}, LaunchRole::Normal, Id, std::move(P.Record));
   }
 
   // Count launches (groups) whose kernel never came.

@@ -2,18 +2,22 @@
 //-*-===//
 ///
 /// \file
-/// Joins kernel records (from the activity API) to launch sites through
-/// correlation ids. An association says "the API calls with these correlation
-/// ids launched from site S"; it comes from the launch callback (before the
-/// kernel can run, Ordering::AssociationFirst) or from external-correlation
-/// activity records (in any order relative to the kernel record,
-/// Ordering::Any). Kernel records no association claims are launches outside
-/// any site and come out with NoSite.
+/// Joins kernel records (from the activity API) to launch sites and scopes
+/// through correlation ids. An association says "the API calls with these
+/// correlation ids launched from site S (or scope C)"; it comes from the launch
+/// callback (before the kernel can run, Ordering::AssociationFirst) or from
+/// external-correlation activity records (in any order relative to the kernel
+/// record, Ordering::Any). Kernel records no association claims are launches
+/// outside any site and come out with NoSite.
 ///
 /// A profiled launch (one whose counters were sampled, so CUPTI replayed it)
 /// keeps its association: its first record is the launch (Role::Profiled),
 /// later records with the same id are replays (Role::Replay) and are not
 /// counted as launches.
+///
+/// A graph launch's association (LaunchKind::Graph) claims every kernel
+/// record carrying its id (one per kernel node) and lives until evicted or
+/// finish().
 ///
 /// Memory is bounded: unmatched associations and, with Ordering::Any, kernel
 /// records waiting for an association are evicted oldest first beyond the
@@ -46,9 +50,20 @@ enum class LaunchRole {
   Replay,
 };
 
-/// A kernel record with the site that launched it.
+/// What an association stands for.
+enum class LaunchKind {
+  /// One kernel launch: the first record with one of its ids joins it.
+  Launch,
+  /// A launch whose counters are sampled: later records are replays.
+  Profiled,
+  /// A graph launch: every record with its id joins it (one per node).
+  Graph,
+};
+
+/// A kernel record with the site or scope that launched it.
 struct JoinedLaunch {
   SiteId Site = NoSite;
+  ScopeId Scope = NoScope;
   LaunchRole Role = LaunchRole::Normal;
   /// The first id of the association that claimed the record (the driver
   /// call's), or the record's own id when none did.
@@ -80,6 +95,8 @@ public:
   struct Stats {
     std::uint64_t KernelRecords = 0;
     std::uint64_t JoinedToSites = 0;
+    std::uint64_t JoinedToScopes = 0;
+    /// Records attributed to neither a site nor a scope.
     std::uint64_t Unsited = 0;
     std::uint64_t ReplayRecords = 0;
     std::uint64_t PendingEvicted = 0;
@@ -95,9 +112,16 @@ public:
   CorrelationJoiner(Options Opts, Sink Out);
 
   /// Says that the API calls \p Ids (one launch; at most 4 are kept) came
-  /// from \p Site; \p Profiled marks a launch whose counters are sampled.
+  /// from \p Where.
+  void associate(std::span<const std::uint32_t> Ids, Attribution Where,
+                 LaunchKind Kind);
+  /// The same for a site; \p Profiled marks a launch whose counters are
+  /// sampled.
   void associate(std::span<const std::uint32_t> Ids, SiteId Site,
-                 bool Profiled);
+                 bool Profiled) {
+    associate(Ids, Attribution{Site, NoScope},
+              Profiled ? LaunchKind::Profiled : LaunchKind::Launch);
+  }
 
   /// Adds one kernel record.
   void addKernel(KernelRecord Record);
@@ -114,8 +138,8 @@ public:
 
 private:
   struct Association {
-    SiteId Site = NoSite;
-    bool Profiled = false;
+    Attribution Where;
+    LaunchKind Kind = LaunchKind::Launch;
     bool Matched = false;
     std::uint8_t Position = 0;
     std::uint8_t NumIds = 0;
@@ -127,7 +151,7 @@ private:
     KernelRecord Record;
   };
 
-  void emit(SiteId Site, LaunchRole Role, std::uint32_t LaunchId,
+  void emit(Attribution Where, LaunchRole Role, std::uint32_t LaunchId,
             KernelRecord &&Record);
   /// Joins \p Record to \p A (found under Record.CorrelationId).
   void join(std::unordered_map<std::uint32_t, Association>::iterator It,

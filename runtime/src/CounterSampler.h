@@ -33,6 +33,9 @@ struct SampleStart {
     /// Not this launch (e.g. its stream is capturing a graph); try a later
     /// launch of the same entry.
     Skipped,
+    /// Never this entry: kernel replay cannot run it without changing the
+    /// program (Reason says why, e.g. an argument points to host memory).
+    Refused,
     /// Counters are unavailable (Why says why); stop sampling.
     Failed,
   };

@@ -21,6 +21,8 @@ std::string_view missingPart(Lost What) {
   switch (What) {
   case Lost::Counters:
     return "hardware counters unavailable";
+  case Lost::KernelCounters:
+    return "hardware counters not collected for a kernel";
   case Lost::Timing:
     return "kernel timing unavailable";
   case Lost::Sites:
@@ -35,6 +37,8 @@ std::string_view consequence(Lost What) {
   switch (What) {
   case Lost::Counters:
     return "recording kernel times only";
+  case Lost::KernelCounters:
+    return "its launches are timed only, the other kernels are sampled";
   case Lost::Timing:
     return "recording launch sites only";
   case Lost::Sites:
@@ -72,11 +76,15 @@ std::string_view advice(Lost What, FailureKind Kind) {
            "support CUPTI's range profiler";
   case FailureKind::NoMetrics:
     return "no requested metric exists on this chip: check HEADROOM_METRICS";
+  case FailureKind::Unreplayable:
+    return "its counters can be collected by Nsight Compute with "
+           "`ncu --replay-mode application`";
   case FailureKind::Other:
     break;
   }
   switch (What) {
   case Lost::Counters:
+  case Lost::KernelCounters:
     return "HEADROOM_MODE=time records times without this warning";
   case Lost::Timing:
     return "HEADROOM_MODE=off disables the runtime";

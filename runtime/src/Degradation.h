@@ -25,6 +25,8 @@ namespace headroom::rt {
 enum class Lost {
   /// Hardware counters; kernel times are still recorded.
   Counters,
+  /// Hardware counters of some kernels; the others' are collected.
+  KernelCounters,
   /// Kernel times (the activity API); launch sites are still recorded.
   Timing,
   /// Some launch sites (e.g. an ABI version mismatch).

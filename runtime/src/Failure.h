@@ -33,6 +33,9 @@ enum class FailureKind {
   NotSupported,
   /// None of the requested metrics is available on the chip.
   NoMetrics,
+  /// Kernel replay cannot run this kernel without changing the program (it
+  /// reaches host memory that replay does not save and restore).
+  Unreplayable,
   /// Any other CUPTI error.
   Other,
 };

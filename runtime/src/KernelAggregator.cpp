@@ -9,6 +9,27 @@
 
 namespace headroom::rt {
 
+namespace {
+
+const std::string &durationMetric() {
+  static const std::string Name(counterInfo(Counter::DurationNs).HopperName);
+  return Name;
+}
+
+KernelStats::Timing timingOf(const char *Source, const DurationStats &D) {
+  KernelStats::Timing T;
+  T.Source = Source;
+  T.Count = D.Count;
+  T.TotalNs = D.TotalNs;
+  T.MinNs = D.MinNs;
+  T.MaxNs = D.MaxNs;
+  T.SampleNs = D.Sample.sorted();
+  T.MedianNs = medianOfSorted(T.SampleNs);
+  return T;
+}
+
+} // namespace
+
 void DurationStats::add(std::uint64_t Ns) {
   if (Count == 0) {
     MinNs = MaxNs = Ns;
@@ -18,74 +39,120 @@ void DurationStats::add(std::uint64_t Ns) {
   }
   ++Count;
   TotalNs += Ns;
+  Sample.add(Ns, Count);
 }
 
 KernelStats::Timing KernelStats::reportedTiming() const {
   if (Timed.Count > 0)
-    return {"unprofiled", Timed};
+    return timingOf("unprofiled", Timed);
   if (Profiled.Count > 0)
-    return {"profiled", Profiled};
-  if (Counters) {
-    auto It = Counters->find(
-        std::string(counterInfo(Counter::DurationNs).HopperName));
-    if (It != Counters->end() && std::isfinite(It->second) && It->second > 0) {
-      auto Ns = static_cast<std::uint64_t>(std::llround(It->second));
-      DurationStats D;
-      D.MinNs = D.MaxNs = Ns;
-      D.TotalNs = Ns * std::max<std::uint64_t>(Launches, 1);
-      return {"counters", D};
-    }
+    return timingOf("profiled", Profiled);
+  if (SampledDuration.Count > 0) {
+    // Nothing ran without the profiler: the sampled launches' own counter
+    // stand for every launch.
+    Timing T = timingOf("counters", SampledDuration);
+    T.Count = 0;
+    std::uint64_t Mean = SampledDuration.TotalNs / SampledDuration.Count;
+    T.TotalNs = Mean * std::max<std::uint64_t>(Launches, 1);
+    return T;
   }
   return {};
 }
 
-KernelStats &KernelAggregator::entry(const LaunchKey &Key) {
-  auto [It, Inserted] = Entries.try_emplace(Key);
-  if (Inserted)
-    It->second.Key = Key;
-  return It->second;
+std::optional<std::uint64_t> KernelStats::profiledNs() const {
+  if (Profiled.Count > 0)
+    return Profiled.TotalNs / Profiled.Count;
+  if (SampledDuration.Count > 0)
+    return SampledDuration.TotalNs / SampledDuration.Count;
+  return std::nullopt;
+}
+
+KernelStats *KernelAggregator::entry(const LaunchKey &Key) {
+  auto It = Entries.find(Key);
+  if (It != Entries.end())
+    return &It->second;
+  if (Entries.size() >= MaxEntries)
+    return nullptr;
+  It = Entries.try_emplace(Key).first;
+  It->second.Key = Key;
+  return &It->second;
 }
 
 LaunchKey KernelAggregator::keyOf(const JoinedLaunch &Launch) {
   const KernelRecord &R = Launch.Record;
-  return LaunchKey{Launch.Site, R.Name,  R.Device,
-                   R.Grid,      R.Block, R.DynamicSharedBytes};
+  LaunchKey Key;
+  Key.Site = Launch.Site;
+  Key.Scope = Launch.Site == NoSite ? Launch.Scope : NoScope;
+  Key.Kernel = R.Name;
+  Key.Device = R.Device;
+  Key.Grid = R.Grid;
+  Key.Block = R.Block;
+  Key.DynamicSharedBytes = R.DynamicSharedBytes;
+  return Key;
 }
 
 void KernelAggregator::add(const JoinedLaunch &Launch) {
   const KernelRecord &R = Launch.Record;
-  KernelStats &S = entry(keyOf(Launch));
-  S.StaticSharedBytes = R.StaticSharedBytes;
-  S.RegistersPerThread = R.RegistersPerThread;
-  S.LocalBytesPerThread = R.LocalBytesPerThread;
-  if (Launch.Role == LaunchRole::Replay) {
-    ++S.ReplayRecords;
+  KernelStats *S = entry(keyOf(Launch));
+  if (!S) {
+    if (Launch.Role != LaunchRole::Replay)
+      ++Overflow;
     return;
   }
-  ++S.Launches;
+  S->StaticSharedBytes = R.StaticSharedBytes;
+  S->RegistersPerThread = R.RegistersPerThread;
+  S->LocalBytesPerThread = R.LocalBytesPerThread;
+  if (Launch.Role == LaunchRole::Replay) {
+    ++S->ReplayRecords;
+    return;
+  }
+  ++S->Launches;
+  if (R.GraphId != 0)
+    ++S->GraphLaunches;
   if (!R.hasDuration()) {
-    ++S.Untimed;
+    ++S->Untimed;
     return;
   }
   if (Launch.Role == LaunchRole::Profiled)
-    S.Profiled.add(R.durationNs());
+    S->Profiled.add(R.durationNs());
   else
-    S.Timed.add(R.durationNs());
+    S->Timed.add(R.durationNs());
 }
 
 void KernelAggregator::addSample(const LaunchKey &Key, CounterValues Values) {
-  KernelStats &S = entry(Key);
-  // The first sample of a key is the one the profile reports.
-  if (!S.Counters)
-    S.Counters = std::move(Values);
-  ++S.CounterLaunches;
-  S.CounterError.clear();
+  KernelStats *S = entry(Key);
+  if (!S)
+    return;
+  ++S->CounterLaunches;
+  if (auto It = Values.find(durationMetric());
+      It != Values.end() && std::isfinite(It->second) && It->second > 0)
+    S->SampledDuration.add(
+        static_cast<std::uint64_t>(std::llround(It->second)));
+  if (!S->Counters) {
+    S->Counters = std::move(Values);
+  } else {
+    // Running mean over the samples (every:N and all sample repeatedly).
+    double N = static_cast<double>(S->CounterLaunches);
+    for (auto &[Name, Value] : Values) {
+      auto [It, New] = S->Counters->try_emplace(Name, Value);
+      if (!New)
+        It->second += (Value - It->second) / N;
+    }
+  }
+  S->CounterError.clear();
+  S->CounterNote.clear();
 }
 
 void KernelAggregator::addSampleError(const LaunchKey &Key, std::string Error) {
-  KernelStats &S = entry(Key);
-  if (!S.Counters)
-    S.CounterError = std::move(Error);
+  KernelStats *S = entry(Key);
+  if (S && !S->Counters)
+    S->CounterError = std::move(Error);
+}
+
+void KernelAggregator::addSampleNote(const LaunchKey &Key, std::string Note) {
+  KernelStats *S = entry(Key);
+  if (S && !S->Counters && S->CounterNote.empty())
+    S->CounterNote = std::move(Note);
 }
 
 std::vector<KernelStats> KernelAggregator::entries() const {

@@ -2,7 +2,10 @@
 ///
 /// \file
 /// Sums joined kernel records into one entry per LaunchKey: launch count,
-/// total/min/max duration, resources, and the counters sampled for the key.
+/// total/min/max duration, a bounded sample for the median, resources, and
+/// the mean of the counters sampled for the key. Memory is bounded whatever
+/// the number of launches: a fixed size per entry, and at most MaxEntries
+/// entries (launches of further keys are only counted).
 ///
 /// The launch whose counters were sampled ran under the profiler (replayed,
 /// and instrumented for `_sass_` metrics), so its duration is kept apart and
@@ -13,6 +16,7 @@
 #define HEADROOM_RUNTIME_KERNELAGGREGATOR_H
 
 #include "CorrelationJoiner.h"
+#include "DurationSample.h"
 #include "LaunchKey.h"
 
 #include <cstdint>
@@ -24,13 +28,17 @@
 
 namespace headroom::rt {
 
-/// Count, total, min and max of a set of durations.
+/// Count, total, min and max of a set of durations, and a bounded sample of
+/// them for the median.
 struct DurationStats {
   std::uint64_t Count = 0;
   std::uint64_t TotalNs = 0;
   std::uint64_t MinNs = 0;
   std::uint64_t MaxNs = 0;
+  DurationSample Sample;
   void add(std::uint64_t Ns);
+  /// The sample's median (exact up to DurationSample::Capacity launches).
+  std::uint64_t medianNs() const { return Sample.median(); }
 };
 
 /// Counter values of one sampled launch, keyed by CUPTI metric name.
@@ -44,35 +52,55 @@ struct KernelStats {
   std::uint32_t LocalBytesPerThread = 0;
   /// Every launch (replays excluded).
   std::uint64_t Launches = 0;
+  /// Launches that were kernel nodes of a CUDA graph.
+  std::uint64_t GraphLaunches = 0;
   /// Launches timed without the profiler.
   DurationStats Timed;
-  /// Launches whose counters were sampled (timed under the profiler).
+  /// Launches whose counters were sampled, timed by their activity records.
   DurationStats Profiled;
+  /// The sampled launches' gpu__time_duration.sum (their activity records
+  /// have no timestamps under kernel replay on Hopper).
+  DurationStats SampledDuration;
   /// Launches whose record had no timestamps.
   std::uint64_t Untimed = 0;
   /// Extra records of profiled launches (replay passes).
   std::uint64_t ReplayRecords = 0;
-  /// The sampled counters, when a launch of this key was sampled.
+  /// The mean of the sampled counters, when a launch of this key was
+  /// sampled (per launch, averaged over CounterLaunches samples).
   std::optional<CounterValues> Counters;
   std::uint64_t CounterLaunches = 0;
   /// Why sampling this key failed, when it did.
   std::string CounterError;
+  /// Why this key was not sampled although counters were collected (a
+  /// graph kernel node, a kernel kernel replay cannot run safely, ...).
+  std::string CounterNote;
 
   /// The durations the profile reports and where they come from:
   /// "unprofiled" (Timed), else "profiled" (the sampled launch's activity
-  /// record), else "counters" (the sampled launch's gpu__time_duration.sum:
-  /// min = max = that value, total = value x launches; under kernel replay
-  /// the sampled launch's activity record has no timestamps), else "none".
+  /// record), else "counters" (the sampled launches' gpu__time_duration.sum:
+  /// min/max/median from them, total = mean x launches), else "none".
   struct Timing {
     const char *Source = "none";
-    DurationStats Stats;
+    std::uint64_t Count = 0;
+    std::uint64_t TotalNs = 0;
+    std::uint64_t MinNs = 0;
+    std::uint64_t MaxNs = 0;
+    std::uint64_t MedianNs = 0;
+    /// The sample behind MedianNs, ascending.
+    std::vector<std::uint64_t> SampleNs;
   };
   Timing reportedTiming() const;
+  /// The mean duration of the sampled launches under the profiler (from
+  /// their records, else their gpu__time_duration.sum); nullopt if none.
+  std::optional<std::uint64_t> profiledNs() const;
 };
 
 /// Aggregates per LaunchKey. Not thread-safe: the Runtime serializes access.
 class KernelAggregator {
 public:
+  /// The most entries kept; launches of further keys are only counted.
+  static constexpr std::size_t MaxEntries = 1u << 16;
+
   /// The entry a joined record belongs to.
   static LaunchKey keyOf(const JoinedLaunch &Launch);
 
@@ -82,15 +110,21 @@ public:
   void addSample(const LaunchKey &Key, CounterValues Values);
   /// Records that sampling a launch of \p Key failed.
   void addSampleError(const LaunchKey &Key, std::string Error);
+  /// Records why \p Key is not sampled (kept unless counters arrive).
+  void addSampleNote(const LaunchKey &Key, std::string Note);
 
   /// All entries, ordered by launchKeyLess.
   std::vector<KernelStats> entries() const;
   std::size_t size() const { return Entries.size(); }
+  /// Launches (records) of keys beyond MaxEntries, which were not kept.
+  std::uint64_t overflowLaunches() const { return Overflow; }
 
 private:
-  KernelStats &entry(const LaunchKey &Key);
+  /// Null when the key is new and the table is full.
+  KernelStats *entry(const LaunchKey &Key);
 
   std::unordered_map<LaunchKey, KernelStats, LaunchKeyHash> Entries;
+  std::uint64_t Overflow = 0;
 };
 
 } // namespace headroom::rt

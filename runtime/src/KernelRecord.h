@@ -35,6 +35,9 @@ struct KernelRecord {
   std::uint32_t Device = 0;
   std::uint32_t Context = 0;
   std::uint32_t Stream = 0;
+  /// The graph and node that launched the kernel; 0 outside graphs.
+  std::uint32_t GraphId = 0;
+  std::uint64_t GraphNodeId = 0;
 
   /// True when the record carries a usable duration.
   bool hasDuration() const {

@@ -32,6 +32,11 @@ struct LaunchInfo {
   /// CUcontext and CUstream of the launch, opaque outside the CUPTI layer.
   void *Context = nullptr;
   void *Stream = nullptr;
+  /// CUfunction and the launch's kernelParams/extra arrays (the counter
+  /// sampler inspects the arguments), opaque outside the CUPTI layer.
+  void *Function = nullptr;
+  void **KernelParams = nullptr;
+  void **Extra = nullptr;
   /// At API exit: whether the launch call itself succeeded.
   bool Succeeded = true;
 

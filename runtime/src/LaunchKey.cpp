@@ -16,16 +16,17 @@ void mix(std::size_t &Seed, std::size_t Value) {
 std::size_t LaunchKeyHash::operator()(const LaunchKey &Key) const noexcept {
   std::size_t Seed = std::hash<std::string>{}(Key.Kernel);
   for (std::uint32_t V :
-       {Key.Site, Key.Device, Key.Grid.X, Key.Grid.Y, Key.Grid.Z, Key.Block.X,
-        Key.Block.Y, Key.Block.Z, Key.DynamicSharedBytes})
+       {Key.Site, Key.Scope, Key.Device, Key.Grid.X, Key.Grid.Y, Key.Grid.Z,
+        Key.Block.X, Key.Block.Y, Key.Block.Z, Key.DynamicSharedBytes})
     mix(Seed, V);
   return Seed;
 }
 
 bool launchKeyLess(const LaunchKey &A, const LaunchKey &B) {
   auto Tie = [](const LaunchKey &K) {
-    return std::tie(K.Site, K.Kernel, K.Device, K.Grid.X, K.Grid.Y, K.Grid.Z,
-                    K.Block.X, K.Block.Y, K.Block.Z, K.DynamicSharedBytes);
+    return std::tie(K.Site, K.Scope, K.Kernel, K.Device, K.Grid.X, K.Grid.Y,
+                    K.Grid.Z, K.Block.X, K.Block.Y, K.Block.Z,
+                    K.DynamicSharedBytes);
   };
   return Tie(A) < Tie(B);
 }

@@ -13,6 +13,7 @@
 #include "KernelAggregator.h"
 #include "MetricSelection.h"
 #include "ProcessInfo.h"
+#include "ScopeRegistry.h"
 #include "SiteRegistry.h"
 
 #include <cstdint>
@@ -29,8 +30,9 @@ struct CollectionInfo {
   std::string Mode;
   /// HEADROOM_MODE as requested.
   std::string RequestedMode;
+  /// HEADROOM_SAMPLE: "first", "every:N", "all" or "off".
   std::string Sampling = "first";
-  /// "sites" or "all".
+  /// "sites", "scopes" or "all".
   std::string SamplingScope = "sites";
   /// "callback" or "external".
   std::string Correlation = "callback";
@@ -40,7 +42,15 @@ struct CollectionInfo {
   std::optional<std::size_t> Passes;
   std::vector<DroppedMetric> DroppedMetrics;
   std::vector<std::string> Warnings;
+  /// Remarks that are not degradations (e.g. graph kernel nodes are not
+  /// sampled).
+  std::vector<std::string> Notes;
   std::uint64_t DroppedRecords = 0;
+  /// What wrote this file: "exit", "periodic" or a signal name ("SIGTERM"):
+  /// only "exit" and signals that end the process give a final profile.
+  std::string Trigger = "exit";
+  /// HEADROOM_FLUSH_S (0: no periodic writes).
+  double FlushIntervalS = 0;
   /// Informational counts (record joins, evictions, timings).
   std::map<std::string, std::uint64_t> Diagnostics;
 };
@@ -52,6 +62,7 @@ struct ProfileData {
   std::vector<DeviceIdentity> Devices;
   CollectionInfo Collection;
   std::vector<SiteEntry> Sites;
+  std::vector<ScopeEntry> Scopes;
   std::vector<KernelStats> Kernels;
 };
 

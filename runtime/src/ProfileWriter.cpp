@@ -50,6 +50,8 @@ json collectionJson(const CollectionInfo &C) {
   J["sampling"] = C.Sampling;
   J["sampling_scope"] = C.SamplingScope;
   J["correlation"] = C.Correlation;
+  J["trigger"] = C.Trigger;
+  J["flush_interval_s"] = C.FlushIntervalS;
   J["metrics"] = C.Metrics;
   J["passes"] = C.Passes ? json(*C.Passes) : json(nullptr);
   json Dropped = json::array();
@@ -57,6 +59,7 @@ json collectionJson(const CollectionInfo &C) {
     Dropped.push_back({{"name", D.Name}, {"reason", D.Reason}});
   J["dropped_metrics"] = std::move(Dropped);
   J["warnings"] = C.Warnings;
+  J["notes"] = C.Notes;
   J["dropped_records"] = C.DroppedRecords;
   json Diag = json::object();
   for (const auto &[Name, Value] : C.Diagnostics)
@@ -76,9 +79,18 @@ json siteJson(const SiteEntry &S) {
           {"kernel_column", S.KernelColumn}};
 }
 
+json scopeJson(const ScopeEntry &S) {
+  return {{"id", S.Id},
+          {"file", S.File},
+          {"line", S.Line},
+          {"column", S.Column},
+          {"name", S.Name}};
+}
+
 json kernelJson(const KernelStats &K) {
   json J;
   J["site"] = K.Key.Site == NoSite ? json(nullptr) : json(K.Key.Site);
+  J["scope"] = K.Key.Scope == NoScope ? json(nullptr) : json(K.Key.Scope);
   J["name"] = K.Key.Kernel;
   J["demangled"] = demangle(K.Key.Kernel);
   J["device"] = K.Key.Device;
@@ -89,17 +101,21 @@ json kernelJson(const KernelStats &K) {
   J["registers_per_thread"] = K.RegistersPerThread;
   J["local_bytes_per_thread"] = K.LocalBytesPerThread;
   J["launches"] = K.Launches;
+  if (K.GraphLaunches > 0)
+    J["graph_launches"] = K.GraphLaunches;
   KernelStats::Timing T = K.reportedTiming();
-  J["timed_launches"] = T.Stats.Count;
+  J["timed_launches"] = T.Count;
   J["timing"] = T.Source;
   if (K.Untimed > 0)
     J["untimed_launches"] = K.Untimed;
   // 0 when nothing was timed (timing "none"): readers may rely on numbers.
-  J["total_ns"] = T.Stats.TotalNs;
-  J["min_ns"] = T.Stats.MinNs;
-  J["max_ns"] = T.Stats.MaxNs;
-  if (K.Profiled.Count > 0)
-    J["profiled_ns"] = K.Profiled.TotalNs / K.Profiled.Count;
+  J["total_ns"] = T.TotalNs;
+  J["min_ns"] = T.MinNs;
+  J["max_ns"] = T.MaxNs;
+  J["median_ns"] = T.MedianNs;
+  J["duration_sample_ns"] = T.SampleNs;
+  if (std::optional<std::uint64_t> P = K.profiledNs())
+    J["profiled_ns"] = *P;
   if (K.ReplayRecords > 0)
     J["replay_records"] = K.ReplayRecords;
   if (K.Counters) {
@@ -113,6 +129,8 @@ json kernelJson(const KernelStats &K) {
   }
   if (!K.CounterError.empty())
     J["counter_error"] = K.CounterError;
+  if (!K.CounterNote.empty())
+    J["counter_note"] = K.CounterNote;
   return J;
 }
 
@@ -132,6 +150,10 @@ json profileToJson(const ProfileData &Data) {
   for (const SiteEntry &S : Data.Sites)
     Sites.push_back(siteJson(S));
   J["sites"] = std::move(Sites);
+  json ScopesJ = json::array();
+  for (const ScopeEntry &S : Data.Scopes)
+    ScopesJ.push_back(scopeJson(S));
+  J["scopes"] = std::move(ScopesJ);
   json Kernels = json::array();
   for (const KernelStats &K : Data.Kernels)
     Kernels.push_back(kernelJson(K));

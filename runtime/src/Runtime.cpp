@@ -3,6 +3,7 @@
 #include "Runtime.h"
 
 #include "ProfileWriter.h"
+#include "TerminationSignals.h"
 
 #include <algorithm>
 #include <chrono>
@@ -15,42 +16,64 @@ namespace {
 
 std::atomic<std::uint64_t> NextSerial{1};
 
-/// Per-thread state of one Runtime: the sites of the launches this thread is
-/// inside (begin/end brackets nest in principle), and the sampled launch in
-/// flight on this thread.
-struct ThreadState {
+/// External correlation ids: a site's id as is, a scope's with this bit.
+constexpr std::uint64_t ScopeTag = 1ULL << 32;
+
+/// The most graph nodes remembered for attribution.
+constexpr std::size_t MaxGraphNodes = 1u << 16;
+
+LaunchKey keyOf(Attribution Where, const LaunchInfo &L) {
+  LaunchKey Key;
+  Key.Site = Where.Site;
+  Key.Scope = Where.Site == NoSite ? Where.Scope : NoScope;
+  Key.Kernel = L.KernelName ? L.KernelName : "";
+  Key.Device = L.Device;
+  Key.Grid = L.Grid;
+  Key.Block = L.Block;
+  Key.DynamicSharedBytes = L.DynamicSharedBytes;
+  return Key;
+}
+
+using Deferral = TerminationSignals::Deferral;
+
+} // namespace
+
+/// One bracket a thread is inside.
+struct Runtime::Frame {
+  const void *Ptr = nullptr;
+  bool IsScope = false;
+  /// The site or scope id, looked up at the first launch inside.
+  bool Resolved = false;
+  Attribution Where;
+};
+
+/// Per-thread state of one Runtime: the brackets this thread is inside and
+/// the sampled launch in flight on this thread.
+struct Runtime::ThreadState {
   std::uint64_t Owner = 0;
-  std::vector<const headroom_site_info *> Sites;
+  std::vector<Frame> Frames;
   bool Sampling = false;
   std::uint32_t SampleCorrelation = 0;
   LaunchKey SampleKey;
   std::chrono::steady_clock::time_point SampleStart;
 };
 
-thread_local ThreadState ThisThread;
-
-ThreadState &threadState(std::uint64_t Serial) {
-  if (ThisThread.Owner != Serial) {
-    ThisThread = ThreadState{};
-    ThisThread.Owner = Serial;
+Runtime::ThreadState &Runtime::threadState() const {
+  thread_local ThreadState State;
+  if (State.Owner != Serial) {
+    State = ThreadState{};
+    State.Owner = Serial;
   }
-  return ThisThread;
+  return State;
 }
-
-LaunchKey keyOf(SiteId Site, const LaunchInfo &L) {
-  return LaunchKey{Site,     L.KernelName ? L.KernelName : "",
-                   L.Device, L.Grid,
-                   L.Block,  L.DynamicSharedBytes};
-}
-
-} // namespace
 
 Runtime::Runtime(RuntimeConfig Config, std::unique_ptr<Tracer> Trace,
                  std::unique_ptr<CounterSampler> Sampler,
                  RuntimeEnvironment Env)
     : Serial(NextSerial++), Config(std::move(Config)), Trace(std::move(Trace)),
       Sampler(std::move(Sampler)), Env(std::move(Env)),
-      Warnings(this->Env.Emit), Policy(this->Config.Scope),
+      Warnings(this->Env.Emit),
+      Policy(this->Config.Scope, this->Config.Rule, this->Config.SkipPatterns),
       Joiner(CorrelationJoiner::Options{},
              [this](JoinedLaunch &&L) { onJoined(std::move(L)); }) {
   for (const std::string &Error : this->Config.Errors)
@@ -60,6 +83,16 @@ Runtime::Runtime(RuntimeConfig Config, std::unique_ptr<Tracer> Trace,
 Runtime::~Runtime() = default;
 
 void Runtime::onJoined(JoinedLaunch &&Launch) {
+  if (Launch.Record.GraphNodeId != 0 && !GraphNodes.empty()) {
+    // A kernel node added inside a bracket (stream capture): its own site
+    // is more precise than the bracket around the graph launch.
+    auto It = GraphNodes.find(Launch.Record.GraphNodeId);
+    if (It != GraphNodes.end()) {
+      Launch.Site = It->second.Site;
+      Launch.Scope = It->second.Scope;
+      ++Diagnostics["graph_nodes_attributed"];
+    }
+  }
   Aggregator.add(Launch);
   if (Launch.Role != LaunchRole::Profiled)
     return;
@@ -101,8 +134,6 @@ void Runtime::start() {
   Options.LaunchCallbacks = true;
   Options.ExternalCorrelation =
       Config.Correlation == CorrelationSource::External;
-  // Records cannot arrive before start() returns (no kernel has run yet in
-  // a well-formed program), but be safe: decide the ordering first.
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     Joiner.setOrdering(Options.ExternalCorrelation
@@ -123,7 +154,8 @@ void Runtime::start() {
     if (!Status.Activity) {
       Report = {Lost::Timing, Status.ActivityFailure.value_or(
                                   Failure{FailureKind::Other, ""})};
-    } else if (Config.RequestedMode == Mode::Counters) {
+    } else if (Config.RequestedMode == Mode::Counters &&
+               Config.Rule.Which != SamplingRule::Kind::Off) {
       if (!Status.Callbacks)
         Report = {Lost::Counters, Status.CallbackFailure.value_or(
                                       Failure{FailureKind::Other, ""})};
@@ -145,11 +177,13 @@ void Runtime::start() {
                   Status.CallbackFailure->Detail +
                   "): sites joined through external correlation records");
   PushExternal = UseExternal;
+  SamplingLive = CountersActive;
   Active = Status.Activity || Status.Callbacks;
 }
 
 void Runtime::registerSites(const headroom_site_info *Sites, unsigned Count,
                             unsigned AbiVersion) {
+  Deferral D;
   try {
     if (Config.RequestedMode == Mode::Off)
       return;
@@ -171,44 +205,109 @@ void Runtime::registerSites(const headroom_site_info *Sites, unsigned Count,
   }
 }
 
-const headroom_site_info *Runtime::currentSite() const {
-  ThreadState &T = threadState(Serial);
-  return T.Sites.empty() ? nullptr : T.Sites.back();
-}
-
-void Runtime::launchBegin(const headroom_site_info *Site) {
+void Runtime::registerScopes(const headroom_scope_info *Table, unsigned Count,
+                             unsigned AbiVersion) {
+  Deferral D;
   try {
     if (Config.RequestedMode == Mode::Off)
       return;
-    ensureStarted();
-    threadState(Serial).Sites.push_back(Site);
-    if (PushExternal.load(std::memory_order_relaxed)) {
-      SiteId Id;
-      {
-        std::lock_guard<std::mutex> Lock(Mutex);
-        Id = Registry.idOf(Site);
-      }
-      Trace->pushExternalId(Id);
+    if (AbiVersion != HEADROOM_RUNTIME_ABI_VERSION) {
+      Warnings.report(
+          Lost::Sites,
+          Failure{FailureKind::Other,
+                  "scope table of ABI version " + std::to_string(AbiVersion) +
+                      ", this runtime reads version " +
+                      std::to_string(HEADROOM_RUNTIME_ABI_VERSION)});
+      return;
     }
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Scopes.registerScopes(Table, Count);
+    }
+    ensureStarted();
+  } catch (...) {
+  }
+}
+
+Attribution Runtime::attributionOf(ThreadState &T) {
+  if (T.Frames.empty())
+    return Attribution{};
+  Frame &F = T.Frames.back();
+  if (!F.Resolved) {
+    if (F.IsScope)
+      F.Where.Scope =
+          Scopes.idOf(static_cast<const headroom_scope_info *>(F.Ptr));
+    else
+      F.Where.Site =
+          Registry.idOf(static_cast<const headroom_site_info *>(F.Ptr));
+    F.Resolved = true;
+  }
+  return F.Where;
+}
+
+void Runtime::pushFrame(const void *Ptr, bool IsScope) {
+  ensureStarted();
+  ThreadState &T = threadState();
+  T.Frames.push_back(Frame{Ptr, IsScope, false, {}});
+  if (PushExternal.load(std::memory_order_relaxed)) {
+    Attribution Where;
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Where = attributionOf(T);
+    }
+    Trace->pushExternalId(IsScope ? ScopeTag | Where.Scope : Where.Site);
+  }
+}
+
+void Runtime::popFrame(const void *Ptr, bool IsScope) {
+  ThreadState &T = threadState();
+  // Pop up to and including the frame; a missing begin leaves the stack.
+  auto It =
+      std::find_if(T.Frames.rbegin(), T.Frames.rend(), [&](const Frame &F) {
+        return F.Ptr == Ptr && F.IsScope == IsScope;
+      });
+  if (It == T.Frames.rend())
+    return;
+  std::size_t Keep = static_cast<std::size_t>(T.Frames.rend() - It) - 1;
+  std::size_t Popped = T.Frames.size() - Keep;
+  T.Frames.resize(Keep);
+  if (PushExternal.load(std::memory_order_relaxed))
+    for (std::size_t I = 0; I < Popped; ++I)
+      Trace->popExternalId();
+}
+
+void Runtime::launchBegin(const headroom_site_info *Site) {
+  Deferral D;
+  try {
+    if (Config.RequestedMode != Mode::Off && Site)
+      pushFrame(Site, false);
   } catch (...) {
   }
 }
 
 void Runtime::launchEnd(const headroom_site_info *Site) {
+  Deferral D;
   try {
-    if (Config.RequestedMode == Mode::Off)
-      return;
-    ThreadState &T = threadState(Serial);
-    // Pop up to and including Site; a missing begin leaves the stack alone.
-    auto It = std::find(T.Sites.rbegin(), T.Sites.rend(), Site);
-    if (It == T.Sites.rend())
-      return;
-    std::size_t Keep = static_cast<std::size_t>(T.Sites.rend() - It) - 1;
-    std::size_t Popped = T.Sites.size() - Keep;
-    T.Sites.resize(Keep);
-    if (PushExternal.load(std::memory_order_relaxed))
-      for (std::size_t I = 0; I < Popped; ++I)
-        Trace->popExternalId();
+    if (Config.RequestedMode != Mode::Off && Site)
+      popFrame(Site, false);
+  } catch (...) {
+  }
+}
+
+void Runtime::scopeBegin(const headroom_scope_info *Scope) {
+  Deferral D;
+  try {
+    if (Config.RequestedMode != Mode::Off && Scope)
+      pushFrame(Scope, true);
+  } catch (...) {
+  }
+}
+
+void Runtime::scopeEnd(const headroom_scope_info *Scope) {
+  Deferral D;
+  try {
+    if (Config.RequestedMode != Mode::Off && Scope)
+      popFrame(Scope, true);
   } catch (...) {
   }
 }
@@ -229,6 +328,7 @@ void Runtime::stopCounters(const Failure &Why, const LaunchKey *Key) {
     if (!CountersActive)
       return;
     CountersActive = false;
+    SamplingLive = false;
     Policy.disable();
     if (Key)
       Aggregator.addSampleError(*Key, Why.Detail);
@@ -237,6 +337,7 @@ void Runtime::stopCounters(const Failure &Why, const LaunchKey *Key) {
 }
 
 void Runtime::launchEnter(const LaunchInfo &Launch) {
+  Deferral D;
   try {
     if (!Active.load(std::memory_order_acquire) || Finalized.load())
       return;
@@ -244,19 +345,34 @@ void Runtime::launchEnter(const LaunchInfo &Launch) {
       if (Env.FirstLaunch)
         Env.FirstLaunch();
     });
-    ThreadState &T = threadState(Serial);
-    const headroom_site_info *SitePtr =
-        T.Sites.empty() ? nullptr : T.Sites.back();
+    ThreadState &T = threadState();
+    if (!SamplingLive.load(std::memory_order_relaxed)) {
+      // Timing only: associate bracketed launches, nothing else to do.
+      if (T.Frames.empty() || PushExternal.load(std::memory_order_relaxed))
+        return;
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Joiner.associate(Launch.correlationIds(), attributionOf(T),
+                       LaunchKind::Launch);
+      return;
+    }
+    if (T.Frames.empty() && Config.Scope != SamplingScope::All) {
+      waitForSampleInFlight();
+      return;
+    }
     LaunchKey Key;
     bool Sample = false;
+    std::string Why;
     {
       std::lock_guard<std::mutex> Lock(Mutex);
-      Key = keyOf(Registry.idOf(SitePtr), Launch);
+      Attribution Where = attributionOf(T);
+      Key = keyOf(Where, Launch);
       // Never nest a sample inside a sampled launch on this thread.
       if (CountersActive && !T.Sampling)
-        Sample = Policy.claim(Key);
-      if (!Sample && !UseExternal && Key.Site != NoSite)
-        Joiner.associate(Launch.correlationIds(), Key.Site, false);
+        Sample = Policy.claim(Key, &Why);
+      if (!Why.empty())
+        Aggregator.addSampleNote(Key, Why);
+      if (!Sample && !UseExternal && Where.attributed())
+        Joiner.associate(Launch.correlationIds(), Where, LaunchKind::Launch);
     }
     if (!Sample) {
       waitForSampleInFlight();
@@ -268,7 +384,7 @@ void Runtime::launchEnter(const LaunchInfo &Launch) {
 }
 
 void Runtime::beginSample(const LaunchInfo &Launch, const LaunchKey &Key) {
-  ThreadState &T = threadState(Serial);
+  ThreadState &T = threadState();
   SampleMutex.lock();
   SampleOwner.store(std::this_thread::get_id());
   SampleInFlight.store(true, std::memory_order_release);
@@ -287,37 +403,53 @@ void Runtime::beginSample(const LaunchInfo &Launch, const LaunchKey &Key) {
   }
 
   bool Failed = false;
+  bool Refused = false;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     switch (Start.State) {
     case SampleStart::Status::Started:
-      Joiner.associate(Launch.correlationIds(), Key.Site, true);
+      Joiner.associate(Launch.correlationIds(), Key.attribution(),
+                       LaunchKind::Profiled);
       T.Sampling = true;
       T.SampleCorrelation =
           Launch.NumCorrelationIds ? Launch.CorrelationIds[0] : 0;
       T.SampleKey = Key;
       T.SampleStart = std::chrono::steady_clock::now();
-      // SampleMutex stays held until launchExit.
+      // SampleMutex stays held until launchExit; a termination signal waits
+      // for the replay to end (the writer needs that mutex).
+      ++SignalDeferralDepth;
       return;
     case SampleStart::Status::Skipped:
-      Policy.release(Key);
+      Policy.release(Key, /*Failed=*/false);
       ++Diagnostics["samples_skipped"];
+      break;
+    case SampleStart::Status::Refused:
+      Policy.refuse(Key);
+      Aggregator.addSampleNote(Key, "not sampled: " + Start.Reason);
+      ++Diagnostics["samples_refused"];
+      Refused = true;
       break;
     case SampleStart::Status::Failed:
       Failed = true;
       break;
     }
-    if (!UseExternal && Key.Site != NoSite)
-      Joiner.associate(Launch.correlationIds(), Key.Site, false);
+    if (!UseExternal && Key.attribution().attributed())
+      Joiner.associate(Launch.correlationIds(), Key.attribution(),
+                       LaunchKind::Launch);
   }
   Release();
   if (Failed)
     stopCounters(Start.Why, &Key);
+  if (Refused)
+    Warnings.report(
+        Lost::KernelCounters,
+        Failure{FailureKind::Unreplayable, Key.Kernel + ": " + Start.Reason});
 }
 
 void Runtime::launchExit(const LaunchInfo &Launch) {
+  Deferral D;
   try {
-    ThreadState &T = threadState(Serial);
+    ThreadState &T = threadState();
     if (!T.Sampling)
       return;
     std::uint32_t Id = Launch.NumCorrelationIds ? Launch.CorrelationIds[0] : 0;
@@ -350,16 +482,62 @@ void Runtime::launchExit(const LaunchInfo &Launch) {
     SampleInFlight.store(false, std::memory_order_release);
     SampleOwner.store(std::thread::id());
     SampleMutex.unlock();
+    // Taken in beginSample; D (outermost) delivers a deferred signal.
+    --SignalDeferralDepth;
     if (Result.State == SampleResult::Status::Failed)
       stopCounters(Result.Why, &Key);
   } catch (...) {
   }
 }
 
-void Runtime::kernelRecords(std::span<KernelRecord> Records) {
+void Runtime::graphLaunch(const LaunchInfo &Launch) {
+  Deferral D;
   try {
-    if (Finalized.load() && !Active.load())
+    if (!Active.load(std::memory_order_acquire) || Finalized.load())
       return;
+    std::call_once(FirstLaunchOnce, [this] {
+      if (Env.FirstLaunch)
+        Env.FirstLaunch();
+    });
+    // A graph's kernels must not fall into another thread's sampled range.
+    waitForSampleInFlight();
+    ThreadState &T = threadState();
+    if (T.Frames.empty() || PushExternal.load(std::memory_order_relaxed))
+      return;
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Joiner.associate(Launch.correlationIds(), attributionOf(T),
+                     LaunchKind::Graph);
+  } catch (...) {
+  }
+}
+
+void Runtime::graphNodeCreated(std::uint64_t NodeId) {
+  Deferral D;
+  try {
+    ThreadState &T = threadState();
+    if (T.Frames.empty() || NodeId == 0)
+      return;
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (GraphNodes.size() < MaxGraphNodes)
+      GraphNodes[NodeId] = attributionOf(T);
+  } catch (...) {
+  }
+}
+
+void Runtime::graphNodeCloned(std::uint64_t Original, std::uint64_t Clone) {
+  Deferral D;
+  try {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = GraphNodes.find(Original);
+    if (It != GraphNodes.end() && GraphNodes.size() < MaxGraphNodes)
+      GraphNodes[Clone] = It->second;
+  } catch (...) {
+  }
+}
+
+void Runtime::kernelRecords(std::span<KernelRecord> Records) {
+  Deferral D;
+  try {
     std::lock_guard<std::mutex> Lock(Mutex);
     for (KernelRecord &R : Records)
       Joiner.addKernel(std::move(R));
@@ -369,17 +547,31 @@ void Runtime::kernelRecords(std::span<KernelRecord> Records) {
 
 void Runtime::externalCorrelation(std::uint32_t CorrelationId,
                                   std::uint64_t ExternalId) {
+  Deferral D;
   try {
     std::lock_guard<std::mutex> Lock(Mutex);
-    if (!UseExternal || ExternalId >= Registry.size())
+    if (!UseExternal)
       return;
+    Attribution Where;
+    if (ExternalId & ScopeTag) {
+      std::uint64_t Id = ExternalId & ~ScopeTag;
+      if (Id >= Scopes.size())
+        return;
+      Where.Scope = static_cast<ScopeId>(Id);
+    } else {
+      if (ExternalId >= Registry.size())
+        return;
+      Where.Site = static_cast<SiteId>(ExternalId);
+    }
     std::uint32_t Ids[] = {CorrelationId};
-    Joiner.associate(Ids, static_cast<SiteId>(ExternalId), false);
+    // The call may be a graph launch: claim every record with its id.
+    Joiner.associate(Ids, Where, LaunchKind::Graph);
   } catch (...) {
   }
 }
 
 void Runtime::deviceSeen(const DeviceIdentity &Device) {
+  Deferral D;
   try {
     std::lock_guard<std::mutex> Lock(Mutex);
     Devices[Device.Index] = Device;
@@ -388,6 +580,7 @@ void Runtime::deviceSeen(const DeviceIdentity &Device) {
 }
 
 void Runtime::contextDestroying(void *Context) {
+  Deferral D;
   try {
     bool Counters;
     {
@@ -420,7 +613,8 @@ std::optional<SamplerSetup> Runtime::samplerSetup() const {
   }
 }
 
-ProfileData Runtime::buildProfile(const std::optional<SamplerSetup> &Setup) {
+ProfileData Runtime::buildProfile(const std::optional<SamplerSetup> &Setup,
+                                  std::string_view Trigger) {
   ProfileData Data;
   Data.RuntimeVersion = Env.Version;
   Data.Process = Env.Process;
@@ -435,8 +629,11 @@ ProfileData Runtime::buildProfile(const std::optional<SamplerSetup> &Setup) {
   CollectionInfo &C = Data.Collection;
   C.Mode = effectiveMode();
   C.RequestedMode = std::string(modeName(Config.RequestedMode));
-  C.SamplingScope = Config.Scope == SamplingScope::All ? "all" : "sites";
+  C.Sampling = Policy.rule().name();
+  C.SamplingScope = std::string(samplingScopeName(Config.Scope));
   C.Correlation = UseExternal ? "external" : "callback";
+  C.Trigger = std::string(Trigger);
+  C.FlushIntervalS = Config.FlushIntervalS;
   if (Setup && CallbacksActive) {
     C.Metrics = Setup->Metrics;
     C.Passes = Setup->Passes;
@@ -449,6 +646,7 @@ ProfileData Runtime::buildProfile(const std::optional<SamplerSetup> &Setup) {
   const CorrelationJoiner::Stats &S = Joiner.stats();
   C.Diagnostics["kernel_records"] = S.KernelRecords;
   C.Diagnostics["joined_to_sites"] = S.JoinedToSites;
+  C.Diagnostics["joined_to_scopes"] = S.JoinedToScopes;
   C.Diagnostics["unsited_records"] = S.Unsited;
   C.Diagnostics["replay_records"] = S.ReplayRecords;
   C.Diagnostics["pending_evicted"] = S.PendingEvicted;
@@ -457,11 +655,33 @@ ProfileData Runtime::buildProfile(const std::optional<SamplerSetup> &Setup) {
   C.Diagnostics["matched_driver_correlation"] = S.MatchedByPosition[0];
   C.Diagnostics["matched_runtime_correlation"] =
       S.MatchedByPosition[1] + S.MatchedByPosition[2] + S.MatchedByPosition[3];
+  if (Aggregator.overflowLaunches() > 0)
+    C.Diagnostics["entries_overflow_launches"] = Aggregator.overflowLaunches();
   for (const auto &[Name, Value] : Diagnostics)
     C.Diagnostics[Name] = Value;
 
   Data.Sites = Registry.sites();
+  Data.Scopes = Scopes.scopes();
   Data.Kernels = Aggregator.entries();
+
+  // Graph kernel nodes are timed but never sampled: say so where it is the
+  // reason an entry has no counters.
+  bool WantCounters = Config.RequestedMode == Mode::Counters &&
+                      Config.Rule.Which != SamplingRule::Kind::Off;
+  std::size_t GraphOnly = 0;
+  for (KernelStats &K : Data.Kernels)
+    if (WantCounters && K.GraphLaunches > 0 && K.GraphLaunches == K.Launches &&
+        !K.Counters && K.CounterNote.empty() && K.CounterError.empty()) {
+      K.CounterNote = "not sampled: launched only as a CUDA graph kernel "
+                      "node (the range profiler does not profile graph "
+                      "kernel nodes); its times are recorded";
+      ++GraphOnly;
+    }
+  if (GraphOnly > 0)
+    C.Notes.push_back(std::to_string(GraphOnly) +
+                      " kernel entries ran only as CUDA graph kernel nodes: "
+                      "timed, but without counters (graph kernel nodes are "
+                      "not sampled)");
   return Data;
 }
 
@@ -469,32 +689,25 @@ ProfileData Runtime::snapshot() {
   try {
     std::optional<SamplerSetup> Setup = samplerSetup();
     std::lock_guard<std::mutex> Lock(Mutex);
-    return buildProfile(Setup);
+    return buildProfile(Setup, "snapshot");
   } catch (...) {
     return ProfileData{};
   }
 }
 
-bool Runtime::finalize() {
-  if (Finalized.exchange(true))
-    return false;
-  try {
-    if (Config.RequestedMode == Mode::Off)
-      return false;
-    // Wait for a sampled launch in flight on another thread.
-    waitForSampleInFlight();
-    bool Flush;
-    {
-      std::lock_guard<std::mutex> Lock(Mutex);
-      Flush = TimingActive;
-    }
-    if (Flush && Trace)
-      Trace->flush();
-    Active = false;
+bool Runtime::writeProfileNow(std::string_view Trigger, bool Forced) {
+  bool Flush;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Flush = TimingActive;
+  }
+  if (Flush && Trace)
+    Trace->flush(Forced);
 
-    std::set<std::uint32_t> Unknown;
-    {
-      std::lock_guard<std::mutex> Lock(Mutex);
+  std::set<std::uint32_t> Unknown;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (Forced) {
       Joiner.finish();
       // Samples whose record never came go to the key seen at the launch.
       for (auto &[Id, Sample] : SamplesAwaitingRecord) {
@@ -502,27 +715,58 @@ bool Runtime::finalize() {
         ++Diagnostics["samples_without_record"];
       }
       SamplesAwaitingRecord.clear();
-      for (const KernelStats &K : Aggregator.entries())
-        if (!Devices.count(K.Key.Device))
-          Unknown.insert(K.Key.Device);
     }
-    for (std::uint32_t Index : Unknown)
-      if (std::optional<DeviceIdentity> D =
-              Trace ? Trace->describeDevice(Index) : std::nullopt)
-        deviceSeen(*D);
+    for (const KernelStats &K : Aggregator.entries())
+      if (!Devices.count(K.Key.Device))
+        Unknown.insert(K.Key.Device);
+  }
+  for (std::uint32_t Index : Unknown)
+    if (std::optional<DeviceIdentity> D =
+            Trace ? Trace->describeDevice(Index) : std::nullopt)
+      deviceSeen(*D);
 
-    std::optional<SamplerSetup> Setup = samplerSetup();
-    ProfileData Data;
-    {
-      std::lock_guard<std::mutex> Lock(Mutex);
-      Data = buildProfile(Setup);
-    }
-    std::string Error;
-    if (!writeProfile(Data, Config.ProfilePath, Error)) {
-      Warnings.report(Lost::Profile, Failure{FailureKind::Other, Error});
+  std::optional<SamplerSetup> Setup = samplerSetup();
+  ProfileData Data;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Diagnostics["profile_writes"] = ++Writes;
+    Data = buildProfile(Setup, Trigger);
+  }
+  std::string Error;
+  if (!writeProfile(Data, Config.ProfilePath, Error)) {
+    Warnings.report(Lost::Profile, Failure{FailureKind::Other, Error});
+    return false;
+  }
+  return true;
+}
+
+bool Runtime::writeSnapshot(std::string_view Trigger) {
+  Deferral D;
+  try {
+    if (Config.RequestedMode == Mode::Off || Finalized.load())
       return false;
-    }
-    return true;
+    std::lock_guard<std::mutex> Write(WriteMutex);
+    if (Finalized.load())
+      return false;
+    return writeProfileNow(Trigger, /*Forced=*/false);
+  } catch (...) {
+    return false;
+  }
+}
+
+bool Runtime::finalize(std::string_view Trigger) {
+  Deferral D;
+  if (Finalized.exchange(true))
+    return false;
+  try {
+    if (Config.RequestedMode == Mode::Off)
+      return false;
+    // Wait for a sampled launch in flight on another thread.
+    waitForSampleInFlight();
+    std::lock_guard<std::mutex> Write(WriteMutex);
+    bool Written = writeProfileNow(Trigger, /*Forced=*/true);
+    Active = false;
+    return Written;
   } catch (...) {
     return false;
   }

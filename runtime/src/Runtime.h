@@ -1,22 +1,30 @@
-//===- Runtime.h - The runtime's logic, hardware kept outside ----*- C++
-//-*-===//
+//===- Runtime.h - The runtime's logic, hardware kept outside ---*- C++ -*-===//
 ///
 /// \file
-/// The Runtime ties the site registry, correlation join, aggregation,
-/// sampling decision and profile writer to the two hardware interfaces
-/// (Tracer, CounterSampler). It implements the C ABI's semantics
+/// The Runtime ties the site and scope registries, correlation join,
+/// aggregation, sampling decision and profile writer to the two hardware
+/// interfaces (Tracer, CounterSampler). It implements the C ABI's semantics
 /// (RuntimeAbi.cpp forwards to one process-wide instance) and is what the
 /// unit tests drive with fake hardware.
+///
+/// Attribution: each host thread keeps the stack of site and scope brackets
+/// it is inside; a launch (or a graph launch, or a graph kernel node added
+/// by stream capture) is attributed to the innermost one.
 ///
 /// Threading: the ABI entry points, launch callbacks and record deliveries
 /// may come from any thread. Shared state sits behind one mutex, which is
 /// never held while calling into the hardware layer (CUPTI may deliver
 /// records from its own thread while a sampled launch replays). Sampled
 /// launches are serialized, and other threads' launches wait while one is
-/// being profiled, so that its range holds only its kernel.
+/// being profiled, so that its range holds only its kernel. Every public
+/// method defers termination signals (TerminationSignals::Deferral) while it
+/// runs, so that a signal-time write never waits for a lock its own thread
+/// holds.
 ///
-/// Lifetime: construct, then call the ABI methods; finalize() writes the
-/// profile once. Nothing throws out of a public method.
+/// Lifetime: construct, then call the ABI methods; writeSnapshot() writes
+/// the profile as it stands (periodically, on a signal the program
+/// survives); finalize() writes the final profile once. Nothing throws out
+/// of a public method.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_RUNTIME_RUNTIME_H
@@ -29,6 +37,7 @@
 #include "ProfileData.h"
 #include "RuntimeConfig.h"
 #include "SamplingPolicy.h"
+#include "ScopeRegistry.h"
 #include "SiteRegistry.h"
 #include "Tracer.h"
 
@@ -40,6 +49,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string_view>
 #include <thread>
 #include <unordered_map>
 
@@ -52,7 +62,8 @@ struct RuntimeEnvironment {
   Degradation::Emitter Emit;
   std::string Version = "0.0.0";
   /// Called once, at the first launch callback (RuntimeAbi registers its
-  /// exit handler there, after the CUDA runtime registered its own).
+  /// exit handler and re-installs its signal handlers there, after the CUDA
+  /// runtime and the program's main() installed their own).
   std::function<void()> FirstLaunch;
 };
 
@@ -72,20 +83,34 @@ public:
                      unsigned AbiVersion);
   void launchBegin(const headroom_site_info *Site);
   void launchEnd(const headroom_site_info *Site);
+  void registerScopes(const headroom_scope_info *Scopes, unsigned Count,
+                      unsigned AbiVersion);
+  void scopeBegin(const headroom_scope_info *Scope);
+  void scopeEnd(const headroom_scope_info *Scope);
 
   // LaunchObserver.
   void launchEnter(const LaunchInfo &Launch) override;
   void launchExit(const LaunchInfo &Launch) override;
+  void graphLaunch(const LaunchInfo &Launch) override;
+  void graphNodeCreated(std::uint64_t NodeId) override;
+  void graphNodeCloned(std::uint64_t Original, std::uint64_t Clone) override;
   void kernelRecords(std::span<KernelRecord> Records) override;
   void externalCorrelation(std::uint32_t CorrelationId,
                            std::uint64_t ExternalId) override;
   void deviceSeen(const DeviceIdentity &Device) override;
   void contextDestroying(void *Context) override;
 
-  /// Flushes the tracer, builds the profile and writes it to the configured
-  /// path (not in mode off). Runs once; later calls return false at once.
-  /// Returns whether a profile was written.
-  bool finalize();
+  /// Flushes every record (forced), builds the profile and writes it to the
+  /// configured path (not in mode off), with collection.trigger set to
+  /// \p Trigger ("exit", or the signal that ends the process). Runs once;
+  /// later calls return false at once. Returns whether a profile was written.
+  bool finalize(std::string_view Trigger = "exit");
+
+  /// Writes the profile as it stands while the program goes on: flushes only
+  /// complete record buffers, \p Trigger is "periodic" or a signal name.
+  /// Does nothing after finalize() or in mode off. Returns whether a profile
+  /// was written.
+  bool writeSnapshot(std::string_view Trigger);
 
   /// The profile as it would be written now (flushes nothing).
   ProfileData snapshot();
@@ -94,16 +119,26 @@ public:
   const RuntimeConfig &config() const { return Config; }
 
 private:
+  struct Frame;
+  struct ThreadState;
+  ThreadState &threadState() const;
+
   void ensureStarted();
   void start();
   /// Mutex held; \p Setup was fetched before taking it.
-  ProfileData buildProfile(const std::optional<SamplerSetup> &Setup);
+  ProfileData buildProfile(const std::optional<SamplerSetup> &Setup,
+                           std::string_view Trigger);
   std::optional<SamplerSetup> samplerSetup() const;
   std::string effectiveMode() const;
-  const headroom_site_info *currentSite() const;
+  /// The attribution of the innermost frame of \p T (Mutex held).
+  Attribution attributionOf(ThreadState &T);
+  void pushFrame(const void *Ptr, bool IsScope);
+  void popFrame(const void *Ptr, bool IsScope);
   void waitForSampleInFlight() const;
   void beginSample(const LaunchInfo &Launch, const LaunchKey &Key);
   void stopCounters(const Failure &Why, const LaunchKey *Key);
+  /// Flush, build and write (WriteMutex held by the caller).
+  bool writeProfileNow(std::string_view Trigger, bool Forced);
   /// Sink of the joiner (Mutex held).
   void onJoined(JoinedLaunch &&Launch);
   /// A sample of launch \p LaunchId completed (Mutex held).
@@ -123,15 +158,21 @@ private:
   std::atomic<bool> Finalized{false};
   /// Launch callbacks are processed (started, not finalized, not off).
   std::atomic<bool> Active{false};
-  /// Sites are pushed as external correlation ids in launchBegin.
+  /// Attributions are pushed as external correlation ids.
   std::atomic<bool> PushExternal{false};
+  /// Counters may be sampled (read without the mutex on the launch path).
+  std::atomic<bool> SamplingLive{false};
 
   mutable std::mutex Mutex;
   SiteRegistry Registry;
+  ScopeRegistry Scopes;
   KernelAggregator Aggregator;
   SamplingPolicy Policy;
   CorrelationJoiner Joiner;
   std::map<std::uint32_t, DeviceIdentity> Devices;
+  /// Graph kernel nodes created inside a bracket, by CUPTI node id (clones
+  /// made at instantiation included); bounded.
+  std::unordered_map<std::uint64_t, Attribution> GraphNodes;
   bool TimingActive = false;
   bool CallbacksActive = false;
   bool CountersActive = false;
@@ -151,6 +192,10 @@ private:
   mutable std::mutex SampleMutex;
   std::atomic<bool> SampleInFlight{false};
   std::atomic<std::thread::id> SampleOwner{};
+
+  /// Serializes profile writes (periodic, signal, exit).
+  std::mutex WriteMutex;
+  std::uint64_t Writes = 0;
 };
 
 } // namespace headroom::rt

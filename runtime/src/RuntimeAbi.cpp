@@ -4,10 +4,16 @@
 /// The composition root: one process-wide Runtime over the CUPTI hardware
 /// layer, created at the first ABI call (normally the first instrumented
 /// unit's static initializer) and never destroyed (CUPTI may call into it
-/// until the process ends). The profile is written by an exit handler that is
-/// registered twice (once at start-up, once at the first kernel launch, so
-/// that it runs before the CUDA runtime's own exit handler tears the contexts
-/// down) and by a static destructor as a last guard; finalize() runs once.
+/// until the process ends).
+///
+/// The profile is written:
+///  - at exit, by a handler registered twice (at start-up, and at the first
+///    kernel launch, so that it runs before the CUDA runtime's own exit
+///    handler tears the contexts down), with a static destructor as a last
+///    guard; finalize() runs once;
+///  - every HEADROOM_FLUSH_S seconds and on termination signals, by the
+///    ProfileFlusher thread (TerminationSignals hands signals to it and then
+///    ends the process as it would have ended).
 /// Nothing here throws into the program.
 ///
 //===----------------------------------------------------------------------===//
@@ -18,15 +24,20 @@
 #pragma GCC visibility pop
 
 #include "DefaultMetrics.h"
+#include "ProfileFlusher.h"
 #include "Runtime.h"
 #include "RuntimeConfig.h"
+#include "TerminationSignals.h"
 #include "cupti/CuptiLibrary.h"
 #include "cupti/CuptiLoader.h"
 #include "cupti/CuptiTracer.h"
 #include "cupti/RangeProfilerSampler.h"
 
+#include <algorithm>
 #include <atomic>
+#include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <unistd.h>
 
@@ -38,9 +49,14 @@ using namespace headroom::rt;
 
 namespace {
 
+/// How long a signal handler waits for the profile to be written.
+constexpr int SignalWriteTimeoutMs = 10000;
+
 std::atomic<Runtime *> Instance{nullptr};
 std::once_flag CreateOnce;
 std::atomic<long> StartPid{0};
+ProfileFlusher *Flusher = nullptr;
+bool SignalsWanted = false;
 
 void finalizeAtExit() {
   try {
@@ -53,32 +69,78 @@ void finalizeAtExit() {
   }
 }
 
+/// Runs on the flusher thread.
+void flushRequested(const ProfileFlusher::Request &Req) {
+  Runtime *R = Instance.load();
+  if (!R || static_cast<long>(::getpid()) != StartPid.load())
+    return;
+  if (Req.Signal == 0) {
+    R->writeSnapshot("periodic");
+    return;
+  }
+  std::string Name = TerminationSignals::signalName(Req.Signal);
+  if (Req.Terminal)
+    R->finalize(Name);
+  else
+    R->writeSnapshot(Name);
+}
+
+/// The metrics to configure: the catalog's defaults extended by
+/// HEADROOM_METRICS, or exactly HEADROOM_METRICS with "only:".
+std::pair<std::vector<std::string>, std::vector<std::string>>
+metricSets(const RuntimeConfig &Config) {
+  if (Config.MetricsReplaceDefaults)
+    return {Config.Metrics, {}};
+  std::vector<std::string> Required = defaultRequiredMetrics();
+  for (const std::string &M : Config.Metrics)
+    if (std::find(Required.begin(), Required.end(), M) == Required.end())
+      Required.push_back(M);
+  std::vector<std::string> Extras;
+  for (const std::string &M : defaultExtraMetrics())
+    if (std::find(Required.begin(), Required.end(), M) == Required.end())
+      Extras.push_back(M);
+  return {Required, Extras};
+}
+
 Runtime *createRuntime() {
   long Pid = static_cast<long>(::getpid());
-  RuntimeConfig Config = readRuntimeConfig(
-      [](const char *Name) { return std::getenv(Name); }, Pid);
   RuntimeEnvironment Env;
   Env.Version = HEADROOM_VERSION;
+  Env.Process = currentProcess();
+  RuntimeConfig Config = readRuntimeConfig(
+      [](const char *Name) { return std::getenv(Name); }, Pid,
+      Env.Process.Host.empty() ? "localhost" : Env.Process.Host);
   std::unique_ptr<Tracer> Trace;
   std::unique_ptr<CounterSampler> Sampler;
   if (Config.RequestedMode != Mode::Off) {
-    Env.Process = currentProcess();
-    Env.FirstLaunch = [] { std::atexit(finalizeAtExit); };
+    Env.FirstLaunch = [] {
+      std::atexit(finalizeAtExit);
+      // Chain to handlers the program installed since start-up.
+      if (SignalsWanted)
+        TerminationSignals::install(Flusher, StartPid.load(),
+                                    SignalWriteTimeoutMs);
+    };
     auto Loader = std::make_shared<CuptiLoader>(
         CuptiLibrary::defaultCandidates(Config.CuptiLibrary));
     Trace = std::make_unique<CuptiTracer>(Loader);
-    if (Config.RequestedMode == Mode::Counters) {
-      bool Defaults = Config.Metrics.empty();
+    if (Config.RequestedMode == Mode::Counters &&
+        Config.Rule.Which != SamplingRule::Kind::Off) {
+      auto [Required, Extras] = metricSets(Config);
       Sampler = std::make_unique<RangeProfilerSampler>(
-          Loader, Defaults ? defaultRequiredMetrics() : Config.Metrics,
-          Defaults ? defaultExtraMetrics() : std::vector<std::string>());
+          Loader, std::move(Required), std::move(Extras));
     }
   }
   StartPid = Pid;
-  auto *R = new Runtime(std::move(Config), std::move(Trace), std::move(Sampler),
-                        std::move(Env));
-  if (R->config().RequestedMode != Mode::Off)
+  auto *R =
+      new Runtime(Config, std::move(Trace), std::move(Sampler), std::move(Env));
+  if (Config.RequestedMode != Mode::Off) {
     std::atexit(finalizeAtExit);
+    if (Config.FlushIntervalS > 0 || Config.Signals)
+      Flusher = new ProfileFlusher(Config.FlushIntervalS, &flushRequested);
+    SignalsWanted = Config.Signals;
+    if (SignalsWanted)
+      TerminationSignals::install(Flusher, Pid, SignalWriteTimeoutMs);
+  }
   return R;
 }
 
@@ -123,6 +185,31 @@ void headroom_launch_end(const struct headroom_site_info *site) {
   try {
     if (Runtime *R = instance())
       R->launchEnd(site);
+  } catch (...) {
+  }
+}
+
+void headroom_register_scopes(const struct headroom_scope_info *scopes,
+                              unsigned count, unsigned abi_version) {
+  try {
+    if (Runtime *R = instance())
+      R->registerScopes(scopes, count, abi_version);
+  } catch (...) {
+  }
+}
+
+void headroom_scope_begin(const struct headroom_scope_info *scope) {
+  try {
+    if (Runtime *R = instance())
+      R->scopeBegin(scope);
+  } catch (...) {
+  }
+}
+
+void headroom_scope_end(const struct headroom_scope_info *scope) {
+  try {
+    if (Runtime *R = instance())
+      R->scopeEnd(scope);
   } catch (...) {
   }
 }

@@ -1,5 +1,4 @@
-//===- RuntimeConfig.h - The runtime's environment variables -----*- C++
-//-*-===//
+//===- RuntimeConfig.h - The runtime's environment variables ----*- C++ -*-===//
 ///
 /// \file
 /// Reads the HEADROOM_* environment variables (docs/runtime.md) into a plain
@@ -13,6 +12,7 @@
 #include "SamplingPolicy.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,7 +25,7 @@ enum class Mode {
   Off,
   /// Sites and kernel times.
   Time,
-  /// Sites, kernel times and counters of the first launch of each entry.
+  /// Sites, kernel times and counters of sampled launches.
   Counters,
 };
 
@@ -42,22 +42,39 @@ std::string_view modeName(Mode M);
 
 struct RuntimeConfig {
   Mode RequestedMode = Mode::Counters;
-  /// HEADROOM_PROFILE with "%p" replaced by the process id.
+  /// HEADROOM_PROFILE with %p, %h, %r and %% expanded.
   std::string ProfilePath = "headroom-profile.json";
-  /// HEADROOM_METRICS resolved to CUPTI names; empty: the defaults.
+  /// HEADROOM_METRICS resolved to CUPTI names: added to the defaults, or
+  /// instead of them when MetricsReplaceDefaults ("only:" prefix).
   std::vector<std::string> Metrics;
+  bool MetricsReplaceDefaults = false;
   SamplingScope Scope = SamplingScope::Sites;
+  SamplingRule Rule;
+  /// HEADROOM_SAMPLE_SKIP: kernel-name substrings never sampled.
+  std::vector<std::string> SkipPatterns;
   CorrelationSource Correlation = CorrelationSource::Callback;
   /// HEADROOM_CUPTI_LIBRARY: the only libcupti to try when set.
   std::string CuptiLibrary;
+  /// HEADROOM_FLUSH_S: seconds between periodic profile writes; 0: none.
+  double FlushIntervalS = 60.0;
+  /// HEADROOM_SIGNALS: write the profile on SIGINT, SIGTERM, SIGABRT and
+  /// crash signals before the program's own handling.
+  bool Signals = true;
   /// Messages about values that were not understood.
   std::vector<std::string> Errors;
 };
 
+using GetenvFn = std::function<const char *(const char *)>;
+
 /// Reads the configuration through \p Getenv (returns null when unset).
-RuntimeConfig
-readRuntimeConfig(const std::function<const char *(const char *)> &Getenv,
-                  long Pid);
+/// \p Pid and \p Host fill the path pattern; the rank comes from \p Getenv.
+RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
+                                std::string_view Host = "localhost");
+
+/// Expands \p Pattern: %p the process id, %h the host name, %r the rank (0
+/// without a launcher rank), %% a percent sign; other characters are kept.
+std::string expandProfilePath(std::string_view Pattern, long Pid,
+                              std::string_view Host, std::optional<long> Rank);
 
 } // namespace headroom::rt
 

@@ -32,6 +32,14 @@ public:
   virtual void launchEnter(const LaunchInfo &Launch) = 0;
   /// The same call returned (Launch.Succeeded says how).
   virtual void launchExit(const LaunchInfo &Launch) = 0;
+  /// A graph launch API call (cuGraphLaunch) is starting on the launching
+  /// thread: every kernel node's record will carry its correlation id.
+  virtual void graphLaunch(const LaunchInfo &Launch) = 0;
+  /// A kernel node \p NodeId was added to a graph, on the thread that added
+  /// it (stream capture or cuGraphAddKernelNode).
+  virtual void graphNodeCreated(std::uint64_t NodeId) = 0;
+  /// Graph node \p Original was cloned as \p Clone (graph instantiation).
+  virtual void graphNodeCloned(std::uint64_t Original, std::uint64_t Clone) = 0;
   /// A batch of kernel records from the activity API.
   virtual void kernelRecords(std::span<KernelRecord> Records) = 0;
   /// An external-correlation record: the API call \p CorrelationId ran
@@ -73,8 +81,10 @@ public:
   /// Starts delivering to \p Observer, which outlives the tracer's use.
   virtual TraceStatus start(LaunchObserver &Observer,
                             const TracerOptions &Options) = 0;
-  /// Delivers every buffered record now (synchronously).
-  virtual void flush() = 0;
+  /// Delivers buffered records now (synchronously): with \p Forced, every
+  /// record, also those of kernels still running (at exit); without, only
+  /// buffers whose records are all complete (periodic flushes).
+  virtual void flush(bool Forced = true) = 0;
   /// Brackets a launch with an external correlation id (the site id).
   virtual void pushExternalId(std::uint64_t Id) = 0;
   virtual void popExternalId() = 0;

@@ -2,6 +2,7 @@
 
 #include "cupti/CudaDriver.h"
 
+#include <cstring>
 #include <dlfcn.h>
 
 namespace headroom::rt {
@@ -29,6 +30,10 @@ std::unique_ptr<CudaDriver> CudaDriver::load(Failure &Why) {
         reinterpret_cast<DeviceGetUuidFn>(Sym("cuDeviceGetUuid"));
   D->StreamIsCapturing =
       reinterpret_cast<StreamIsCapturingFn>(Sym("cuStreamIsCapturing"));
+  D->FuncGetParamInfo =
+      reinterpret_cast<FuncGetParamInfoFn>(Sym("cuFuncGetParamInfo"));
+  D->PointerGetAttribute =
+      reinterpret_cast<PointerGetAttributeFn>(Sym("cuPointerGetAttribute"));
   return D;
 }
 
@@ -81,6 +86,60 @@ std::optional<bool> CudaDriver::isCapturing(CUstream Stream) const {
   if (StreamIsCapturing(Stream, &Status) != CUDA_SUCCESS)
     return std::nullopt;
   return Status != CU_STREAM_CAPTURE_STATUS_NONE;
+}
+
+std::optional<std::string> CudaDriver::hostMemoryArgument(CUfunction F,
+                                                          void **KernelParams,
+                                                          void **Extra) const {
+  if (!FuncGetParamInfo || !PointerGetAttribute || !F)
+    return std::nullopt;
+  // The packed argument buffer, when the launch passes one through extra.
+  const unsigned char *Buffer = nullptr;
+  std::size_t BufferSize = 0;
+  if (!KernelParams && Extra) {
+    for (void **E = Extra; *E != CU_LAUNCH_PARAM_END; E += 2) {
+      if (*E == CU_LAUNCH_PARAM_BUFFER_POINTER)
+        Buffer = static_cast<const unsigned char *>(E[1]);
+      else if (*E == CU_LAUNCH_PARAM_BUFFER_SIZE && E[1])
+        BufferSize = *static_cast<const std::size_t *>(E[1]);
+      else if (*E != CU_LAUNCH_PARAM_BUFFER_POINTER &&
+               *E != CU_LAUNCH_PARAM_BUFFER_SIZE)
+        break;
+    }
+  }
+  if (!KernelParams && !Buffer)
+    return std::nullopt;
+  constexpr std::size_t MaxParams = 512, MaxBytes = 4096;
+  std::size_t Scanned = 0;
+  for (std::size_t Index = 0; Index < MaxParams && Scanned < MaxBytes;
+       ++Index) {
+    std::size_t Offset = 0, Size = 0;
+    if (FuncGetParamInfo(F, Index, &Offset, &Size) != CUDA_SUCCESS)
+      break;
+    const unsigned char *Value = nullptr;
+    if (KernelParams)
+      Value = static_cast<const unsigned char *>(KernelParams[Index]);
+    else if (Offset + Size <= BufferSize)
+      Value = Buffer + Offset;
+    if (!Value)
+      continue;
+    for (std::size_t At = 0; At + sizeof(CUdeviceptr) <= Size;
+         At += sizeof(CUdeviceptr)) {
+      CUdeviceptr Ptr = 0;
+      std::memcpy(&Ptr, Value + At, sizeof(Ptr));
+      Scanned += sizeof(Ptr);
+      if (Ptr < 4096)
+        continue;
+      unsigned int Type = 0;
+      if (PointerGetAttribute(&Type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, Ptr) ==
+              CUDA_SUCCESS &&
+          Type == CU_MEMORYTYPE_HOST)
+        return "argument " + std::to_string(Index + 1) +
+               " points to host memory, which kernel replay does not save "
+               "and restore";
+    }
+  }
+  return std::nullopt;
 }
 
 } // namespace headroom::rt

@@ -3,7 +3,8 @@
 ///
 /// \file
 /// libcuda.so.1 opened with dlopen (never linked, so that the runtime loads
-/// where no driver is installed): device identity and stream-capture state.
+/// where no driver is installed): device identity, stream-capture state and
+/// what a launch's arguments point to.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_RUNTIME_CUPTI_CUDADRIVER_H
@@ -16,6 +17,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace headroom::rt {
 
@@ -34,6 +36,15 @@ public:
   /// Whether \p Stream is capturing into a graph; nullopt when unknown.
   std::optional<bool> isCapturing(CUstream Stream) const;
 
+  /// Describes the first argument of a launch of \p F (its kernelParams or
+  /// extra array) that holds a pointer to host memory (pinned, mapped or
+  /// registered): kernel replay does not restore such memory, and a kernel
+  /// that waits on it for the host would hang. Every 8-byte word of every
+  /// argument is checked (pointers inside structs too). Nullopt when none
+  /// does or when the driver cannot say (before CUDA 12.4).
+  std::optional<std::string>
+  hostMemoryArgument(CUfunction F, void **KernelParams, void **Extra) const;
+
 private:
   CudaDriver() = default;
   using DeviceGetFn = CUresult (*)(CUdevice *, int);
@@ -42,12 +53,18 @@ private:
                                             CUdevice);
   using DeviceGetUuidFn = CUresult (*)(CUuuid *, CUdevice);
   using StreamIsCapturingFn = CUresult (*)(CUstream, CUstreamCaptureStatus *);
+  using FuncGetParamInfoFn = CUresult (*)(CUfunction, size_t, size_t *,
+                                          size_t *);
+  using PointerGetAttributeFn = CUresult (*)(void *, CUpointer_attribute,
+                                             CUdeviceptr);
 
   DeviceGetFn DeviceGet = nullptr;
   DeviceGetNameFn DeviceGetName = nullptr;
   DeviceGetAttributeFn DeviceGetAttribute = nullptr;
   DeviceGetUuidFn DeviceGetUuid = nullptr;
   StreamIsCapturingFn StreamIsCapturing = nullptr;
+  FuncGetParamInfoFn FuncGetParamInfo = nullptr;
+  PointerGetAttributeFn PointerGetAttribute = nullptr;
   void *Handle = nullptr;
 };
 

@@ -70,7 +70,8 @@ namespace headroom::rt {
 #define HEADROOM_CUPTI_OPTIONAL_FUNCTIONS(X)                                   \
   X(cuptiSubscribe_v2)                                                         \
   X(cuptiActivityEnableDriverApi)                                              \
-  X(cuptiActivityEnableRuntimeApi)
+  X(cuptiActivityEnableRuntimeApi)                                             \
+  X(cuptiGetGraphNodeId)
 
 /// The resolved functions; the types come from the CUPTI headers.
 struct CuptiApi {

@@ -28,6 +28,11 @@ constexpr CUpti_CallbackId DriverLaunchIds[] = {
     CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz,
 };
 
+constexpr CUpti_CallbackId GraphLaunchIds[] = {
+    CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch,
+    CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz,
+};
+
 constexpr CUpti_CallbackId RuntimeLaunchIds[] = {
     CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000,
     CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_ptsz_v13000,
@@ -48,6 +53,14 @@ struct ThreadLaunchState {
 };
 thread_local ThreadLaunchState ThisThread;
 
+/// The device of the last context this thread launched on.
+struct ContextCache {
+  const CuptiTracer *Owner = nullptr;
+  CUcontext Context = nullptr;
+  std::uint32_t Device = 0;
+};
+thread_local ContextCache LastContext;
+
 Dim3 dims(unsigned X, unsigned Y, unsigned Z) { return Dim3{X, Y, Z}; }
 
 /// Fills grid, block, shared memory and stream from a driver launch's
@@ -62,6 +75,9 @@ bool readLaunchParams(CUpti_CallbackId Id, const void *Params, LaunchInfo &L) {
     L.Block = dims(P->blockDimX, P->blockDimY, P->blockDimZ);
     L.DynamicSharedBytes = P->sharedMemBytes;
     L.Stream = P->hStream;
+    L.Function = P->f;
+    L.KernelParams = P->kernelParams;
+    L.Extra = P->extra;
     return true;
   }
   case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz: {
@@ -70,6 +86,9 @@ bool readLaunchParams(CUpti_CallbackId Id, const void *Params, LaunchInfo &L) {
     L.Block = dims(P->blockDimX, P->blockDimY, P->blockDimZ);
     L.DynamicSharedBytes = P->sharedMemBytes;
     L.Stream = P->hStream;
+    L.Function = P->f;
+    L.KernelParams = P->kernelParams;
+    L.Extra = P->extra;
     return true;
   }
   case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel: {
@@ -78,6 +97,8 @@ bool readLaunchParams(CUpti_CallbackId Id, const void *Params, LaunchInfo &L) {
     L.Block = dims(P->blockDimX, P->blockDimY, P->blockDimZ);
     L.DynamicSharedBytes = P->sharedMemBytes;
     L.Stream = P->hStream;
+    L.Function = P->f;
+    L.KernelParams = P->kernelParams;
     return true;
   }
   case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz: {
@@ -87,6 +108,8 @@ bool readLaunchParams(CUpti_CallbackId Id, const void *Params, LaunchInfo &L) {
     L.Block = dims(P->blockDimX, P->blockDimY, P->blockDimZ);
     L.DynamicSharedBytes = P->sharedMemBytes;
     L.Stream = P->hStream;
+    L.Function = P->f;
+    L.KernelParams = P->kernelParams;
     return true;
   }
   case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx:
@@ -100,6 +123,16 @@ bool readLaunchParams(CUpti_CallbackId Id, const void *Params, LaunchInfo &L) {
     L.Block = dims(C.blockDimX, C.blockDimY, C.blockDimZ);
     L.DynamicSharedBytes = C.sharedMemBytes;
     L.Stream = C.hStream;
+    L.Function = P->f;
+    L.KernelParams = P->kernelParams;
+    L.Extra = P->extra;
+    return true;
+  }
+  case CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch:
+  case CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz: {
+    // Both variants: (hGraph, hStream).
+    auto *P = static_cast<const cuGraphLaunch_params *>(Params);
+    L.Stream = P->hStream;
     return true;
   }
   default:
@@ -109,6 +142,13 @@ bool readLaunchParams(CUpti_CallbackId Id, const void *Params, LaunchInfo &L) {
 
 bool isDriverLaunch(CUpti_CallbackId Id) {
   for (CUpti_CallbackId L : DriverLaunchIds)
+    if (L == Id)
+      return true;
+  return false;
+}
+
+bool isGraphLaunch(CUpti_CallbackId Id) {
+  for (CUpti_CallbackId L : GraphLaunchIds)
     if (L == Id)
       return true;
   return false;
@@ -133,6 +173,8 @@ KernelRecord toKernelRecord(const CUpti_ActivityKernel10 &K) {
   R.Device = K.deviceId;
   R.Context = K.contextId;
   R.Stream = K.streamId;
+  R.GraphId = K.graphId;
+  R.GraphNodeId = K.graphNodeId;
   return R;
 }
 
@@ -144,6 +186,8 @@ CuptiTracer::CuptiTracer(std::shared_ptr<CuptiLoader> Loader)
 CuptiTracer::~CuptiTracer() {
   CuptiTracer *Self = this;
   ActiveTracer.compare_exchange_strong(Self, nullptr);
+  if (LastContext.Owner == this)
+    LastContext = ContextCache{};
 }
 
 bool CuptiTracer::subscribe(Failure &Why) {
@@ -174,11 +218,20 @@ bool CuptiTracer::subscribe(Failure &Why) {
       return false;
     }
   }
-  // The runtime ids only widen the join; missing ones are not fatal.
+  // Graph launches and graph nodes only attribute graph kernels; the
+  // runtime ids only widen the join: missing ones are not fatal.
+  for (CUpti_CallbackId Id : GraphLaunchIds)
+    A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_DRIVER_API, Id);
   for (CUpti_CallbackId Id : RuntimeLaunchIds)
     A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, Id);
   A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_RESOURCE,
                         CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING);
+  if (A.cuptiGetGraphNodeId) {
+    A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+                          CUPTI_CBID_RESOURCE_GRAPHNODE_CREATED);
+    A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+                          CUPTI_CBID_RESOURCE_GRAPHNODE_CLONED);
+  }
   return true;
 }
 
@@ -197,6 +250,8 @@ bool CuptiTracer::enableExternalCorrelation(Failure &Why) {
   if (Selective) {
     for (CUpti_CallbackId Id : DriverLaunchIds)
       Selective &= A.cuptiActivityEnableDriverApi(Id, 1) == CUPTI_SUCCESS;
+    for (CUpti_CallbackId Id : GraphLaunchIds)
+      A.cuptiActivityEnableDriverApi(Id, 1);
     for (CUpti_CallbackId Id : RuntimeLaunchIds)
       A.cuptiActivityEnableRuntimeApi(Id, 1);
   }
@@ -266,9 +321,10 @@ TraceStatus CuptiTracer::start(LaunchObserver &Obs,
   return Status;
 }
 
-void CuptiTracer::flush() {
+void CuptiTracer::flush(bool Forced) {
   if (Lib && Observer)
-    Lib->api().cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    Lib->api().cuptiActivityFlushAll(Forced ? CUPTI_ACTIVITY_FLAG_FLUSH_FORCED
+                                            : 0);
 }
 
 void CuptiTracer::pushExternalId(std::uint64_t Id) {
@@ -303,6 +359,8 @@ std::optional<DeviceIdentity> CuptiTracer::describeDevice(std::uint32_t Index) {
 }
 
 std::uint32_t CuptiTracer::deviceOf(CUcontext Context) {
+  if (LastContext.Owner == this && LastContext.Context == Context)
+    return LastContext.Device;
   {
     std::lock_guard<std::mutex> Lock(DeviceMutex);
     auto It = ContextDevices.find(Context);
@@ -321,6 +379,7 @@ std::uint32_t CuptiTracer::deviceOf(CUcontext Context) {
   if (First)
     if (std::optional<DeviceIdentity> Id = describeDevice(Device))
       Observer->deviceSeen(*Id);
+  LastContext = ContextCache{this, Context, Device};
   return Device;
 }
 
@@ -346,6 +405,11 @@ void CuptiTracer::handleDriverLaunch(CUpti_CallbackId Id,
   L.Context = Data.context;
   readLaunchParams(Id, Data.functionParams, L);
   L.Device = deviceOf(Data.context);
+  if (isGraphLaunch(Id)) {
+    if (Data.callbackSite == CUPTI_API_ENTER)
+      Observer->graphLaunch(L);
+    return;
+  }
   if (Data.callbackSite == CUPTI_API_ENTER) {
     Observer->launchEnter(L);
     return;
@@ -356,6 +420,26 @@ void CuptiTracer::handleDriverLaunch(CUpti_CallbackId Id,
   Observer->launchExit(L);
 }
 
+void CuptiTracer::handleGraphNode(CUpti_CallbackId Id,
+                                  const CUpti_ResourceData &Data) {
+  const CuptiApi &A = Lib->api();
+  auto *G = static_cast<const CUpti_GraphData *>(Data.resourceDescriptor);
+  if (!G || !G->node || !A.cuptiGetGraphNodeId ||
+      G->nodeType != CU_GRAPH_NODE_TYPE_KERNEL)
+    return;
+  uint64_t Node = 0;
+  if (A.cuptiGetGraphNodeId(G->node, &Node) != CUPTI_SUCCESS)
+    return;
+  if (Id == CUPTI_CBID_RESOURCE_GRAPHNODE_CREATED) {
+    Observer->graphNodeCreated(Node);
+    return;
+  }
+  uint64_t Original = 0;
+  if (G->originalNode &&
+      A.cuptiGetGraphNodeId(G->originalNode, &Original) == CUPTI_SUCCESS)
+    Observer->graphNodeCloned(Original, Node);
+}
+
 void CUPTIAPI CuptiTracer::onCallback(void *Userdata,
                                       CUpti_CallbackDomain Domain,
                                       CUpti_CallbackId Id, const void *Data) {
@@ -363,7 +447,8 @@ void CUPTIAPI CuptiTracer::onCallback(void *Userdata,
     auto *Self = static_cast<CuptiTracer *>(Userdata);
     if (!Self || !Self->Observer || !Data)
       return;
-    if (Domain == CUPTI_CB_DOMAIN_DRIVER_API && isDriverLaunch(Id)) {
+    if (Domain == CUPTI_CB_DOMAIN_DRIVER_API &&
+        (isDriverLaunch(Id) || isGraphLaunch(Id))) {
       Self->handleDriverLaunch(Id,
                                *static_cast<const CUpti_CallbackData *>(Data));
     } else if (Domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
@@ -376,6 +461,10 @@ void CUPTIAPI CuptiTracer::onCallback(void *Userdata,
         Self->ContextDevices.erase(R->context);
       }
       Self->Observer->contextDestroying(R->context);
+    } else if (Domain == CUPTI_CB_DOMAIN_RESOURCE &&
+               (Id == CUPTI_CBID_RESOURCE_GRAPHNODE_CREATED ||
+                Id == CUPTI_CBID_RESOURCE_GRAPHNODE_CLONED)) {
+      Self->handleGraphNode(Id, *static_cast<const CUpti_ResourceData *>(Data));
     }
   } catch (...) {
   }

@@ -17,7 +17,12 @@
 ///    _ptsz variants), only to remember their correlation ids: a kernel record
 ///    carries the id of the driver or of the runtime call that launched it, so
 ///    both are associated with the site.
-///  - resource domain: context destruction, to drop profiler state.
+///  - driver domain, cuGraphLaunch (+_ptsz): the graph's kernel records all
+///    carry its correlation id, which is associated with the bracket around
+///    the graph launch.
+///  - resource domain: context destruction, to drop profiler state; graph
+///    kernel node creation and cloning, so that a node captured inside a
+///    site bracket is attributed to that site when the graph runs.
 ///
 /// When the callback subscription fails (another CUPTI client), or when asked
 /// to, the tracer enables external-correlation records instead: the Runtime
@@ -49,7 +54,7 @@ public:
 
   TraceStatus start(LaunchObserver &Observer,
                     const TracerOptions &Options) override;
-  void flush() override;
+  void flush(bool Forced = true) override;
   void pushExternalId(std::uint64_t Id) override;
   void popExternalId() override;
   std::uint64_t droppedRecords() const override { return Dropped.load(); }
@@ -66,6 +71,7 @@ private:
 
   void handleDriverLaunch(CUpti_CallbackId Id, const CUpti_CallbackData &Data);
   void handleRuntimeLaunch(const CUpti_CallbackData &Data);
+  void handleGraphNode(CUpti_CallbackId Id, const CUpti_ResourceData &Data);
   void processBuffer(CUcontext Context, uint32_t StreamId, uint8_t *Buffer,
                      size_t ValidSize);
   std::uint32_t deviceOf(CUcontext Context);

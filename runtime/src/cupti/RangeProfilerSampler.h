@@ -13,10 +13,14 @@
 ///
 /// Per device (first sampled launch on it): device support check, chip name,
 /// counter availability, metric selection (MetricSelection.h) and the config
-/// image. Per CUDA context: one range-profiler object and counter-data image,
-/// re-initialized before every sample. A launch on a stream that is capturing
-/// a graph is skipped (nothing would run, and replay's synchronization would
-/// break the capture).
+/// image. Per CUDA context: the range profiler is enabled for one sample and
+/// disabled right after it (left enabled, it costs every later launch on the
+/// context several microseconds of host time). A launch on a stream that is
+/// capturing a graph is skipped (nothing would run, and replay's
+/// synchronization would break the capture); a kernel with an argument that
+/// points to host memory is refused (replay would run it once per pass
+/// against memory it does not restore, and a kernel waiting for the host
+/// would hang).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_RUNTIME_CUPTI_RANGEPROFILERSAMPLER_H

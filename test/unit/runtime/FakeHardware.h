@@ -33,6 +33,7 @@ public:
   TracerOptions Options;
   int Starts = 0;
   int Flushes = 0;
+  bool LastFlushForced = false;
   std::vector<std::uint64_t> Pushed;
   int Pops = 0;
   std::vector<KernelRecord> Queued;
@@ -47,7 +48,8 @@ public:
     Options = Opts;
     return Status;
   }
-  void flush() override {
+  void flush(bool Forced = true) override {
+    LastFlushForced = Forced;
     ++Flushes;
     if (!ExternalAfterKernels)
       deliverExternal();

@@ -75,8 +75,8 @@ TEST(KernelAggregator, ProfiledLaunchIsCountedButNotTimedWithTheOthers) {
   EXPECT_EQ(S.Launches, 3u);
   EXPECT_EQ(S.ReplayRecords, 1u);
   EXPECT_STREQ(S.reportedTiming().Source, "unprofiled");
-  EXPECT_EQ(S.reportedTiming().Stats.Count, 2u);
-  EXPECT_EQ(S.reportedTiming().Stats.MaxNs, 120u);
+  EXPECT_EQ(S.reportedTiming().Count, 2u);
+  EXPECT_EQ(S.reportedTiming().MaxNs, 120u);
   EXPECT_EQ(S.Profiled.TotalNs, 5000u);
 }
 
@@ -86,8 +86,8 @@ TEST(KernelAggregator, ProfiledTimingIsReportedWhenNothingElseWasTimed) {
   KernelStats S = A.entries()[0];
   EXPECT_EQ(S.Launches, 1u);
   EXPECT_STREQ(S.reportedTiming().Source, "profiled");
-  EXPECT_EQ(S.reportedTiming().Stats.Count, 1u);
-  EXPECT_EQ(S.reportedTiming().Stats.TotalNs, 5000u);
+  EXPECT_EQ(S.reportedTiming().Count, 1u);
+  EXPECT_EQ(S.reportedTiming().TotalNs, 5000u);
 }
 
 TEST(KernelAggregator, SampledDurationStandsInWhenNoRecordWasTimed) {
@@ -103,10 +103,10 @@ TEST(KernelAggregator, SampledDurationStandsInWhenNoRecordWasTimed) {
   S = A.entries()[0];
   KernelStats::Timing T = S.reportedTiming();
   EXPECT_STREQ(T.Source, "counters");
-  EXPECT_EQ(T.Stats.Count, 0u);
-  EXPECT_EQ(T.Stats.MinNs, 5248u);
-  EXPECT_EQ(T.Stats.MaxNs, 5248u);
-  EXPECT_EQ(T.Stats.TotalNs, 5248u);
+  EXPECT_EQ(T.Count, 0u);
+  EXPECT_EQ(T.MinNs, 5248u);
+  EXPECT_EQ(T.MaxNs, 5248u);
+  EXPECT_EQ(T.TotalNs, 5248u);
 }
 
 TEST(KernelAggregator, RecordsWithoutTimestampsCountAsUntimedLaunches) {
@@ -121,22 +121,113 @@ TEST(KernelAggregator, RecordsWithoutTimestampsCountAsUntimedLaunches) {
   EXPECT_EQ(S.Timed.Count, 1u);
 }
 
-TEST(KernelAggregator, SampleAttachesToItsKeyAndTheFirstOneWins) {
+TEST(KernelAggregator, SamplesAttachToTheirKeyAsTheirMean) {
   KernelAggregator A;
   A.add(launch(0, 10));
-  LaunchKey Key{0, "_Z1kv", 0, {4, 1, 1}, {256, 1, 1}, 0};
+  LaunchKey Key{0, NoScope, "_Z1kv", 0, {4, 1, 1}, {256, 1, 1}, 0};
   A.addSample(Key, {{"smsp__inst_executed.sum", 42.0}});
-  A.addSample(Key, {{"smsp__inst_executed.sum", 7.0}});
+  EXPECT_EQ(A.entries()[0].Counters->at("smsp__inst_executed.sum"), 42.0);
+  A.addSample(Key, {{"smsp__inst_executed.sum", 7.0}, {"new", 3.0}});
+  A.addSample(Key, {{"smsp__inst_executed.sum", 11.0}});
   KernelStats S = A.entries()[0];
   ASSERT_TRUE(S.Counters.has_value());
-  EXPECT_EQ(S.Counters->at("smsp__inst_executed.sum"), 42.0);
-  EXPECT_EQ(S.CounterLaunches, 2u);
+  EXPECT_DOUBLE_EQ(S.Counters->at("smsp__inst_executed.sum"), 20.0);
+  EXPECT_EQ(S.Counters->at("new"), 3.0) << "a metric seen once keeps its value";
+  EXPECT_EQ(S.CounterLaunches, 3u);
   EXPECT_EQ(A.size(), 1u);
+}
+
+TEST(KernelAggregator, SampledDurationsAreTheProfiledTimeWithoutTimestamps) {
+  KernelAggregator A;
+  JoinedLaunch L = launch(0, 10, LaunchRole::Profiled);
+  L.Record.StartNs = L.Record.EndNs = 0;
+  A.add(L);
+  A.add(launch(0, 100));
+  A.addSample(KernelAggregator::keyOf(L), {{"gpu__time_duration.sum", 900}});
+  A.addSample(KernelAggregator::keyOf(L), {{"gpu__time_duration.sum", 1100}});
+  KernelStats S = A.entries()[0];
+  EXPECT_STREQ(S.reportedTiming().Source, "unprofiled");
+  EXPECT_EQ(S.reportedTiming().Count, 1u);
+  ASSERT_TRUE(S.profiledNs().has_value());
+  EXPECT_EQ(*S.profiledNs(), 1000u);
+}
+
+TEST(KernelAggregator, MedianIsExactUpToTheSampleCapacity) {
+  KernelAggregator A;
+  for (std::uint64_t Ns : {500u, 100u, 300u, 200u, 10000u})
+    A.add(launch(0, Ns));
+  KernelStats::Timing T = A.entries()[0].reportedTiming();
+  EXPECT_EQ(T.MedianNs, 300u);
+  EXPECT_EQ(T.SampleNs,
+            (std::vector<std::uint64_t>{100, 200, 300, 500, 10000}));
+  A.add(launch(0, 400));
+  EXPECT_EQ(A.entries()[0].reportedTiming().MedianNs, 350u) << "even count";
+}
+
+TEST(KernelAggregator, MemoryStaysBoundedOverManyLaunches) {
+  KernelAggregator A;
+  // 200,000 launches: durations 1..1000 ns uniformly, one outlier per 1000.
+  for (std::uint64_t I = 0; I < 200000; ++I)
+    A.add(launch(0, I % 1000 == 999 ? 1000000 : 1 + I % 1000));
+  KernelStats S = A.entries()[0];
+  EXPECT_EQ(S.Launches, 200000u);
+  EXPECT_EQ(S.Timed.MaxNs, 1000000u);
+  EXPECT_EQ(S.Timed.MinNs, 1u);
+  KernelStats::Timing T = S.reportedTiming();
+  EXPECT_EQ(T.SampleNs.size(), DurationSample::Capacity);
+  // The true median is ~500; a 64-value uniform sample lands well within
+  // 200 of it (fixed seed: deterministic).
+  EXPECT_GT(T.MedianNs, 300u);
+  EXPECT_LT(T.MedianNs, 700u);
+}
+
+TEST(KernelAggregator, ScopesAndGraphLaunchesAreKeptApart) {
+  KernelAggregator A;
+  JoinedLaunch Scoped = launch(NoSite, 10);
+  Scoped.Scope = 2;
+  A.add(Scoped);
+  JoinedLaunch Graph = launch(NoSite, 20);
+  Graph.Record.GraphId = 7;
+  Graph.Record.GraphNodeId = 70;
+  A.add(Graph);
+  A.add(Graph);
+  JoinedLaunch SiteAndScope = launch(0, 30);
+  SiteAndScope.Scope = 2; // A site wins: the scope is not part of the key.
+  A.add(SiteAndScope);
+  std::vector<KernelStats> E = A.entries();
+  ASSERT_EQ(E.size(), 3u);
+  EXPECT_EQ(E[0].Key.Site, 0u);
+  EXPECT_EQ(E[0].Key.Scope, NoScope);
+  EXPECT_EQ(E[1].Key.Scope, 2u);
+  EXPECT_EQ(E[1].GraphLaunches, 0u);
+  EXPECT_EQ(E[2].Key.Scope, NoScope);
+  EXPECT_EQ(E[2].Launches, 2u);
+  EXPECT_EQ(E[2].GraphLaunches, 2u);
+}
+
+TEST(KernelAggregator, EntriesBeyondTheLimitAreOnlyCounted) {
+  KernelAggregator A;
+  for (std::uint32_t G = 1; G <= KernelAggregator::MaxEntries + 10; ++G)
+    A.add(launch(0, 10, LaunchRole::Normal, {G, 1, 1}));
+  A.add(launch(0, 10, LaunchRole::Normal, {1, 1, 1})); // an existing key
+  EXPECT_EQ(A.size(), KernelAggregator::MaxEntries);
+  EXPECT_EQ(A.overflowLaunches(), 10u);
+  EXPECT_EQ(A.entries()[0].Launches, 2u);
+}
+
+TEST(KernelAggregator, SampleNoteGoesAwayWithCounters) {
+  KernelAggregator A;
+  LaunchKey Key{0, NoScope, "_Z1kv", 0, {4, 1, 1}, {256, 1, 1}, 0};
+  A.addSampleNote(Key, "not sampled: argument 1 points to host memory");
+  EXPECT_EQ(A.entries()[0].CounterNote,
+            "not sampled: argument 1 points to host memory");
+  A.addSample(Key, {{"m", 1.0}});
+  EXPECT_EQ(A.entries()[0].CounterNote, "");
 }
 
 TEST(KernelAggregator, SampleErrorIsKeptOnlyWithoutCounters) {
   KernelAggregator A;
-  LaunchKey Key{0, "_Z1kv", 0, {4, 1, 1}, {256, 1, 1}, 0};
+  LaunchKey Key{0, NoScope, "_Z1kv", 0, {4, 1, 1}, {256, 1, 1}, 0};
   A.addSampleError(Key, "cuptiRangeProfilerEnable: CUPTI_ERROR_HARDWARE_BUSY");
   EXPECT_EQ(A.entries()[0].CounterError,
             "cuptiRangeProfilerEnable: CUPTI_ERROR_HARDWARE_BUSY");

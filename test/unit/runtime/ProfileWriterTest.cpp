@@ -52,9 +52,15 @@ ProfileData sampleProfile() {
   S.KernelLine = 12;
   S.KernelColumn = 17;
   D.Sites.push_back(S);
+  D.Scopes.push_back(ScopeEntry{0, "/src/app.cu", 90, 5, "thrust::sort"});
+  D.Scopes.push_back(ScopeEntry{1, "/src/app.cu", 95, 5, "cublasSgemm"});
+  D.Collection.Trigger = "SIGTERM";
+  D.Collection.FlushIntervalS = 30;
+  D.Collection.Notes = {"a note"};
 
   KernelStats K;
-  K.Key = LaunchKey{0, "_Z5saxpyifPKfPf", 0, {4096, 1, 1}, {256, 1, 1}, 0};
+  K.Key =
+      LaunchKey{0, NoScope, "_Z5saxpyifPKfPf", 0, {4096, 1, 1}, {256, 1, 1}, 0};
   K.StaticSharedBytes = 0;
   K.RegistersPerThread = 16;
   K.Launches = 100;
@@ -68,10 +74,12 @@ ProfileData sampleProfile() {
   D.Kernels.push_back(K);
 
   KernelStats L;
-  L.Key = LaunchKey{NoSite, "library_kernel", 0, {1, 1, 1}, {32, 1, 1}, 128};
+  L.Key = LaunchKey{NoSite, 1, "library_kernel", 0, {1, 1, 1}, {32, 1, 1}, 128};
   L.Launches = 2;
+  L.GraphLaunches = 2;
   L.Timed.add(500);
   L.Timed.add(700);
+  L.CounterNote = "not sampled: graph";
   D.Kernels.push_back(L);
   return D;
 }
@@ -102,6 +110,16 @@ TEST(ProfileWriter, WritesEveryDocumentedField) {
   EXPECT_EQ(C["warnings"][0], "something");
   EXPECT_EQ(C["dropped_records"], 5);
   EXPECT_EQ(C["diagnostics"]["kernel_records"], 7);
+  EXPECT_EQ(C["trigger"], "SIGTERM");
+  EXPECT_EQ(C["flush_interval_s"], 30.0);
+  EXPECT_EQ(C["notes"], json::array({"a note"}));
+
+  ASSERT_EQ(J["scopes"].size(), 2u);
+  EXPECT_EQ(J["scopes"][1]["id"], 1);
+  EXPECT_EQ(J["scopes"][1]["file"], "/src/app.cu");
+  EXPECT_EQ(J["scopes"][1]["line"], 95);
+  EXPECT_EQ(J["scopes"][1]["column"], 5);
+  EXPECT_EQ(J["scopes"][1]["name"], "cublasSgemm");
 
   ASSERT_EQ(J["sites"].size(), 1u);
   const json &S = J["sites"][0];
@@ -116,6 +134,7 @@ TEST(ProfileWriter, WritesEveryDocumentedField) {
   ASSERT_EQ(J["kernels"].size(), 2u);
   const json &K = J["kernels"][0];
   EXPECT_EQ(K["site"], 0);
+  EXPECT_TRUE(K["scope"].is_null());
   EXPECT_EQ(K["name"], "_Z5saxpyifPKfPf");
   EXPECT_EQ(K["demangled"], "saxpy(int, float, float const*, float*)");
   EXPECT_EQ(K["grid"], json::array({4096, 1, 1}));
@@ -126,6 +145,9 @@ TEST(ProfileWriter, WritesEveryDocumentedField) {
   EXPECT_EQ(K["timing"], "unprofiled");
   EXPECT_EQ(K["min_ns"], 15100);
   EXPECT_EQ(K["max_ns"], 15104);
+  EXPECT_EQ(K["median_ns"], 15102);
+  EXPECT_EQ(K["duration_sample_ns"].size(), DurationSample::Capacity);
+  EXPECT_FALSE(K.contains("graph_launches"));
   EXPECT_EQ(K["profiled_ns"], 90000);
   EXPECT_EQ(K["counters"]["smsp__inst_executed.sum"], 123456.0);
   EXPECT_FALSE(K["counters"].contains("bad"))
@@ -134,6 +156,11 @@ TEST(ProfileWriter, WritesEveryDocumentedField) {
 
   const json &L = J["kernels"][1];
   EXPECT_TRUE(L["site"].is_null());
+  EXPECT_EQ(L["scope"], 1);
+  EXPECT_EQ(L["graph_launches"], 2);
+  EXPECT_EQ(L["median_ns"], 600);
+  EXPECT_EQ(L["duration_sample_ns"], json::array({500, 700}));
+  EXPECT_EQ(L["counter_note"], "not sampled: graph");
   EXPECT_EQ(L["demangled"], "library_kernel");
   EXPECT_EQ(L["dynamic_shared_bytes"], 128);
   EXPECT_EQ(L["total_ns"], 1200);
@@ -161,13 +188,15 @@ TEST(ProfileWriter, SampledDurationStandsInForAnUntimedEntry) {
   K.Profiled = DurationStats{};
   K.Launches = 2;
   K.Untimed = 1;
-  (*K.Counters)["gpu__time_duration.sum"] = 7000.0;
+  K.SampledDuration.add(7000);
   json J = json::parse(profileToJson(D).dump());
   EXPECT_EQ(J["kernels"][0]["timing"], "counters");
   EXPECT_EQ(J["kernels"][0]["timed_launches"], 0);
   EXPECT_EQ(J["kernels"][0]["untimed_launches"], 1);
   EXPECT_EQ(J["kernels"][0]["min_ns"], 7000);
+  EXPECT_EQ(J["kernels"][0]["median_ns"], 7000);
   EXPECT_EQ(J["kernels"][0]["total_ns"], 14000);
+  EXPECT_EQ(J["kernels"][0]["profiled_ns"], 7000);
 }
 
 TEST(ProfileWriter, WritesAFileThatParsesBack) {

@@ -26,6 +26,7 @@ TEST(RuntimeConfig, DefaultsToCountersIntoTheWorkingDirectory) {
   EXPECT_EQ(C.ProfilePath, "headroom-profile.json");
   EXPECT_TRUE(C.Metrics.empty());
   EXPECT_EQ(C.Scope, SamplingScope::Sites);
+  EXPECT_EQ(C.Rule.Which, SamplingRule::Kind::First);
   EXPECT_EQ(C.Correlation, CorrelationSource::Callback);
   EXPECT_TRUE(C.CuptiLibrary.empty());
   EXPECT_TRUE(C.Errors.empty());
@@ -60,17 +61,101 @@ TEST(RuntimeConfig, ResolvesMetricNamesThroughTheCatalog) {
 }
 
 TEST(RuntimeConfig, ReadsScopeCorrelationAndLibrary) {
-  RuntimeConfig C = readWith({{"HEADROOM_SAMPLE", "all"},
+  RuntimeConfig C = readWith({{"HEADROOM_SAMPLE_SCOPE", "all"},
                               {"HEADROOM_CORRELATION", "external"},
                               {"HEADROOM_CUPTI_LIBRARY", "/opt/libcupti.so"}});
   EXPECT_EQ(C.Scope, SamplingScope::All);
   EXPECT_EQ(C.Correlation, CorrelationSource::External);
   EXPECT_EQ(C.CuptiLibrary, "/opt/libcupti.so");
+  EXPECT_EQ(readWith({{"HEADROOM_SAMPLE_SCOPE", "Scopes"}}).Scope,
+            SamplingScope::Scopes);
   RuntimeConfig Bad = readWith(
-      {{"HEADROOM_SAMPLE", "some"}, {"HEADROOM_CORRELATION", "magic"}});
+      {{"HEADROOM_SAMPLE_SCOPE", "some"}, {"HEADROOM_CORRELATION", "magic"}});
   EXPECT_EQ(Bad.Errors.size(), 2u);
   EXPECT_EQ(Bad.Scope, SamplingScope::Sites);
   EXPECT_EQ(Bad.Correlation, CorrelationSource::Callback);
+}
+
+TEST(RuntimeConfig, ReadsTheSamplingRule) {
+  using K = SamplingRule::Kind;
+  EXPECT_EQ(readWith({}).Rule.Which, K::First);
+  EXPECT_EQ(readWith({{"HEADROOM_SAMPLE", "first"}}).Rule.Which, K::First);
+  EXPECT_EQ(readWith({{"HEADROOM_SAMPLE", "ALL"}}).Rule.Which, K::All);
+  EXPECT_EQ(readWith({{"HEADROOM_SAMPLE", "off"}}).Rule.Which, K::Off);
+  SamplingRule Every = readWith({{"HEADROOM_SAMPLE", "every:25"}}).Rule;
+  EXPECT_EQ(Every.Which, K::Every);
+  EXPECT_EQ(Every.N, 25u);
+  EXPECT_EQ(readWith({{"HEADROOM_SAMPLE", "every:1"}}).Rule.Which, K::All);
+  for (const char *Bad : {"every:", "every:0", "every:x", "often"}) {
+    RuntimeConfig C = readWith({{"HEADROOM_SAMPLE", Bad}});
+    EXPECT_EQ(C.Rule.Which, K::First) << Bad;
+    EXPECT_EQ(C.Errors.size(), 1u) << Bad;
+  }
+  // The old meaning of HEADROOM_SAMPLE (a scope) is pointed to its new name.
+  RuntimeConfig Old = readWith({{"HEADROOM_SAMPLE", "sites"}});
+  ASSERT_EQ(Old.Errors.size(), 1u);
+  EXPECT_NE(Old.Errors[0].find("HEADROOM_SAMPLE_SCOPE"), std::string::npos);
+}
+
+TEST(RuntimeConfig, MetricsExtendTheDefaultsUnlessOnly) {
+  RuntimeConfig Extend = readWith({{"HEADROOM_METRICS", "l1tex__t_bytes.sum"}});
+  EXPECT_FALSE(Extend.MetricsReplaceDefaults);
+  EXPECT_EQ(Extend.Metrics, std::vector<std::string>{"l1tex__t_bytes.sum"});
+  RuntimeConfig Only =
+      readWith({{"HEADROOM_METRICS", "only: M_inst, dram__bytes_read.sum"}});
+  EXPECT_TRUE(Only.MetricsReplaceDefaults);
+  EXPECT_EQ(Only.Metrics, (std::vector<std::string>{"smsp__inst_executed.sum",
+                                                    "dram__bytes_read.sum"}));
+  RuntimeConfig Empty = readWith({{"HEADROOM_METRICS", "only:"}});
+  EXPECT_FALSE(Empty.MetricsReplaceDefaults);
+  EXPECT_EQ(Empty.Errors.size(), 1u);
+}
+
+TEST(RuntimeConfig, ExpandsHostRankAndPercentInTheProfilePath) {
+  EXPECT_EQ(expandProfilePath("p-%h-%r-%p.json", 42, "node7", 3),
+            "p-node7-3-42.json");
+  EXPECT_EQ(expandProfilePath("%r/%%p/%x%", 1, "h", std::nullopt), "0/%p/%x%");
+  EXPECT_EQ(expandProfilePath("%h", 1, "a/b", 0), "a_b");
+  // The rank comes from the launcher's variable, first match wins.
+  RuntimeConfig C = readRuntimeConfig(
+      [](const char *Name) -> const char * {
+        std::string N = Name;
+        if (N == "HEADROOM_PROFILE")
+          return "/out/prof-%r-%h.json";
+        if (N == "PMI_RANK")
+          return "12";
+        if (N == "SLURM_PROCID")
+          return "99";
+        return nullptr;
+      },
+      5, "gpu01");
+  EXPECT_EQ(C.ProfilePath, "/out/prof-12-gpu01.json");
+  EXPECT_EQ(readWith({{"HEADROOM_PROFILE", "r%r.json"},
+                      {"OMPI_COMM_WORLD_RANK", "4"},
+                      {"SLURM_PROCID", "9"}})
+                .ProfilePath,
+            "r4.json");
+  EXPECT_EQ(readWith({{"HEADROOM_PROFILE", "r%r.json"}, {"SLURM_PROCID", "9"}})
+                .ProfilePath,
+            "r9.json");
+}
+
+TEST(RuntimeConfig, ReadsFlushIntervalAndSignals) {
+  RuntimeConfig D = readWith({});
+  EXPECT_EQ(D.FlushIntervalS, 60.0);
+  EXPECT_TRUE(D.Signals);
+  RuntimeConfig C =
+      readWith({{"HEADROOM_FLUSH_S", "0.5"}, {"HEADROOM_SIGNALS", "off"}});
+  EXPECT_EQ(C.FlushIntervalS, 0.5);
+  EXPECT_FALSE(C.Signals);
+  EXPECT_EQ(readWith({{"HEADROOM_FLUSH_S", "0"}}).FlushIntervalS, 0.0);
+  RuntimeConfig Bad =
+      readWith({{"HEADROOM_FLUSH_S", "-3"}, {"HEADROOM_SIGNALS", "maybe"}});
+  EXPECT_EQ(Bad.FlushIntervalS, 60.0);
+  EXPECT_TRUE(Bad.Signals);
+  EXPECT_EQ(Bad.Errors.size(), 2u);
+  EXPECT_EQ(readWith({{"HEADROOM_SAMPLE_SKIP", "foo, bar"}}).SkipPatterns,
+            (std::vector<std::string>{"foo", "bar"}));
 }
 
 } // namespace
