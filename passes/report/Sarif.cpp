@@ -64,7 +64,12 @@ ordered_json physicalLocation(const std::optional<SourceLocation> &Loc,
     Artifact["uriBaseId"] = "%SRCROOT%";
   ordered_json Physical;
   Physical["artifactLocation"] = Artifact;
-  if (Loc && Loc->Line > 0) {
+  if (!Loc) {
+    // The whole profile: its first line, where code-scanning UIs can show it.
+    ordered_json Region;
+    Region["startLine"] = 1;
+    Physical["region"] = Region;
+  } else if (Loc->Line > 0) {
     ordered_json Region;
     Region["startLine"] = Loc->Line;
     if (Loc->Column > 0)
