@@ -247,6 +247,10 @@ Attribution Runtime::attributionOf(ThreadState &T) {
 
 void Runtime::pushFrame(const void *Ptr, bool IsScope) {
   ensureStarted();
+  std::call_once(FirstBracketOnce, [this] {
+    if (Env.FirstBracket)
+      Env.FirstBracket();
+  });
   ThreadState &T = threadState();
   T.Frames.push_back(Frame{Ptr, IsScope, false, {}});
   if (PushExternal.load(std::memory_order_relaxed)) {

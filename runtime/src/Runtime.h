@@ -65,6 +65,9 @@ struct RuntimeEnvironment {
   /// exit handler and re-installs its signal handlers there, after the CUDA
   /// runtime and the program's main() installed their own).
   std::function<void()> FirstLaunch;
+  /// Called once, at the first site or scope bracket (normally in main(),
+  /// after the program installed its signal handlers).
+  std::function<void()> FirstBracket;
 };
 
 class Runtime final : public LaunchObserver {
@@ -155,6 +158,7 @@ private:
 
   std::once_flag StartOnce;
   std::once_flag FirstLaunchOnce;
+  std::once_flag FirstBracketOnce;
   std::atomic<bool> Finalized{false};
   /// Launch callbacks are processed (started, not finalized, not off).
   std::atomic<bool> Active{false};

@@ -113,13 +113,18 @@ Runtime *createRuntime() {
   std::unique_ptr<Tracer> Trace;
   std::unique_ptr<CounterSampler> Sampler;
   if (Config.RequestedMode != Mode::Off) {
-    Env.FirstLaunch = [] {
-      std::atexit(finalizeAtExit);
-      // Chain to handlers the program installed since start-up.
+    // Chain to signal handlers the program installed since start-up (in
+    // main(), before its first launch).
+    auto Reinstall = [] {
       if (SignalsWanted)
         TerminationSignals::install(Flusher, StartPid.load(),
                                     SignalWriteTimeoutMs);
     };
+    Env.FirstLaunch = [Reinstall] {
+      std::atexit(finalizeAtExit);
+      Reinstall();
+    };
+    Env.FirstBracket = Reinstall;
     auto Loader = std::make_shared<CuptiLoader>(
         CuptiLibrary::defaultCandidates(Config.CuptiLibrary));
     Trace = std::make_unique<CuptiTracer>(Loader);

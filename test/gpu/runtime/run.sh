@@ -1,199 +1,229 @@
 #!/usr/bin/env bash
-# GPU test of libheadroom_rt: builds the runtime (CMake) and test/gpu/runtime/
-# app.cu (nvcc), runs the app without profiling (HEADROOM_MODE=off) and with it
-# (counters, time, time through external correlation, CUPTI missing, under
-# Nsight Compute), checks that the program's output and exit status never
-# change and that each run prints at most one `headroom:` line, validates the
-# profiles, and copies them with a log to $OUT (default build-gpu/out).
+# GPU tests and benchmarks of libheadroom_rt (issue 5). Builds the runtime
+# (CMake, own build directory) and every test app of test/gpu/runtime twice,
+# instrumented (linked with libheadroom_rt) and uninstrumented
+# (-DHEADROOM_UNINSTRUMENTED: the same source without the runtime); runs them
+# under the runtime's modes and degraded conditions; check.py compares every
+# run with the uninstrumented one (output bit for bit, exit status, at most
+# one `headroom:` line) and checks the profiles. Results: $OUT/runtime-log.txt
+# (summary), $OUT/runtime-results.tar.gz (every output, profile and timing).
 #
-# usage: test/gpu/runtime/run.sh
+# usage: test/gpu/runtime/run.sh            # tests and benchmarks
+#        RUNTIME_TEST_SKIP_BENCH=1 test/gpu/runtime/run.sh
 set -uo pipefail
 if ! nvidia-smi -L >/dev/null 2>&1; then
   echo "SKIP: no GPU (nvidia-smi lists no device); test/gpu/runtime needs one"
   exit 0
 fi
 root=$(cd "$(dirname "$0")/../../.." && pwd)
-# A build directory of its own, configured explicitly: a shared GPU machine may
-# keep other configurations in build-gpu.
+src=$root/test/gpu/runtime
 build=$root/build-gpu-runtime
 out=${OUT:-$build/out}
 work=$build/runtime-test
+rm -rf "$work"
 mkdir -p "$out" "$work"
 cuda=${CUDA_HOME:-/usr/local/cuda}
 nvcc=$cuda/bin/nvcc
 log=$out/runtime-log.txt
 : >"$log"
 say() { echo "$@" | tee -a "$log"; }
-fail=0
-check() { # check CONDITION-DESCRIPTION COMMAND...
-  local what=$1
-  shift
-  if "$@"; then say "PASS: $what"; else say "FAIL: $what"; fail=1; fi
-}
+t_start=$(date +%s)
+ulimit -c 0
 
-nvidia-smi --query-gpu=name,driver_version,uuid --format=csv,noheader | tee -a "$log"
-say "commit: ${HEADROOM_TEST_COMMIT:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-if cmake -S "$root" -B "$build" -G Ninja -DHEADROOM_ENABLE_CLANG=OFF \
-  -DHEADROOM_ENABLE_TESTS=OFF -DHEADROOM_ENABLE_RUNTIME=ON \
-  -DHEADROOM_ENABLE_MICROBENCH=OFF >"$work/cmake.log" 2>&1 &&
-  cmake --build "$build" -j 16 --target headroom_rt >>"$work/cmake.log" 2>&1; then
-  libdir=$build/runtime
-else
-  # Other parts of the tree may be in flux: build the runtime by itself.
-  tail -20 "$work/cmake.log" | tee -a "$log"
-  say "CMake build failed; building libheadroom_rt directly"
-  libdir=$work/lib
-  mkdir -p "$libdir"
-  ${CXX:-g++} -std=c++20 -O2 -g -fPIC -shared -fvisibility=hidden \
-    -fvisibility-inlines-hidden -DHEADROOM_VERSION='"0.1.0"' \
-    -DHEADROOM_CUPTI_BUILD_DIR="\"$cuda/lib64\"" \
-    -I "$root/runtime/include" -I "$root/runtime/src" -I "$root/passes" \
-    -I "$root/.deps/include" -isystem "$cuda/include" \
-    "$root"/runtime/src/*.cpp "$root"/runtime/src/cupti/*.cpp \
-    "$root/passes/model/CounterCatalog.cpp" -Wl,--exclude-libs,ALL \
-    -o "$libdir/libheadroom_rt.so" -ldl -pthread 2>&1 | tee -a "$log"
+{
+  nvidia-smi --query-gpu=name,driver_version,uuid --format=csv,noheader
+  echo "commit: ${HEADROOM_TEST_COMMIT:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  "$nvcc" --version | tail -2
+} | tee -a "$log" >"$work/machine.txt"
+
+# --- Build: the runtime (CMake) and the apps' objects in parallel ----------
+(
+  if cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DHEADROOM_ENABLE_CLANG=OFF -DHEADROOM_ENABLE_TESTS=OFF \
+    -DHEADROOM_ENABLE_RUNTIME=ON -DHEADROOM_ENABLE_MICROBENCH=OFF \
+    >"$work/cmake.log" 2>&1 &&
+    cmake --build "$build" -j 16 --target headroom_rt >>"$work/cmake.log" 2>&1; then
+    echo "$build/runtime" >"$work/libdir"
+  else
+    # Other parts of the tree may be in flux: build the runtime by itself.
+    lib=$work/lib
+    mkdir -p "$lib"
+    ${CXX:-g++} -std=c++20 -O2 -g -fPIC -shared -fvisibility=hidden \
+      -fvisibility-inlines-hidden -DHEADROOM_VERSION='"0.1.0"' \
+      -DHEADROOM_CUPTI_BUILD_DIR="\"$cuda/lib64\"" \
+      -I "$root/runtime/include" -I "$root/runtime/src" -I "$root/passes" \
+      -I "$root/.deps/include" -isystem "$cuda/include" \
+      "$root"/runtime/src/*.cpp "$root"/runtime/src/cupti/*.cpp \
+      "$root/passes/model/CounterCatalog.cpp" -Wl,--exclude-libs,ALL \
+      -o "$lib/libheadroom_rt.so" -ldl -pthread >>"$work/cmake.log" 2>&1 &&
+      echo "$lib" >"$work/libdir"
+  fi
+) &
+apps="app launches concurrency graph many signals"
+for a in $apps; do
+  "$nvcc" -arch=sm_90 -O2 -std=c++17 -I "$root/runtime/include" -c "$src/$a.cu" \
+    -o "$work/$a.o" >"$work/$a.build.log" 2>&1 &
+  "$nvcc" -arch=sm_90 -O2 -std=c++17 -DHEADROOM_UNINSTRUMENTED \
+    -I "$root/runtime/include" -c "$src/$a.cu" -o "$work/${a}_plain.o" \
+    >"$work/${a}_plain.build.log" 2>&1 &
+done
+wait
+if [[ ! -s $work/libdir ]]; then
+  tail -30 "$work/cmake.log" | tee -a "$log"
+  say "FAIL: libheadroom_rt did not build"
+  exit 1
 fi
-"$nvcc" -arch=sm_90 -O2 -I "$root/runtime/include" "$root/test/gpu/runtime/app.cu" \
-  -o "$work/app" -L "$libdir" -lheadroom_rt \
-  -Xlinker -rpath="$libdir" 2>&1 | tee -a "$log"
+libdir=$(cat "$work/libdir")
+for a in $apps; do
+  libs="-lcuda"
+  [[ $a == launches ]] && libs="-lcublas -lcuda"
+  "$nvcc" -arch=sm_90 "$work/$a.o" -o "$work/$a" -L "$libdir" -lheadroom_rt \
+    -Xlinker -rpath="$libdir" $libs >>"$work/$a.build.log" 2>&1 ||
+    { say "FAIL: $a did not build"; cat "$work/$a.build.log" | tail -20 | tee -a "$log"; }
+  "$nvcc" -arch=sm_90 "$work/${a}_plain.o" -o "$work/${a}_plain" $libs \
+    >>"$work/${a}_plain.build.log" 2>&1 ||
+    { say "FAIL: ${a}_plain did not build"; tail -20 "$work/${a}_plain.build.log" | tee -a "$log"; }
+done
+say "built in $(($(date +%s) - t_start)) s (runtime from $libdir)"
 
-# run NAME ENV...: runs the app in $work with the given environment.
+# --- Runs ---------------------------------------------------------------
+# run NAME BINARY [VAR=VALUE...] [-- ARGS...]: runs BINARY in $work with the
+# profile at NAME.json, stdout/stderr/status/wall time in NAME.{out,err,rc,wall}.
 run() {
-  local name=$1
-  shift
-  local t0=$(date +%s.%N)
-  (cd "$work" && env APP_TIMING_FILE="$work/$name.timing" "$@" ./app \
+  local name=$1 bin=$2
+  shift 2
+  local envs=()
+  while [[ $# -gt 0 && $1 != -- ]]; do envs+=("$1"); shift; done
+  [[ ${1:-} == -- ]] && shift
+  local t0 t1
+  t0=$(date +%s.%N)
+  (cd "$work" && env APP_TIMING_FILE="$work/$name.timing" \
+    HEADROOM_PROFILE="$work/$name.json" "${envs[@]+"${envs[@]}"}" timeout 120 "./$bin" "$@" \
     >"$work/$name.out" 2>"$work/$name.err")
   echo $? >"$work/$name.rc"
-  local t1=$(date +%s.%N)
-  say "run $name: exit $(cat "$work/$name.rc"), $(python3 -c "print(f'{$t1-$t0:.2f}')") s," \
-    "tiny launches: $(cat "$work/$name.timing" 2>/dev/null), stderr:"
-  sed 's/^/    /' "$work/$name.err" | tee -a "$log"
+  t1=$(date +%s.%N)
+  python3 -c "print(f'{$t1-$t0:.4f}')" >"$work/$name.wall"
+  echo "$name: exit $(cat "$work/$name.rc"), $(cat "$work/$name.wall") s" >>"$log"
 }
-run off HEADROOM_MODE=off
-run counters HEADROOM_PROFILE="$work/profile-counters.json"
-run time HEADROOM_MODE=time HEADROOM_PROFILE="$work/profile-time.json"
-run all HEADROOM_SAMPLE=all HEADROOM_PROFILE="$work/profile-all.json"
-run external HEADROOM_MODE=time HEADROOM_CORRELATION=external \
-  HEADROOM_PROFILE="$work/profile-external.json"
-run nocupti HEADROOM_CUPTI_LIBRARY=/nonexistent/libcupti.so.13 \
-  HEADROOM_PROFILE="$work/profile-nocupti.json"
-ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2>/dev/null || true)
+
+# signal_run NAME BINARY SIGNAL [VAR=VALUE...] -- ARGS: starts the app, waits
+# for its marker (phase 1 done), sends SIGNAL 0.5 s later.
+signal_run() {
+  local name=$1 bin=$2 sig=$3
+  shift 3
+  local envs=()
+  while [[ $# -gt 0 && $1 != -- ]]; do envs+=("$1"); shift; done
+  [[ ${1:-} == -- ]] && shift
+  rm -f "$work/$name.marker"
+  (cd "$work" && exec env APP_TIMING_FILE="$work/$name.timing" \
+    APP_MARKER="$work/$name.marker" HEADROOM_PROFILE="$work/$name.json" \
+    "${envs[@]+"${envs[@]}"}" "./$bin" "$@" >"$work/$name.out" 2>"$work/$name.err") &
+  local pid=$! i
+  for ((i = 0; i < 600; ++i)); do
+    [[ -e $work/$name.marker ]] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  sleep "${SIGNAL_DELAY:-0.5}"
+  [[ $sig != none ]] && kill -s "$sig" "$pid" 2>/dev/null
+  for ((i = 0; i < 300; ++i)); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -9 "$pid" 2>/dev/null
+  wait "$pid"
+  echo $? >"$work/$name.rc"
+  echo "$name: exit $(cat "$work/$name.rc") after $sig" >>"$log"
+}
+
+# app.cu: modes, sampling rules, degraded conditions.
+run app_plain app_plain
+run app_off app HEADROOM_MODE=off
+run app_counters app
+run app_time app HEADROOM_MODE=time
+run app_scope_all app HEADROOM_SAMPLE_SCOPE=all
+run app_every app HEADROOM_SAMPLE=every:2000
+run app_sample_off app HEADROOM_SAMPLE=off
+run app_metrics app HEADROOM_METRICS=l1tex__t_bytes.sum
+run app_external app HEADROOM_MODE=time HEADROOM_CORRELATION=external
+run app_nocupti app HEADROOM_CUPTI_LIBRARY=/nonexistent/libcupti.so.13
+run app_nogpu_plain app_plain CUDA_VISIBLE_DEVICES=
+run app_nogpu app CUDA_VISIBLE_DEVICES=
+# launches.cu: every launch API, libraries in scopes, an unreplayable kernel.
+run launches_plain launches_plain
+run launches_counters launches
+run launches_time launches HEADROOM_MODE=time
+run launches_scopes launches HEADROOM_SAMPLE_SCOPE=scopes
+# concurrency.cu: streams, threads, two contexts.
+run concurrency_plain concurrency_plain
+run concurrency_time concurrency HEADROOM_MODE=time
+run concurrency_counters concurrency
+# graph.cu
+run graph_plain graph_plain
+run graph_counters graph
+run graph_time graph HEADROOM_MODE=time
+# many.cu: 100,000 launches.
+run many_plain many_plain
+run many_time many HEADROOM_MODE=time
+run many_counters many
+# signals.cu: killed, own handler, abort, killed hard with periodic writes.
+signal_run sig_term_plain signals_plain TERM -- term
+signal_run sig_term signals TERM HEADROOM_FLUSH_S=0 -- term
+signal_run sig_int_plain signals_plain INT -- term
+signal_run sig_int signals INT HEADROOM_FLUSH_S=0 -- term
+signal_run sig_handler_plain signals_plain TERM -- handler
+signal_run sig_handler signals TERM HEADROOM_FLUSH_S=0 -- handler
+signal_run sig_abort_plain signals_plain none -- abort
+signal_run sig_abort signals none HEADROOM_FLUSH_S=0 -- abort
+SIGNAL_DELAY=1.5 signal_run sig_kill9 signals KILL HEADROOM_FLUSH_S=0.25 -- term
+# Another CUPTI client attached: Nsight Compute.
+ncu=$(command -v ncu || ls "$cuda"/bin/ncu 2>/dev/null || true)
 if [[ -n $ncu ]]; then
-  (cd "$work" && timeout 240 "$ncu" --metrics gpu__time_duration.sum \
-    --launch-count 3 -o "$work/ncu-report" -f env \
-    HEADROOM_PROFILE="$work/profile-ncu.json" ./app \
-    >"$work/ncu.out" 2>"$work/ncu.err")
-  echo $? >"$work/ncu.rc"
-  say "run ncu: exit $(cat "$work/ncu.rc"); headroom lines:"
-  grep '^headroom:' "$work/ncu.out" "$work/ncu.err" | sed 's/^/    /' | tee -a "$log"
+  run app_ncu_plain app_plain
+  t0=$(date +%s.%N)
+  (cd "$work" && timeout 120 "$ncu" --metrics gpu__time_duration.sum \
+    --launch-count 3 -o "$work/ncu-app" -f env HEADROOM_PROFILE="$work/app_ncu.json" \
+    APP_TIMING_FILE="$work/app_ncu.timing" ./app >"$work/app_ncu.out" 2>"$work/app_ncu.err")
+  echo $? >"$work/app_ncu.rc"
+fi
+say "tests ran in $(($(date +%s) - t_start)) s"
+
+# --- Benchmarks -----------------------------------------------------------
+if [[ -z ${RUNTIME_TEST_SKIP_BENCH:-} ]]; then
+  # Timing-only overhead: short launches, whole process and loop.
+  for rep in 1 2 3; do
+    for cfg in "20000 0" "20000 2000" "20000 8000"; do
+      set -- $cfg
+      tag="n$1_i$2_r$rep"
+      run "bench_plain_$tag" many_plain -- "$1" "$2"
+      run "bench_time_$tag" many HEADROOM_MODE=time HEADROOM_FLUSH_S=0 -- "$1" "$2"
+      run "bench_off_$tag" many HEADROOM_MODE=off -- "$1" "$2"
+    done
+  done
+  # Counters end to end versus Nsight Compute with the same metrics, on an
+  # app with many repeated launches (4 configurations x 50 launches).
+  run bench_counters many -- 200 2000 4
+  if [[ -n $ncu ]]; then
+    metrics=$(python3 -c "import json;print(','.join(json.load(open('$work/bench_counters.json'))['collection']['metrics']))" 2>/dev/null)
+    echo "$metrics" >"$work/bench_ncu.metrics"
+    t0=$(date +%s.%N)
+    (cd "$work" && timeout 120 "$ncu" --metrics "$metrics" --clock-control none \
+      -o "$work/ncu-bench" -f ./many_plain 200 2000 4 >"$work/bench_ncu.out" 2>"$work/bench_ncu.err")
+    echo $? >"$work/bench_ncu.rc"
+    t1=$(date +%s.%N)
+    python3 -c "print(f'{$t1-$t0:.4f}')" >"$work/bench_ncu.wall"
+    run bench_counters_plain many_plain -- 200 2000 4
+  fi
+  say "benchmarks done at $(($(date +%s) - t_start)) s"
 fi
 
-for name in off counters time all external nocupti; do
-  check "$name: exit status 0" test "$(cat "$work/$name.rc")" = 0
-  check "$name: output identical to HEADROOM_MODE=off" cmp -s "$work/off.out" "$work/$name.out"
-  check "$name: at most one stderr line, prefixed headroom:" python3 - "$work/$name.err" <<'PY'
-import sys
-lines = open(sys.argv[1]).read().splitlines()
-sys.exit(0 if len(lines) <= 1 and all(l.startswith("headroom: ") for l in lines) else 1)
-PY
-done
-check "off: no stderr at all" test ! -s "$work/off.err"
-check "off: no profile written" test ! -e "$work/headroom-profile.json"
-check "results correct" grep -q "RESULTS OK" "$work/off.out"
-check "nocupti: exactly one warning line" test "$(wc -l <"$work/nocupti.err")" = 1
-if [[ -n $ncu ]]; then
-  check "ncu: program output unchanged" grep -q "RESULTS OK" "$work/ncu.out"
-fi
-
-python3 - "$work" <<'PY' | tee -a "$log"
-import json, os, sys
-work = sys.argv[1]
-model = ["smsp__sass_thread_inst_executed_op_ffma_pred_on.sum",
-         "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum",
-         "smsp__sass_thread_inst_executed_op_memory_pred_on.sum",
-         "smsp__inst_executed.sum",
-         "smsp__sass_thread_inst_executed_op_fp32_pred_on.sum",
-         "smsp__sass_thread_inst_executed_op_fp64_pred_on.sum",
-         "smsp__sass_thread_inst_executed_op_integer_pred_on.sum",
-         "dram__sectors_read.sum", "dram__sectors_write.sum",
-         "gpu__time_duration.sum", "lts__t_bytes.sum",
-         "sm__warps_active.avg.pct_of_peak_sustained_active"]
-# Launches per site id (sites are listed in table order) and outside sites.
-want_sites = {0: 10, 1: 5, 2: 3, 3: 4, 4: 2, 5: 2, 6: 1, 7: 5000}
-ok = True
-def fail(*a):
-    global ok
-    ok = False
-    print("FAIL:", *a)
-
-def check_profile(name, mode, counters, unsited_counters=False):
-    path = os.path.join(work, f"profile-{name}.json")
-    if not os.path.exists(path):
-        return fail(name, "no profile")
-    p = json.load(open(path))
-    c = p["collection"]
-    print(f"{name}: mode={c['mode']} passes={c.get('passes')} "
-          f"warnings={c['warnings']} diagnostics={c['diagnostics']}")
-    if p["schema"] != "headroom.profile/1": fail(name, "schema")
-    if c["mode"] != mode: fail(name, "mode", c["mode"], "expected", mode)
-    if len(p["sites"]) != 8: fail(name, "sites", len(p["sites"]))
-    if mode == "sites":
-        if p["kernels"]: fail(name, "kernels without timing")
-        return p
-    if not p["devices"] or not p["devices"][0].get("name"):
-        fail(name, "device identity", p["devices"])
-    seen = {}
-    unsited = 0
-    for k in p["kernels"]:
-        if k["launches"] <= 0: fail(name, "entry without launches", k)
-        if not (k["timing"] != "none" and k["total_ns"] > 0 and k["min_ns"] > 0):
-            fail(name, "entry without a duration", k)
-        if k["site"] is None:
-            unsited += k["launches"]
-            if ("counters" in k) != unsited_counters:
-                fail(name, "unsited entry sampled" if "counters" in k else "unsited entry not sampled")
-            continue
-        seen[k["site"]] = seen.get(k["site"], 0) + k["launches"]
-        if counters:
-            missing = [m for m in model if m not in k.get("counters", {})]
-            if missing: fail(name, "site", k["site"], "lacks", missing)
-        elif "counters" in k:
-            fail(name, "counters in a", mode, "profile")
-    if seen != want_sites: fail(name, "launches per site", seen, "expected", want_sites)
-    if unsited != 2: fail(name, "unsited launches", unsited, "expected 2")
-    return p
-
-p = check_profile("counters", "counters", True)
-check_profile("time", "time", False)
-check_profile("all", "counters", True, unsited_counters=True)
-check_profile("external", "time", False)
-check_profile("nocupti", "sites", False)
-if p:
-    print("devices:", json.dumps(p["devices"]))
-    print("metrics:", len(p["collection"]["metrics"]), p["collection"]["metrics"])
-    print("dropped:", p["collection"]["dropped_metrics"])
-    for k in p["kernels"]:
-        cnt = k.get("counters", {})
-        print(f"  site={k['site']} {k['demangled']} grid={k['grid']} block={k['block']} "
-              f"shm={k['dynamic_shared_bytes']} launches={k['launches']} timing={k['timing']} "
-              f"timed={k['timed_launches']} untimed={k.get('untimed_launches', 0)} "
-              f"min/max={k['min_ns']}/{k['max_ns']} ns profiled={k.get('profiled_ns')} "
-              f"replays={k.get('replay_records', 0)} regs={k['registers_per_thread']} "
-              f"ffma={cnt.get(model[0])} dfma={cnt.get(model[1])} inst={cnt.get(model[3])} "
-              f"dram_r={cnt.get(model[7])} dram_w={cnt.get(model[8])} t={cnt.get(model[9])}")
-ncu = os.path.join(work, "profile-ncu.json")
-if os.path.exists(ncu):
-    q = json.load(open(ncu))
-    print("ncu:", q["collection"]["mode"], q["collection"]["warnings"])
-print("profile checks:", "PASS" if ok else "FAIL")
-sys.exit(0 if ok else 1)
-PY
-[[ ${PIPESTATUS[0]} == 0 ]] || fail=1
-
-for f in profile-counters.json profile-time.json profile-all.json \
-  profile-external.json profile-nocupti.json profile-ncu.json; do
-  [[ -e $work/$f ]] && cp "$work/$f" "$out/"
-done
-if [[ $fail == 0 ]]; then say "test/gpu/runtime: PASS"; else say "test/gpu/runtime: FAIL"; fi
-exit $fail
+python3 "$src/check.py" "$work" 2>&1 | tee -a "$log"
+status=${PIPESTATUS[0]}
+(cd "$work" && tar czf "$out/runtime-results.tar.gz" --exclude='*.o' \
+  --exclude='*.ncu-rep' --exclude=app --exclude='*_plain' --exclude=lib \
+  --exclude=launches --exclude=concurrency --exclude=graph --exclude=many \
+  --exclude=signals . 2>/dev/null)
+say "total $(($(date +%s) - t_start)) s"
+if [[ $status == 0 ]]; then say "test/gpu/runtime: PASS"; else say "test/gpu/runtime: FAIL"; fi
+exit "$status"

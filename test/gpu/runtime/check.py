@@ -1,0 +1,399 @@
+#!/usr/bin/env python3
+"""Checks the runs of test/gpu/runtime/run.sh (argument: its work directory).
+
+Every instrumented run is compared with the uninstrumented build of the same
+app: stdout bit for bit, exit status equal, stderr at most one line starting
+with "headroom: " (the uninstrumented run prints nothing there). Each
+profile is checked against what the app did. Prints PASS/FAIL lines and the
+numbers docs/perf/runtime.md records; exits 1 on any failure.
+"""
+import json
+import os
+import re
+import statistics
+import sys
+
+work = sys.argv[1]
+failures = 0
+
+MODEL = ["smsp__sass_thread_inst_executed_op_ffma_pred_on.sum",
+         "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum",
+         "smsp__sass_thread_inst_executed_op_memory_pred_on.sum",
+         "smsp__inst_executed.sum",
+         "smsp__sass_thread_inst_executed_op_fp32_pred_on.sum",
+         "smsp__sass_thread_inst_executed_op_fp64_pred_on.sum",
+         "smsp__sass_thread_inst_executed_op_integer_pred_on.sum",
+         "dram__sectors_read.sum", "dram__sectors_write.sum",
+         "gpu__time_duration.sum", "lts__t_bytes.sum",
+         "sm__warps_active.avg.pct_of_peak_sustained_active"]
+
+
+def check(ok, what):
+    global failures
+    print(("PASS: " if ok else "FAIL: ") + what)
+    if not ok:
+        failures += 1
+    return ok
+
+
+def info(*a):
+    print("  ", *a)
+
+
+def text(name, ext):
+    path = os.path.join(work, f"{name}.{ext}")
+    if not os.path.exists(path):
+        return None
+    with open(path, "rb") as f:
+        return f.read().decode("utf-8", "replace")
+
+
+def rc(name):
+    t = text(name, "rc")
+    return int(t) if t and t.strip().lstrip("-").isdigit() else None
+
+
+def profile(name):
+    t = text(name, "json")
+    if t is None:
+        return None
+    try:
+        return json.loads(t)
+    except ValueError as e:
+        check(False, f"{name}: profile parses ({e})")
+        return None
+
+
+def without_tool_lines(t):
+    """Drops the lines Nsight Compute itself prints."""
+    if t is None:
+        return None
+    return "".join(l for l in t.splitlines(True) if not l.startswith("==")
+                   and not l.startswith("ncu:"))
+
+
+def same_as_plain(name, plain, lines_allowed=1, want_line=None, under_tool=False):
+    """Output and status as the uninstrumented run; one headroom line at most."""
+    ok = check(rc(name) is not None and rc(name) == rc(plain),
+               f"{name}: exit status {rc(name)} == uninstrumented {rc(plain)}")
+    out = text(name, "out")
+    err = text(name, "err") or ""
+    if under_tool:
+        out, err = without_tool_lines(out), without_tool_lines(err)
+    ok &= check(out is not None and out == text(plain, "out"),
+                f"{name}: stdout identical to the uninstrumented build")
+    err = err.splitlines()
+    ok &= check(len(err) <= lines_allowed and all(l.startswith("headroom: ") for l in err),
+                f"{name}: at most {lines_allowed} stderr line, prefixed 'headroom: ' ({err})")
+    if want_line is not None:
+        ok &= check(len(err) == 1 and want_line in err[0],
+                    f"{name}: the one line says '{want_line}'")
+    plain_err = text(plain, "err") or ""
+    if plain_err.strip():
+        info(f"{plain} stderr: {plain_err.strip()[:300]}")
+    return ok
+
+
+def entries(p, **where):
+    out = []
+    for k in p.get("kernels", []):
+        if all(k.get(f) == v for f, v in where.items()):
+            out.append(k)
+    return out
+
+
+def launches(p, **where):
+    return sum(k["launches"] for k in entries(p, **where))
+
+
+def site_launches(p):
+    seen = {}
+    for k in p["kernels"]:
+        if k["site"] is not None:
+            seen[k["site"]] = seen.get(k["site"], 0) + k["launches"]
+    return seen
+
+
+def common_profile_checks(name, p, mode):
+    c = p["collection"]
+    check(p["schema"] == "headroom.profile/1", f"{name}: schema")
+    check(c["mode"] == mode, f"{name}: collection.mode {c['mode']} == {mode}")
+    for k in p["kernels"]:
+        if "scope" not in k or "median_ns" not in k:
+            return check(False, f"{name}: every entry has scope and median_ns")
+        if k["timing"] != "none" and not (k["min_ns"] <= k["median_ns"] <= k["max_ns"]):
+            return check(False, f"{name}: min <= median <= max in {k['name']}")
+        if len(k.get("duration_sample_ns", [])) > 64:
+            return check(False, f"{name}: bounded duration sample")
+    return True
+
+
+def timing_value(name, key):
+    t = text(name, "timing") or ""
+    m = re.search(key + r"=([0-9.]+)", t)
+    return float(m.group(1)) if m else None
+
+
+# --- app.cu -----------------------------------------------------------------
+WANT_SITES = {0: 10, 1: 5, 2: 3, 3: 4, 4: 2, 5: 2, 6: 1, 7: 5000}
+for name, mode in [("app_counters", "counters"), ("app_time", "time"),
+                   ("app_scope_all", "counters"), ("app_every", "counters"),
+                   ("app_sample_off", "time"), ("app_metrics", "counters"),
+                   ("app_external", "time"), ("app_nocupti", "sites")]:
+    same_as_plain(name, "app_plain")
+    p = profile(name)
+    if not check(p is not None, f"{name}: profile written"):
+        continue
+    common_profile_checks(name, p, mode)
+    if mode == "sites":
+        check(not p["kernels"] and len(p["sites"]) == 8, f"{name}: sites only")
+        continue
+    check(site_launches(p) == WANT_SITES, f"{name}: launches per site {site_launches(p)}")
+    check(launches(p, site=None) == 2, f"{name}: 2 unattributed launches")
+    sited = [k for k in p["kernels"] if k["site"] is not None]
+    if mode == "counters":
+        missing = [(k["site"], m) for k in sited for m in MODEL if m not in k.get("counters", {})]
+        check(not missing, f"{name}: every sited entry has every model counter {missing[:3]}")
+    else:
+        check(all("counters" not in k for k in p["kernels"]), f"{name}: no counters")
+    if name == "app_counters":
+        info("devices:", json.dumps(p["devices"]))
+        info("metrics:", len(p["collection"]["metrics"]), "passes:", p["collection"]["passes"])
+        info("diagnostics:", json.dumps(p["collection"]["diagnostics"]))
+        for k in p["kernels"]:
+            info(f"site={k['site']} {k['demangled'][:40]} grid={k['grid']} launches={k['launches']} "
+                 f"timed={k['timed_launches']} timing={k['timing']} min/median/max="
+                 f"{k['min_ns']}/{k['median_ns']}/{k['max_ns']} profiled={k.get('profiled_ns')} "
+                 f"untimed={k.get('untimed_launches', 0)}")
+    if name == "app_scope_all":
+        check(all("counters" in k for k in entries(p, site=None)),
+              f"{name}: unattributed launches sampled with HEADROOM_SAMPLE_SCOPE=all")
+    if name == "app_every":
+        big = [k for k in entries(p, site=7)]
+        check(p["collection"]["sampling"] == "every:2000", f"{name}: sampling every:2000")
+        check(big and big[0].get("counter_launches") == 3,
+              f"{name}: 5000 launches sampled every 2000th: 3 samples "
+              f"({big[0].get('counter_launches') if big else None})")
+    if name == "app_sample_off":
+        check(p["collection"]["sampling"] == "off", f"{name}: sampling off")
+    if name == "app_metrics":
+        m = p["collection"]["metrics"]
+        check("l1tex__t_bytes.sum" in m and all(x in m for x in MODEL),
+              f"{name}: HEADROOM_METRICS extends the defaults (passes {p['collection']['passes']})")
+        check(all("l1tex__t_bytes.sum" in k.get("counters", {}) for k in sited),
+              f"{name}: the added metric is collected")
+
+for name in ["app_counters", "app_time", "app_off", "app_sample_off"]:
+    info(f"{name}: tiny launches: {(text(name, 'timing') or '').strip()}")
+per = {n: timing_value(n, "") for n in []}
+t_plain = re.search(r"([0-9.]+) us per launch", text("app_plain", "timing") or "")
+t_time = re.search(r"([0-9.]+) us per launch", text("app_time", "timing") or "")
+t_cnt = re.search(r"([0-9.]+) us per launch", text("app_counters", "timing") or "")
+if t_time and t_cnt and t_plain:
+    a, b, c = float(t_plain.group(1)), float(t_time.group(1)), float(t_cnt.group(1))
+    info(f"host time per tiny launch: uninstrumented {a:.2f} us, time {b:.2f} us, counters {c:.2f} us")
+    check(c <= b * 1.3 + 0.5,
+          f"counters mode costs about what time mode costs per launch after the samples ({c:.2f} vs {b:.2f} us)")
+
+# No GPU visible: the program fails the same way, the runtime adds one line.
+same_as_plain("app_nogpu", "app_nogpu_plain")
+if os.path.exists(os.path.join(work, "app_ncu.rc")):
+    same_as_plain("app_ncu", "app_ncu_plain",
+                  want_line="held by Nsight Compute", under_tool=True)
+    p = profile("app_ncu")
+    if check(p is not None, "app_ncu: profile written under ncu"):
+        info("ncu:", p["collection"]["mode"], p["collection"]["warnings"])
+
+# --- launches.cu ----------------------------------------------------------
+for name, mode in [("launches_counters", "counters"), ("launches_time", "time"),
+                   ("launches_scopes", "counters")]:
+    same_as_plain(name, "launches_plain",
+                  want_line="host memory" if mode == "counters" else None)
+    p = profile(name)
+    if not check(p is not None, f"{name}: profile written"):
+        continue
+    common_profile_checks(name, p, mode)
+    sl = site_launches(p)
+    check(all(sl.get(s) == 3 for s in range(7)), f"{name}: 3 launches from each of sites 0-6 {sl}")
+    check(len(p["scopes"]) == 3, f"{name}: 3 scopes listed")
+    for sc, what in [(0, "thrust::sort"), (1, "cub::DeviceReduce::Sum"), (2, "cublasSgemm")]:
+        ks = entries(p, scope=sc)
+        check(len(ks) >= 1 and all(k["site"] is None for k in ks),
+              f"{name}: {what} kernels attributed to scope {sc}: "
+              f"{[k['demangled'][:50] for k in ks]}")
+    unattr = entries(p, site=None, scope=None)
+    check(any("axpy" in k["demangled"].lower() for k in unattr),
+          f"{name}: cublasSaxpy's kernel unattributed, by name: {[k['demangled'][:50] for k in unattr]}")
+    if mode == "counters":
+        for s in range(6):
+            ks = entries(p, site=s)
+            check(ks and all("counters" in k for k in ks),
+                  f"{name}: site {s} ({['<<<>>>', 'cudaLaunchKernel', 'cudaLaunchKernelExC', 'cudaLaunchCooperativeKernel', 'cuLaunchKernel', 'cuLaunchKernelEx'][s]}) sampled")
+        host = entries(p, site=6)
+        check(host and all("counters" not in k and "host memory" in k.get("counter_note", "")
+                           for k in host),
+              f"{name}: the kernel writing host memory is not replayed, and says why: "
+              f"{[k.get('counter_note') for k in host]}")
+        scoped = [k for k in p["kernels"] if k["scope"] is not None]
+        if name == "launches_scopes":
+            check(any("counters" in k for k in scoped),
+                  f"{name}: library kernels in scopes sampled "
+                  f"({sum('counters' in k for k in scoped)}/{len(scoped)})")
+        else:
+            check(not any("counters" in k for k in scoped),
+                  f"{name}: library kernels not sampled by default")
+    if name == "launches_counters":
+        for k in p["kernels"]:
+            info(f"site={k['site']} scope={k['scope']} {k['demangled'][:60]} launches={k['launches']} "
+                 f"counters={'counters' in k} note={k.get('counter_note', '')[:50]}")
+
+# --- concurrency.cu --------------------------------------------------------
+for name, mode in [("concurrency_time", "time"), ("concurrency_counters", "counters")]:
+    same_as_plain(name, "concurrency_plain")
+    p = profile(name)
+    if not check(p is not None, f"{name}: profile written"):
+        continue
+    common_profile_checks(name, p, mode)
+    sl = site_launches(p)
+    want = {0: 8, 1: 2000, 2: 2000, 3: 2000, 4: 2000, 5: 4000, 6: 10, 7: 10}
+    check(sl == want, f"{name}: launches per site from 4 threads and 2 contexts {sl}")
+    check(p["collection"]["dropped_records"] == 0, f"{name}: no dropped records")
+    if mode == "counters":
+        check(all("counters" in k for s in (6, 7) for k in entries(p, site=s)),
+              f"{name}: both contexts sampled")
+        check(all("counters" in k for s in (1, 2, 3, 4) for k in entries(p, site=s)),
+              f"{name}: every thread's site sampled")
+rounds = {}
+for name in ["concurrency_plain", "concurrency_time", "concurrency_counters"]:
+    t = text(name, "timing") or ""
+    rounds[name] = [float(x) for x in re.findall(r"round \d: ([0-9.]+) ms", t)]
+    info(f"{name}: phase A rounds (ms): {rounds[name]}")
+if len(rounds.get("concurrency_time", [])) == 2 and len(rounds.get("concurrency_plain", [])) == 2:
+    check(rounds["concurrency_time"][1] < 50 and rounds["concurrency_time"][1] < 1.5 * max(rounds["concurrency_plain"][1], 20),
+          "time mode keeps 4 x 20 ms kernels concurrent (round 2 < 50 ms)")
+if len(rounds.get("concurrency_counters", [])) == 2:
+    check(rounds["concurrency_counters"][1] < 50,
+          "counters mode keeps them concurrent once sampled (round 2 < 50 ms)")
+
+# --- graph.cu --------------------------------------------------------------
+for name, mode in [("graph_counters", "counters"), ("graph_time", "time")]:
+    same_as_plain(name, "graph_plain")
+    p = profile(name)
+    if not check(p is not None, f"{name}: profile written"):
+        continue
+    common_profile_checks(name, p, mode)
+    def graph_total(kernel, grid, block):
+        return sum(k["launches"] for k in p["kernels"]
+                   if kernel in k["name"] and k["grid"][0] == grid and k["block"][0] == block)
+    N = 1 << 16
+    check(graph_total("scale", N // 256, 256) == 101, f"{name}: captured scale: 100 graph + 1 direct launches")
+    check(graph_total("shift", N // 256, 256) == 100, f"{name}: captured shift: 100 launches")
+    check(graph_total("scale", N // 512, 512) == 100, f"{name}: captured scale/512: 100 launches")
+    check(graph_total("scale", N // 128, 128) == 10, f"{name}: added-node graph: 10 launches")
+    graph_entries = [k for k in p["kernels"] if k.get("graph_launches", 0) > 0]
+    check(graph_entries and all(k["timing"] == "unprofiled" and k["timed_launches"] == k["launches"]
+                                for k in graph_entries), f"{name}: graph kernel nodes timed")
+    attributed = {(k["site"], k["scope"]): k["launches"] for k in graph_entries}
+    info(f"{name}: graph entries (site, scope) -> launches: {attributed}")
+    check(attributed.get((0, None)) == 100 and attributed.get((1, None)) == 100 and
+          attributed.get((2, None)) == 100,
+          f"{name}: captured kernel nodes attributed to their capture sites")
+    check(attributed.get((None, 1)) == 10, f"{name}: added kernel node attributed to its scope")
+    if mode == "counters":
+        check(all("counters" not in k and "graph" in k.get("counter_note", "") for k in graph_entries),
+              f"{name}: graph kernel nodes not sampled, with a note")
+        check(any("graph" in n for n in p["collection"]["notes"]), f"{name}: collection note about graphs")
+        check(all("counters" in k for k in entries(p, site=3)), f"{name}: the direct launch is sampled")
+
+# --- many.cu: 100,000 launches ----------------------------------------------
+rss = {}
+for name, mode in [("many_time", "time"), ("many_counters", "counters")]:
+    same_as_plain(name, "many_plain")
+    p = profile(name)
+    if not check(p is not None, f"{name}: profile written"):
+        continue
+    common_profile_checks(name, p, mode)
+    check(launches(p, site=0) == 100000, f"{name}: 100000 launches recorded ({launches(p, site=0)})")
+    timed = sum(k["timed_launches"] for k in entries(p, site=0))
+    check(timed >= 99999, f"{name}: {timed} timed")
+    check(p["collection"]["dropped_records"] == 0, f"{name}: no dropped records")
+    k0 = entries(p, site=0)[0] if entries(p, site=0) else {}
+    info(f"{name}: median {k0.get('median_ns')} ns, min {k0.get('min_ns')}, max {k0.get('max_ns')}, "
+         f"sample {len(k0.get('duration_sample_ns', []))}")
+for name in ["many_plain", "many_time", "many_counters"]:
+    rss[name] = timing_value(name, "peak_rss_kb")
+    info(f"{name}: {(text(name, 'timing') or '').strip()}")
+if rss.get("many_plain") and rss.get("many_time"):
+    extra = (rss["many_time"] - rss["many_plain"]) / 1024
+    check(extra < 128, f"peak memory of 100,000 launches in time mode: +{extra:.1f} MiB over uninstrumented")
+
+# --- signals.cu --------------------------------------------------------------
+for name, plain, sig in [("sig_term", "sig_term_plain", "SIGTERM"), ("sig_int", "sig_int_plain", "SIGINT"),
+                         ("sig_abort", "sig_abort_plain", "SIGABRT")]:
+    same_as_plain(name, plain)
+    info(f"{name}: exit {rc(name)}")
+    p = profile(name)
+    if check(p is not None, f"{name}: profile written when the program ends by {sig}"):
+        check(p["collection"]["trigger"] == sig, f"{name}: trigger {p['collection']['trigger']}")
+        check(launches(p, site=0) == 1000, f"{name}: the 1000 completed launches are in it ({launches(p, site=0)})")
+same_as_plain("sig_handler", "sig_handler_plain")
+p = profile("sig_handler")
+if check(p is not None, "sig_handler: profile written"):
+    check(p["collection"]["trigger"] == "exit", "sig_handler: the program's own handler ran and it exited")
+    check(p["collection"]["diagnostics"].get("profile_writes", 0) >= 2,
+          f"sig_handler: a snapshot at the signal, then the final one "
+          f"({p['collection']['diagnostics'].get('profile_writes')})")
+p = profile("sig_kill9")
+check(rc("sig_kill9") == 137, f"sig_kill9: killed ({rc('sig_kill9')})")
+if check(p is not None, "sig_kill9: a periodic profile survives SIGKILL"):
+    check(p["collection"]["trigger"] == "periodic", f"sig_kill9: trigger {p['collection']['trigger']}")
+    check(launches(p, site=0) == 1000, f"sig_kill9: the completed launches are in it ({launches(p, site=0)})")
+
+# --- benchmarks -------------------------------------------------------------
+bench = {}
+for f in sorted(os.listdir(work)):
+    m = re.match(r"bench_(plain|time|off)_n(\d+)_i(\d+)_r(\d+)\.wall$", f)
+    if m:
+        variant, n, it, r = m.groups()
+        key = (int(n), int(it))
+        wall = float(text(f[:-5], "wall"))
+        loop = timing_value(f[:-5], "loop_s")
+        bench.setdefault(key, {}).setdefault(variant, []).append((wall, loop))
+if bench:
+    print("benchmark: timing-only overhead (median of runs; whole process wall / loop)")
+    for key in sorted(bench):
+        row = bench[key]
+        if "plain" not in row or "time" not in row:
+            continue
+        med = {v: (statistics.median(w for w, _ in row[v]),
+                   statistics.median(l for _, l in row[v] if l is not None)) for v in row}
+        k = None
+        p = profile(f"bench_time_n{key[0]}_i{key[1]}_r1")
+        if p and p["kernels"]:
+            k = p["kernels"][0]["median_ns"]
+        over_wall = 100 * (med["time"][0] / med["plain"][0] - 1)
+        over_loop = 100 * (med["time"][1] / med["plain"][1] - 1)
+        off = med.get("off", (float("nan"), float("nan")))
+        print(f"  {key[0]} launches, kernel median {k} ns: process {med['plain'][0]:.3f} s -> "
+              f"{med['time'][0]:.3f} s ({over_wall:+.1f}%), loop {med['plain'][1]:.4f} s -> "
+              f"{med['time'][1]:.4f} s ({over_loop:+.1f}%); HEADROOM_MODE=off {off[0]:.3f} s")
+        bench[key]["overhead"] = (over_wall, over_loop, k)
+    ok = [v["overhead"] for v in bench.values() if "overhead" in v and v["overhead"][2] and v["overhead"][2] >= 5000]
+    if ok:
+        check(min(o[0] for o in ok) <= 3.0,
+              "timing-only mode adds <= 3% wall time for kernels of >= 5 us "
+              f"({', '.join(f'{o[0]:+.1f}%' for o in ok)})")
+cw = text("bench_counters", "wall")
+nw = text("bench_ncu", "wall")
+if cw and nw:
+    p = profile("bench_counters")
+    samples = p["collection"]["diagnostics"].get("samples_taken") if p else None
+    print(f"benchmark: counters end to end {float(cw):.2f} s ({samples} samples) vs ncu --metrics "
+          f"<same {len((text('bench_ncu', 'metrics') or '').split(','))}> --clock-control none "
+          f"{float(nw):.2f} s (exit {rc('bench_ncu')}); uninstrumented "
+          f"{float(text('bench_counters_plain', 'wall') or 'nan'):.2f} s; ratio {float(nw) / float(cw):.1f}x")
+    check(rc("bench_ncu") == 0, "ncu finished the benchmark")
+    check(float(nw) / float(cw) >= 5, "counter mode at least 5x faster than ncu end to end")
+
+print(f"{failures} failure(s)")
+sys.exit(1 if failures else 0)
