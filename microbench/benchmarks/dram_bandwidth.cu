@@ -310,6 +310,9 @@ struct Config {
   /// flight per block (one warp per block, BlocksPerSm blocks per SM).
   unsigned BulkChunk = 0;
   int BulkStages = 0;
+  /// Dynamic shared memory per block: padding that limits the blocks per SM
+  /// (throughput-vs-warps curves only).
+  size_t DynSmem = 0;
 
   std::string str() const {
     if (Memcpy)
@@ -422,7 +425,9 @@ private:
   std::vector<Config> bulkCandidates();
   void measure(int Kind, const char *Name, double BytesPerElement,
                const Config &C, size_t Candidates, const char *What);
-  void copyCurve();
+  /// Bandwidth of kernel K (grid-stride, unroll 4) at 1..64 resident warps
+  /// per SM, added as Name.
+  void curve(int K, const char *Name);
 
   Context &Ctx;
   size_t Bytes = 0, N = 0;
@@ -443,18 +448,20 @@ void DramBench::launch(int K, const Config &C, unsigned Seed) {
   withConfig(C, [&](auto L, auto U, auto H) {
     constexpr int LV = decltype(L)::value, UV = decltype(U)::value,
                   HV = decltype(H)::value;
+    const size_t Smem = C.DynSmem;
     switch (K) {
     case Read:
-      readKernel<LV, UV, HV><<<Grid, C.BlockSize, 0, S>>>(B, N, Partial);
+      readKernel<LV, UV, HV><<<Grid, C.BlockSize, Smem, S>>>(B, N, Partial);
       break;
     case Write:
-      writeKernel<LV, UV, HV><<<Grid, C.BlockSize, 0, S>>>(A, N, Seed);
+      writeKernel<LV, UV, HV><<<Grid, C.BlockSize, Smem, S>>>(A, N, Seed);
       break;
     case Copy:
-      copyKernel<LV, UV, HV><<<Grid, C.BlockSize, 0, S>>>(A, B, N);
+      copyKernel<LV, UV, HV><<<Grid, C.BlockSize, Smem, S>>>(A, B, N);
       break;
     default:
-      triadKernel<LV, UV, HV><<<Grid, C.BlockSize, 0, S>>>(A, B, Cb, N, TriadS);
+      triadKernel<LV, UV, HV>
+          <<<Grid, C.BlockSize, Smem, S>>>(A, B, Cb, N, TriadS);
       break;
     }
   });
@@ -617,26 +624,47 @@ void DramBench::run() {
   Check("dram_triad", readSum(A),
         patternSum(N, SeedB) + TriadS * patternSum(N, SeedC));
 
-  copyCurve();
+  // The read kernel's partial sums are checked after each point of its
+  // curve; the copy's destination once after its curve.
+  curve(Read, "dram_read_vs_warps");
+  fill(A, SeedC);
+  curve(Copy, "dram_copy_vs_warps");
+  Check("dram_copy_vs_warps", readSum(A), patternSum(N, SeedB));
 }
 
-/// Copy bandwidth as a function of resident warps per SM (Little's law: the
-/// bytes in flight a kernel needs to reach the DRAM bandwidth).
-void DramBench::copyCurve() {
+/// DRAM bandwidth as a function of resident warps per SM (Little's law: the
+/// bytes in flight a kernel needs to reach the DRAM bandwidth). Residency is
+/// made exact by shared-memory padding (Context::limitResidency).
+void DramBench::curve(int K, const char *Name) {
   std::vector<std::pair<double, double>> Points;
   double Best = 0;
-  for (int Warps : {1, 2, 4, 8, 16, 32, 64}) {
+  for (int Warps : {1, 2, 4, 8, 16, 32, 48, 64}) {
     int Block = 32 * std::min(Warps, 16);
     Config C{GridStride, 4, Plain, Block, Warps * 32 / Block};
+    const void *Kernel =
+        K == Read
+            ? reinterpret_cast<const void *>(readKernel<GridStride, 4, Plain>)
+            : reinterpret_cast<const void *>(copyKernel<GridStride, 4, Plain>);
+    int Resident = 0;
+    C.DynSmem = Ctx.limitResidency(Kernel, Block, C.BlocksPerSm, 0, Resident);
+    if (Resident * Block / 32 < Warps)
+      throw BenchmarkError(std::string(Name) + ": only " +
+                           std::to_string(Resident * Block / 32) + " of " +
+                           std::to_string(Warps) +
+                           " warps per SM can be resident");
     std::vector<double> Ms =
-        Ctx.time([&] { launch(Copy, C, SeedB); }, Ctx.quick() ? 3 : 5, 1);
-    double GBs =
-        static_cast<double>(N) * 32 / 1e9 / (summarize(Ms)->Median / 1e3);
+        Ctx.time([&] { launch(K, C, SeedB); }, Ctx.quick() ? 3 : 5, 1);
+    if (K == Read && partialSum(C) != patternSum(N, SeedB))
+      throwWrongResult(Name, "wrong checksum at " + std::to_string(Warps) +
+                                 " warps per SM");
+    double BytesPerVector = K == Read ? 16 : 32;
+    double GBs = static_cast<double>(N) * BytesPerVector / 1e9 /
+                 (summarize(Ms)->Median / 1e3);
     Points.push_back({static_cast<double>(Warps), GBs});
     Best = std::max(Best, GBs);
   }
   Measurement M;
-  M.Name = "dram_copy_vs_warps";
+  M.Name = Name;
   M.Unit = "warps/SM";
   M.Value = Points.back().first;
   for (const auto &[W, GBs] : Points)
@@ -645,10 +673,12 @@ void DramBench::copyCurve() {
       break;
     }
   M.Points = Points;
-  M.Method = "grid-stride copy kernel (unroll 4, 16-byte accesses, 64 bytes "
-             "in flight per thread) at 1..64 resident warps per SM; points "
-             "are (warps per SM, GB/s), median of repeated runs; value = "
-             "fewest warps per SM reaching 90% of the best point";
+  M.Method = std::string("grid-stride ") + (K == Read ? "read" : "copy") +
+             " kernel (unroll 4, 16-byte accesses, 64 bytes in flight per "
+             "thread) at 1..64 resident warps per SM, residency made exact by "
+             "shared-memory padding; points are (warps per SM, GB/s), median "
+             "of repeated runs; value = fewest warps per SM reaching 90% of "
+             "the best point";
   Ctx.add(M);
 }
 

@@ -189,23 +189,39 @@ struct Variant {
   const char *Name;
   int Width, Stride;
   const char *What;
+  /// Blocks per SM, made exact with shared-memory padding; 0: as many as fit.
+  int BlocksPerSm = 0;
+  /// Timed runs; 0: the context's repetitions().
+  int Repetitions = 0;
+  /// false: return the measurement without adding it.
+  bool Report = true;
+  /// If set, receives the resident warps per SM of the run.
+  int *ResidentWarps = nullptr;
 };
 
 template <int W, int Stride, int BlockSize>
-void runVariant(Context &Ctx, const Variant &Var) {
+Measurement runVariant(Context &Ctx, const Variant &Var) {
   constexpr int Unroll = 4;
   auto *Kernel = sharedSwapKernel<W, Stride, BlockSize, Unroll>;
-  const int SmemBytes = Elements * BlockSize * Stride * W * 4;
+  const int DataBytes = Elements * BlockSize * Stride * W * 4;
+  int SmemBytes = DataBytes;
   HEADROOM_CUDA(cudaFuncSetAttribute(
       Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, SmemBytes));
   int Occupancy = 0;
-  HEADROOM_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &Occupancy, Kernel, BlockSize, SmemBytes));
+  if (Var.BlocksPerSm > 0)
+    SmemBytes = static_cast<int>(
+        Ctx.limitResidency(reinterpret_cast<const void *>(Kernel), BlockSize,
+                           Var.BlocksPerSm, DataBytes, Occupancy));
+  else
+    HEADROOM_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &Occupancy, Kernel, BlockSize, SmemBytes));
   int PerSm = std::min(Occupancy, 2048 / BlockSize);
   if (PerSm < 1)
     throw BenchmarkError(std::string(Var.Name) + ": " +
                          std::to_string(SmemBytes) +
                          " bytes of shared memory per block do not fit an SM");
+  if (Var.ResidentWarps)
+    *Var.ResidentWarps = PerSm * BlockSize / 32;
   int Blocks = Ctx.smCount() * PerSm;
   size_t Threads = static_cast<size_t>(Blocks) * BlockSize;
   size_t Words = Threads * Elements * W;
@@ -220,7 +236,9 @@ void runVariant(Context &Ctx, const Variant &Var) {
   int Iterations = Ctx.sizeIterations(Launch);
   HEADROOM_CUDA(
       cudaMemsetAsync(Out, 0, Words * sizeof(unsigned), Ctx.stream()));
-  std::vector<double> Times = Ctx.time([&] { Launch(Iterations); });
+  std::vector<double> Times = Ctx.time(
+      [&] { Launch(Iterations); },
+      Var.Repetitions ? Var.Repetitions : Ctx.repetitions(), Ctx.warmups());
   Context::ClockReading Clock = Ctx.readClock(Blocks, Times.back());
 
   std::vector<unsigned> Host(Words);
@@ -271,7 +289,7 @@ void runVariant(Context &Ctx, const Variant &Var) {
       "median of %d runs after %d warm-ups, IQR %.2f%%; SM clock %.0f MHz "
       "(%s); theoretical = %g accesses per clock per SM x %d SMs x that "
       "clock",
-      Var.What, Iterations, Unroll, Blocks, BlockSize, PerSm, SmemBytes,
+      Var.What, Iterations, Unroll, Blocks, BlockSize, PerSm, DataBytes,
       static_cast<int>(Times.size()), Ctx.warmups(), Sum->iqrPct(), Clock.MHz,
       Clock.How.c_str(), PerClock, Ctx.smCount());
   M.Method = Method;
@@ -279,6 +297,69 @@ void runVariant(Context &Ctx, const Variant &Var) {
     throw BenchmarkError(std::string(Var.Name) + ": measured rate is above "
                                                  "the theoretical peak",
                          ExitWrongResult);
+  if (Var.Report)
+    Ctx.add(M);
+  return M;
+}
+
+/// One point of shared_ldst32_vs_warps: the conflict-free 32-bit swap with
+/// Warps resident warps per SM (blocks of BlockSize threads).
+template <int BlockSize>
+double curvePoint(Context &Ctx, int Warps, int &Resident) {
+  Variant Var{"shared_ldst32_vs_warps", 1, 1, "32-bit accesses, conflict-free"};
+  Var.BlocksPerSm = Warps * 32 / BlockSize;
+  Var.Repetitions = Ctx.quick() ? 3 : 7;
+  Var.Report = false;
+  Var.ResidentWarps = &Resident;
+  Measurement M = runVariant<1, 1, BlockSize>(Ctx, Var);
+  return M.Value;
+}
+
+/// T_ldst's instruction at 1..64 resident warps per SM: how many warps the
+/// shared-memory pipe needs to reach its peak.
+void sharedCurve(Context &Ctx) {
+  std::vector<std::pair<double, double>> Points;
+  double Best = 0;
+  for (int Warps : {1, 2, 4, 8, 16, 32, 48, 64}) {
+    int Resident = 0;
+    double Rate = 0;
+    switch (Warps) {
+    case 1:
+      Rate = curvePoint<32>(Ctx, Warps, Resident);
+      break;
+    case 2:
+      Rate = curvePoint<64>(Ctx, Warps, Resident);
+      break;
+    case 4:
+      Rate = curvePoint<128>(Ctx, Warps, Resident);
+      break;
+    default:
+      Rate = curvePoint<256>(Ctx, Warps, Resident);
+      break;
+    }
+    if (Resident != Warps)
+      throw BenchmarkError(
+          "shared_ldst32_vs_warps: only " + std::to_string(Resident) + " of " +
+          std::to_string(Warps) + " warps per SM are resident");
+    Points.push_back({static_cast<double>(Warps), Rate});
+    Best = std::max(Best, Rate);
+  }
+  Measurement M;
+  M.Name = "shared_ldst32_vs_warps";
+  M.Unit = "warps/SM";
+  M.Points = Points;
+  M.Value = Points.back().first;
+  for (const auto &[W, Rate] : Points)
+    if (Rate >= 0.9 * Best) {
+      M.Value = W;
+      break;
+    }
+  M.Method = "shared_ldst32's kernel (conflict-free 32-bit swaps, 20 "
+             "ld/st.volatile.shared per iteration, every element checked) at "
+             "1..64 resident warps per SM (blocks of 32..256 threads), one "
+             "wave, residency made exact by shared-memory padding; points are "
+             "(warps per SM, GOP/s), each the median of repeated runs; value = "
+             "fewest warps per SM reaching 90% of the best point";
   Ctx.add(M);
 }
 
@@ -300,6 +381,7 @@ void runSharedLdst(Context &Ctx) {
   runVariant<1, 32, 128>(Ctx, {"shared_conflict32", 1, 32,
                                "32-bit accesses, lane stride 32 words: "
                                "32-way bank conflicts"});
+  sharedCurve(Ctx);
 }
 
 } // namespace headroom::microbench

@@ -37,6 +37,11 @@ enum class Op {
   Conversion,   ///< 32-bit type conversions (int <-> float).
   Conversion64, ///< conversions to or from 64-bit types.
   SharedLdst32, ///< 32-bit shared-memory load/store thread instructions.
+  /// Dense fp16 tensor-core multiply-adds (fp32 accumulate; an FMA counts as
+  /// 2 FLOP), the rate of the architecture's fastest matrix instruction
+  /// (wgmma on Hopper, mma.sync before).
+  TensorFp16,
+  TensorBf16, ///< Dense bf16 tensor-core multiply-adds (fp32 accumulate).
 };
 
 /// Printable name of an Op, e.g. "fp32 fma".
@@ -49,8 +54,12 @@ struct ArchitectureRates {
   double Fp32 = 0, Fp64 = 0, Fp16 = 0, Bf16 = 0;
   double Int32Add = 0, Int32Mad = 0, Int32Logic = 0, Int32Shift = 0;
   double Sfu = 0, Conversion = 0, Conversion64 = 0;
-  /// Shared-memory bytes per clock per SM (32 banks x 4 bytes).
+  /// Shared-memory bytes per clock per SM (32 banks x 4 bytes); global
+  /// loads that hit in L1 use the same 128-byte-per-clock data path.
   double SharedBytesPerClock = 0;
+  /// Dense tensor-core multiply-adds per clock per SM, fp16 and bf16 inputs
+  /// with fp32 accumulation (0: no tensor cores, or no claim).
+  double TensorFp16 = 0, TensorBf16 = 0;
 
   /// Results (thread-level operations) per clock per SM for O.
   double perClock(Op O) const;

@@ -41,8 +41,10 @@
 
 namespace headroom::microbench {
 
-template <typename OpT, int Chains, int Unroll>
-__global__ void __launch_bounds__(256)
+/// MinBlocks is __launch_bounds__' minimum of resident 256-thread blocks per
+/// SM: 8 caps the registers at 32 per thread, so that 64 warps fit.
+template <typename OpT, int Chains, int Unroll, int MinBlocks = 1>
+__global__ void __launch_bounds__(256, MinBlocks)
     chainKernel(double *Out, ClockSample *Probe, typename OpT::Params P,
                 int Iterations) {
   probeBegin(Probe);
@@ -79,6 +81,13 @@ struct ChainSpec {
   bool Report = true; ///< false: return the measurement without adding it
   /// If set, receives the resident warps per SM of the run.
   int *ResidentWarps = nullptr;
+  /// With BlocksPerSm > 0: pad each block's shared memory so that no SM can
+  /// hold more than BlocksPerSm blocks (Context::limitResidency), making the
+  /// resident warps per SM exact rather than a consequence of the block
+  /// scheduler's order.
+  bool ExactResidency = false;
+  /// Timed runs; 0: the context's repetitions().
+  int Repetitions = 0;
 };
 
 /// The host reference value of thread Gid after StepsPerChain steps.
@@ -97,12 +106,17 @@ double chainReference(unsigned Gid, const typename OpT::Params &P,
 
 /// Sizes, runs, checks and times one chain benchmark; returns its measurement
 /// (also added to Ctx unless Spec.Report is false).
-template <typename OpT, int Chains, int Unroll>
+template <typename OpT, int Chains, int Unroll, int MinBlocks = 1>
 Measurement runChainBenchmark(Context &Ctx, const ChainSpec &Spec) {
-  auto *Kernel = chainKernel<OpT, Chains, Unroll>;
+  auto *Kernel = chainKernel<OpT, Chains, Unroll, MinBlocks>;
   int Occupancy = 0;
-  HEADROOM_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &Occupancy, Kernel, Spec.BlockSize, 0));
+  std::size_t Smem = 0;
+  if (Spec.BlocksPerSm > 0 && Spec.ExactResidency)
+    Smem = Ctx.limitResidency(reinterpret_cast<const void *>(Kernel),
+                              Spec.BlockSize, Spec.BlocksPerSm, 0, Occupancy);
+  else
+    HEADROOM_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &Occupancy, Kernel, Spec.BlockSize, 0));
   int PerSm = std::min(Occupancy, 2048 / Spec.BlockSize);
   if (Spec.BlocksPerSm > 0)
     PerSm = std::min(PerSm, Spec.BlocksPerSm);
@@ -117,15 +131,17 @@ Measurement runChainBenchmark(Context &Ctx, const ChainSpec &Spec) {
   auto Launch = [&](int Iterations) {
     typename OpT::Params P =
         OpT::makeParams(static_cast<unsigned long long>(Iterations) * Unroll);
-    Kernel<<<Blocks, Spec.BlockSize, 0, Ctx.stream()>>>(Out, Probe, P,
-                                                        Iterations);
+    Kernel<<<Blocks, Spec.BlockSize, Smem, Ctx.stream()>>>(Out, Probe, P,
+                                                           Iterations);
   };
 
   int Iterations = Ctx.sizeIterations(Launch);
 
   HEADROOM_CUDA(
       cudaMemsetAsync(Out, 0xff, Threads * sizeof(double), Ctx.stream()));
-  std::vector<double> Times = Ctx.time([&] { Launch(Iterations); });
+  std::vector<double> Times = Ctx.time(
+      [&] { Launch(Iterations); },
+      Spec.Repetitions ? Spec.Repetitions : Ctx.repetitions(), Ctx.warmups());
   Context::ClockReading Clock = Ctx.readClock(Blocks, Times.back());
 
   // Check: every thread wrote a finite value; sampled threads match the host.
@@ -175,10 +191,11 @@ Measurement runChainBenchmark(Context &Ctx, const ChainSpec &Spec) {
   std::snprintf(
       Method, sizeof(Method),
       "%s; %d independent chains x %d unrolled steps per loop iteration, "
-      "%d iterations; %d blocks x %d threads (%d per SM); median of %d runs "
+      "%d iterations; %d blocks x %d threads (%d per SM%s); median of %d runs "
       "after %d warm-ups, IQR %.2f%%; SM clock %.0f MHz (%s); theoretical = "
       "%g per clock per SM x %d SMs x that clock",
       Spec.What, Chains, Unroll, Iterations, Blocks, Spec.BlockSize, PerSm,
+      Smem ? ", exact: shared memory admits no more" : "",
       static_cast<int>(Times.size()), Ctx.warmups(), Sum->iqrPct(), ClockMHz,
       Clock.How.c_str(),
       findRates(Pr.major, Pr.minor)

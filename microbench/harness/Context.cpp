@@ -257,4 +257,41 @@ void *Context::scratch(std::size_t Bytes) {
   return Scratch;
 }
 
+std::size_t Context::limitResidency(const void *Kernel, int BlockSize,
+                                    int PerSm, std::size_t MinSmem,
+                                    int &Resident) {
+  cudaFuncAttributes Attr{};
+  HEADROOM_CUDA(cudaFuncGetAttributes(&Attr, Kernel));
+  std::size_t MaxDynamic =
+      Props.sharedMemPerBlockOptin > Attr.sharedSizeBytes
+          ? Props.sharedMemPerBlockOptin - Attr.sharedSizeBytes
+          : 0;
+  auto Occupancy = [&](std::size_t Smem) {
+    HEADROOM_CUDA(cudaFuncSetAttribute(
+        Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+        static_cast<int>(std::max(Smem, MinSmem))));
+    int Blocks = 0;
+    HEADROOM_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &Blocks, Kernel, BlockSize, Smem));
+    return Blocks;
+  };
+  std::size_t Lo = MinSmem, Hi = std::max(MinSmem, MaxDynamic);
+  if (Occupancy(Lo) > PerSm) {
+    // Occupancy does not grow with shared memory: find the least Smem in
+    // (Lo, Hi] with at most PerSm blocks per SM.
+    if (Occupancy(Hi) > PerSm)
+      throw BenchmarkError("cannot limit a kernel to " + std::to_string(PerSm) +
+                           " blocks per SM with shared memory");
+    while (Hi - Lo > 128) {
+      std::size_t Mid = (Lo + Hi) / 2 / 128 * 128;
+      if (Mid <= Lo)
+        break;
+      (Occupancy(Mid) > PerSm ? Lo : Hi) = Mid;
+    }
+    Lo = Hi;
+  }
+  Resident = Occupancy(Lo);
+  return Lo;
+}
+
 } // namespace headroom::microbench

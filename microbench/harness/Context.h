@@ -118,6 +118,17 @@ public:
   /// Shared device scratch of at least Bytes (reused across benchmarks).
   void *scratch(std::size_t Bytes);
 
+  /// Makes the residency of Kernel exact for throughput-vs-warps curves: the
+  /// least dynamic shared memory (at least MinSmem bytes) with which at most
+  /// PerSm blocks of BlockSize threads fit on one SM, so that a grid of
+  /// smCount() x PerSm blocks puts exactly PerSm blocks on every SM (none can
+  /// take more) instead of relying on the block scheduler's order. Raises the
+  /// kernel's dynamic shared-memory limit as needed. Returns the bytes to
+  /// launch with; Resident receives the blocks per SM that then fit (less
+  /// than PerSm when registers or threads allow fewer).
+  std::size_t limitResidency(const void *Kernel, int BlockSize, int PerSm,
+                             std::size_t MinSmem, int &Resident);
+
 private:
   RunOptions Options;
   cudaDeviceProp Props{};
