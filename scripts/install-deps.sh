@@ -3,8 +3,11 @@
 # CUDA is not an apt package here: it is expected at $CUDA_HOME or /usr/local/cuda.
 set -euo pipefail
 
+# chromium and python3-jsonschema: the report tests render the HTML report
+# in headless Chromium and validate SARIF against its JSON schema.
 packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clangd-22
-          nlohmann-json3-dev libgtest-dev libgmock-dev cmake ninja-build)
+          nlohmann-json3-dev libgtest-dev libgmock-dev cmake ninja-build
+          chromium python3-jsonschema)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

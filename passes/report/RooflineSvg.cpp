@@ -142,7 +142,7 @@ std::string rooflineSvg(const Analysis &A) {
     XHi = 100;
   }
   Plot P{LogAxis(XLo / 3, XHi * 3, Left, Right),
-         LogAxis(std::isfinite(YLo) ? YLo / 3 : TopPeak / 1e4, TopPeak * 2,
+         LogAxis(std::isfinite(YLo) ? YLo / 3 : TopPeak / 1e4, TopPeak * 1.3,
                  Bottom, Top),
          Left,
          Top,
