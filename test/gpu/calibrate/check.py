@@ -66,6 +66,38 @@ for tag, limit in [("full1", 90), ("full2", 90), ("quick", 20)]:
     s = seconds(tag)
     target("%s run <= %d s" % (tag, limit), s is not None and s <= limit,
            "%.1f s" % s if s is not None else "missing")
+# The clock of record: NVML's SM clock after each timed run (commit 3c1149b).
+m = ms.get("fp32_fma")
+target("fp32_fma's clock of record is NVML's", m is not None and "NVML SM clock" in m.get("method", ""),
+       "method: ..." + m.get("method", "")[-160:] if m else "missing")
+
+# Every benchmark of issue 4 is there (wgmma only on compute capability 9.0),
+# every curve reaches 64 resident warps per SM, every sweep has its 9 points.
+cc = run1.get("compute_capability", "")
+required = ["tensor_fp16_mma", "tensor_bf16_mma", "l1_read", "tex_read",
+            "const_broadcast", "const_divergent"]
+if cc == "9.0":
+    required += ["tensor_fp16_wgmma", "tensor_bf16_wgmma"]
+for name in required:
+    target("%s measured" % name, name in ms, "%.1f %s" % (ms[name]["value"], ms[name]["unit"]) if name in ms else "missing")
+for name in ["fp32_fma_vs_warps", "shared_ldst32_vs_warps", "dram_read_vs_warps", "dram_copy_vs_warps"]:
+    pts = ms.get(name, {}).get("points", [])
+    top = max((p[0] for p in pts), default=0)
+    target("%s reaches 64 warps/SM" % name, top >= 64, "%d points, up to %g warps/SM" % (len(pts), top))
+for name in ["oi_sweep_fp32", "oi_sweep_fp64", "oi_sweep_fp16", "oi_sweep_int32"]:
+    pts = ms.get(name, {}).get("points", [])
+    target("%s has 9 points" % name, len(pts) == 9, "%d points" % len(pts))
+
+print("\ncurves and sweeps (run 1):")
+for m in run1.get("measurements", []):
+    if m.get("points"):
+        print("  %-24s %s" % (m["name"], ", ".join("(%g, %.4g)" % (x, y) for x, y in m["points"])))
+
+print("\nDRAM copy, all full runs: " + ", ".join(
+    "%.1f GB/s (%.2f%%)" % (r["value"], 100 * r["value"] / r["theoretical"])
+    for r in (next((m for m in run.get("measurements", []) if m["name"] == "dram_copy"), None)
+              for run in (run1, run2) if run) if r))
+
 if run2 is None:
     target("second full run", False, "missing")
 else:

@@ -9,19 +9,29 @@
 # Prints a table and exits 1 if a target is missed. Where there is no GPU it
 # prints 'SKIP: no GPU' and exits 0.
 #
+# With --smoke KEYS (comma-separated benchmark keys) each of those benchmarks
+# first runs alone with --quick, in its own process, so that one failing
+# benchmark still leaves the others' results (new benchmarks' first run).
+# With --sass the micro-benchmarks' SASS is summarized into sass.txt.
+#
 # usage: test/gpu/calibrate/run.sh [--build-dir DIR] [--out DIR] [--no-build]
+#                                  [--smoke KEYS] [--sass]
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 build=$root/build-gpu
 out=${OUT:-}
 do_build=1
+smoke=
+sass=0
 while (($#)); do
   case $1 in
     --build-dir) build=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --no-build) do_build=0; shift ;;
-    *) echo "usage: $0 [--build-dir DIR] [--out DIR] [--no-build]" >&2; exit 2 ;;
+    --smoke) smoke=$2; shift 2 ;;
+    --sass) sass=1; shift ;;
+    *) echo "usage: $0 [--build-dir DIR] [--out DIR] [--no-build] [--smoke KEYS] [--sass]" >&2; exit 2 ;;
   esac
 done
 
@@ -44,10 +54,12 @@ if ((do_build)); then
     -DHEADROOM_ENABLE_CLANG=OFF -DHEADROOM_ENABLE_TESTS=OFF \
     -DHEADROOM_ENABLE_RUNTIME=OFF "${extra[@]}" >>"$log" 2>&1 ||
     { say "FAIL: configure (see $log)"; tail -30 "$log"; exit 1; }
+  t0=$(date +%s)
   cmake --build "$build" --target headroom-microbench >>"$log" 2>&1 ||
     { say "FAIL: building headroom-microbench"; tail -40 "$log"; exit 1; }
   cmake --build "$build" --target headroom >>"$log" 2>&1 ||
     say "note: the headroom tool did not build; calibrating through headroom-microbench directly"
+  say "   built in $(($(date +%s) - t0)) s"
 fi
 mb=$build/microbench/headroom-microbench
 tool=$build/tool/headroom
@@ -55,6 +67,22 @@ if [[ -x $tool ]]; then
   calibrate=("$tool" calibrate)
 else
   calibrate=("$mb")
+fi
+
+if ((sass)) && command -v cuobjdump >/dev/null 2>&1; then
+  cuobjdump -sass "$mb" >"$out/sass-full.txt" 2>&1
+  python3 "$here/sass_summary.py" <"$out/sass-full.txt" >"$out/sass.txt" 2>&1
+  say "== SASS summary in $out/sass.txt"
+fi
+
+if [[ -n $smoke ]]; then
+  IFS=, read -ra keys <<<"$smoke"
+  for key in "${keys[@]}"; do
+    say "== smoke: $mb --quick --only $key"
+    "$mb" --quick --only "$key" --output-dir "$out/smoke" >>"$out/smoke.log" 2>&1
+    say "   smoke $key: exit $?"
+  done
+  grep -E "error|skipped|GOP/s|GB/s|FLOP/s|IOP/s|warps/SM" "$out/smoke.log" | tee -a "$log"
 fi
 
 # Runs a calibration, records its wall time in $out/<tag>.seconds.

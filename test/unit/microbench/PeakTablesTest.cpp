@@ -71,3 +71,26 @@ TEST(PeakTables, DramPeakFromCudaMemoryClock) {
   EXPECT_NEAR(dramPeakGBs(877000, 4096), 898.048, 1e-6);   // V100
   EXPECT_NEAR(dramPeakGBs(7000000, 352), 616.0, 1e-6);     // RTX 2080 Ti
 }
+
+TEST(PeakTables, TensorCoreRates) {
+  // Dense fp16/bf16 multiply-adds per clock per SM with fp32 accumulation.
+  EXPECT_EQ(findRates(9, 0)->perClock(Op::TensorFp16), 2048);
+  EXPECT_EQ(findRates(9, 0)->perClock(Op::TensorBf16), 2048);
+  EXPECT_EQ(findRates(8, 0)->perClock(Op::TensorFp16), 1024);
+  EXPECT_EQ(findRates(8, 6)->perClock(Op::TensorBf16), 512);
+  EXPECT_EQ(findRates(8, 9)->perClock(Op::TensorFp16), 512);
+  EXPECT_EQ(findRates(7, 0)->perClock(Op::TensorFp16), 512);
+  // Volta has no bf16; no claim where the rate depends on the product.
+  EXPECT_FALSE(peakGiga(Op::TensorBf16, 7, 0, 80, 1530));
+  EXPECT_FALSE(peakGiga(Op::TensorFp16, 8, 7, 16, 1300));
+}
+
+TEST(PeakTables, TensorPeaksMatchDatasheets) {
+  // An FMA counts 2 FLOP. H100 SXM: 989.4 TFLOP/s dense at 1830 MHz; A100:
+  // 312 at 1410 MHz x 108 SMs; V100: 125 at 1530 MHz x 80 SMs.
+  EXPECT_NEAR(*peakGiga(Op::TensorFp16, 9, 0, 132, 1830), 989429.76, 1e-6);
+  EXPECT_NEAR(*peakGiga(Op::TensorBf16, 9, 0, 132, 1980), 1070530.56, 1e-6);
+  EXPECT_NEAR(*peakGiga(Op::TensorBf16, 8, 0, 108, 1410), 311869.44, 1e-6);
+  EXPECT_NEAR(*peakGiga(Op::TensorFp16, 7, 0, 80, 1530), 125337.6, 1e-6);
+  EXPECT_STREQ(opName(Op::TensorFp16), "tensor fp16 mma");
+}
