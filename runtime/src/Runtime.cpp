@@ -140,13 +140,18 @@ void Runtime::start() {
                            ? CorrelationJoiner::Ordering::Any
                            : CorrelationJoiner::Ordering::AssociationFirst);
   }
+  auto StartTime = std::chrono::steady_clock::now();
   TraceStatus Status = Trace->start(*this, Options);
+  auto StartUs = std::chrono::duration_cast<std::chrono::microseconds>(
+                     std::chrono::steady_clock::now() - StartTime)
+                     .count();
 
   std::optional<std::pair<Lost, Failure>> Report;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     TimingActive = Status.Activity;
     CallbacksActive = Status.Callbacks;
+    Diagnostics["startup_us"] = static_cast<std::uint64_t>(StartUs);
     UseExternal = Status.Activity && Status.ExternalCorrelation;
     Joiner.setOrdering(UseExternal
                            ? CorrelationJoiner::Ordering::Any
@@ -600,7 +605,7 @@ void Runtime::contextDestroying(void *Context) {
 std::string Runtime::effectiveMode() const {
   if (Config.RequestedMode == Mode::Off)
     return "off";
-  if (!TimingActive)
+  if (!TimingActive || NoDeviceSeen)
     return "sites";
   if (Config.RequestedMode == Mode::Counters && CountersActive)
     return "counters";
@@ -699,19 +704,42 @@ ProfileData Runtime::snapshot() {
   }
 }
 
-bool Runtime::writeProfileNow(std::string_view Trigger, bool Forced) {
+bool Runtime::writeProfileNow(std::string_view Trigger, bool Final) {
   bool Flush;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     Flush = TimingActive;
   }
+  // Forced even while the program runs: a buffer is otherwise delivered
+  // only once full, so a crash would lose up to a whole buffer. A kernel
+  // still running at that moment is counted without its duration.
+  auto FlushStart = std::chrono::steady_clock::now();
   if (Flush && Trace)
-    Trace->flush(Forced);
+    Trace->flush(/*Forced=*/true);
+  auto FlushUs = std::chrono::duration_cast<std::chrono::microseconds>(
+                     std::chrono::steady_clock::now() - FlushStart)
+                     .count();
+
+  bool Silent = false;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Diagnostics["last_flush_us"] = static_cast<std::uint64_t>(FlushUs);
+    Silent = Final && TimingActive && Devices.empty() &&
+             Joiner.stats().KernelRecords == 0;
+  }
+  if (Silent && Trace) {
+    // No kernel ran at all: say whether a device could have run one.
+    if (std::optional<Failure> Why = Trace->deviceProblem()) {
+      Warnings.report(Lost::Timing, *Why);
+      std::lock_guard<std::mutex> Lock(Mutex);
+      NoDeviceSeen = true;
+    }
+  }
 
   std::set<std::uint32_t> Unknown;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
-    if (Forced) {
+    if (Final) {
       Joiner.finish();
       // Samples whose record never came go to the key seen at the launch.
       for (auto &[Id, Sample] : SamplesAwaitingRecord) {
@@ -737,7 +765,16 @@ bool Runtime::writeProfileNow(std::string_view Trigger, bool Forced) {
     Data = buildProfile(Setup, Trigger);
   }
   std::string Error;
-  if (!writeProfile(Data, Config.ProfilePath, Error)) {
+  auto WriteStart = std::chrono::steady_clock::now();
+  bool Ok = writeProfile(Data, Config.ProfilePath, Error);
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Diagnostics["last_write_us"] = static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::microseconds>(
+            std::chrono::steady_clock::now() - WriteStart)
+            .count());
+  }
+  if (!Ok) {
     Warnings.report(Lost::Profile, Failure{FailureKind::Other, Error});
     return false;
   }
@@ -752,7 +789,7 @@ bool Runtime::writeSnapshot(std::string_view Trigger) {
     std::lock_guard<std::mutex> Write(WriteMutex);
     if (Finalized.load())
       return false;
-    return writeProfileNow(Trigger, /*Forced=*/false);
+    return writeProfileNow(Trigger, /*Final=*/false);
   } catch (...) {
     return false;
   }
@@ -768,7 +805,7 @@ bool Runtime::finalize(std::string_view Trigger) {
     // Wait for a sampled launch in flight on another thread.
     waitForSampleInFlight();
     std::lock_guard<std::mutex> Write(WriteMutex);
-    bool Written = writeProfileNow(Trigger, /*Forced=*/true);
+    bool Written = writeProfileNow(Trigger, /*Final=*/true);
     Active = false;
     return Written;
   } catch (...) {

@@ -109,8 +109,9 @@ public:
   /// later calls return false at once. Returns whether a profile was written.
   bool finalize(std::string_view Trigger = "exit");
 
-  /// Writes the profile as it stands while the program goes on: flushes only
-  /// complete record buffers, \p Trigger is "periodic" or a signal name.
+  /// Writes the profile as it stands while the program goes on (records
+  /// are flushed, the join stays open); \p Trigger is "periodic" or a signal
+  /// name.
   /// Does nothing after finalize() or in mode off. Returns whether a profile
   /// was written.
   bool writeSnapshot(std::string_view Trigger);
@@ -140,8 +141,9 @@ private:
   void waitForSampleInFlight() const;
   void beginSample(const LaunchInfo &Launch, const LaunchKey &Key);
   void stopCounters(const Failure &Why, const LaunchKey *Key);
-  /// Flush, build and write (WriteMutex held by the caller).
-  bool writeProfileNow(std::string_view Trigger, bool Forced);
+  /// Flush, build and write (WriteMutex held by the caller); \p Final: the
+  /// last write (joins what is left, checks for a missing device).
+  bool writeProfileNow(std::string_view Trigger, bool Final);
   /// Sink of the joiner (Mutex held).
   void onJoined(JoinedLaunch &&Launch);
   /// A sample of launch \p LaunchId completed (Mutex held).
@@ -181,6 +183,8 @@ private:
   bool CallbacksActive = false;
   bool CountersActive = false;
   bool UseExternal = false;
+  /// No kernel ran and the driver says no device could have run one.
+  bool NoDeviceSeen = false;
   std::map<std::string, std::uint64_t> Diagnostics;
   /// Counters join their launch's kernel record through the launch's
   /// correlation id, whichever comes first; the key seen at the callback is

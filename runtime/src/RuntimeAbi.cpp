@@ -132,7 +132,8 @@ Runtime *createRuntime() {
         Config.Rule.Which != SamplingRule::Kind::Off) {
       auto [Required, Extras] = metricSets(Config);
       Sampler = std::make_unique<RangeProfilerSampler>(
-          Loader, std::move(Required), std::move(Extras));
+          Loader, std::move(Required), std::move(Extras),
+          Config.releaseProfilerAfterSample());
     }
   }
   StartPid = Pid;

@@ -219,8 +219,33 @@ RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
                          "' is not on or off; using on");
   }
 
+  if (std::string V = lower(Get("HEADROOM_PROFILER_LIFETIME")); !V.empty()) {
+    if (V == "auto")
+      C.Lifetime = ProfilerLifetime::Auto;
+    else if (V == "sample")
+      C.Lifetime = ProfilerLifetime::Sample;
+    else if (V == "process")
+      C.Lifetime = ProfilerLifetime::Process;
+    else
+      C.Errors.push_back("HEADROOM_PROFILER_LIFETIME='" + V +
+                         "' is not auto, sample or process; using auto");
+  }
+
   C.CuptiLibrary = Get("HEADROOM_CUPTI_LIBRARY");
   return C;
+}
+
+bool RuntimeConfig::releaseProfilerAfterSample() const {
+  switch (Lifetime) {
+  case ProfilerLifetime::Sample:
+    return true;
+  case ProfilerLifetime::Process:
+    return false;
+  case ProfilerLifetime::Auto:
+    break;
+  }
+  return !(Rule.Which == SamplingRule::Kind::All ||
+           (Rule.Which == SamplingRule::Kind::Every && Rule.N < 100));
 }
 
 } // namespace headroom::rt

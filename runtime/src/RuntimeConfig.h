@@ -40,6 +40,17 @@ enum class CorrelationSource {
 
 std::string_view modeName(Mode M);
 
+/// How long the CUPTI profiler stays initialized (HEADROOM_PROFILER_LIFETIME).
+enum class ProfilerLifetime {
+  /// Per sample for rare samples (first, every:N with N >= 100), for the
+  /// whole process otherwise.
+  Auto,
+  /// Initialized for each sample and released after it.
+  Sample,
+  /// Initialized at the first sample and kept.
+  Process,
+};
+
 struct RuntimeConfig {
   Mode RequestedMode = Mode::Counters;
   /// HEADROOM_PROFILE with %p, %h, %r and %% expanded.
@@ -60,6 +71,11 @@ struct RuntimeConfig {
   /// HEADROOM_SIGNALS: write the profile on SIGINT, SIGTERM, SIGABRT and
   /// crash signals before the program's own handling.
   bool Signals = true;
+  ProfilerLifetime Lifetime = ProfilerLifetime::Auto;
+
+  /// Whether the profiler is released after each sample (Lifetime resolved
+  /// against the sampling rule).
+  bool releaseProfilerAfterSample() const;
   /// Messages about values that were not understood.
   std::vector<std::string> Errors;
 };

@@ -93,6 +93,9 @@ public:
   /// What the driver says of device \p Index, for devices only seen in
   /// records.
   virtual std::optional<DeviceIdentity> describeDevice(std::uint32_t Index) = 0;
+  /// Why no device can run kernels, or nullopt when one can; asked at exit
+  /// when no kernel ran (it may initialize the driver).
+  virtual std::optional<Failure> deviceProblem() = 0;
 };
 
 } // namespace headroom::rt

@@ -2,6 +2,7 @@
 
 #include "cupti/CudaDriver.h"
 
+#include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
 
@@ -32,6 +33,12 @@ std::unique_ptr<CudaDriver> CudaDriver::load(Failure &Why) {
       reinterpret_cast<StreamIsCapturingFn>(Sym("cuStreamIsCapturing"));
   D->FuncGetParamInfo =
       reinterpret_cast<FuncGetParamInfoFn>(Sym("cuFuncGetParamInfo"));
+  D->KernelGetParamInfo =
+      reinterpret_cast<KernelGetParamInfoFn>(Sym("cuKernelGetParamInfo"));
+  D->Init = reinterpret_cast<InitFn>(Sym("cuInit"));
+  D->DeviceGetCount =
+      reinterpret_cast<DeviceGetCountFn>(Sym("cuDeviceGetCount"));
+  D->GetErrorName = reinterpret_cast<GetErrorNameFn>(Sym("cuGetErrorName"));
   D->PointerGetAttribute =
       reinterpret_cast<PointerGetAttributeFn>(Sym("cuPointerGetAttribute"));
   return D;
@@ -88,11 +95,26 @@ std::optional<bool> CudaDriver::isCapturing(CUstream Stream) const {
   return Status != CU_STREAM_CAPTURE_STATUS_NONE;
 }
 
-std::optional<std::string> CudaDriver::hostMemoryArgument(CUfunction F,
-                                                          void **KernelParams,
-                                                          void **Extra) const {
-  if (!FuncGetParamInfo || !PointerGetAttribute || !F)
-    return std::nullopt;
+CudaDriver::ArgumentCheck CudaDriver::hostMemoryArgument(CUfunction F,
+                                                         void **KernelParams,
+                                                         void **Extra) const {
+  ArgumentCheck Out;
+  if (!PointerGetAttribute || !F ||
+      (!FuncGetParamInfo && !KernelGetParamInfo)) {
+    Out.Unknown = true;
+    return Out;
+  }
+  // The handle is a CUfunction or, from the CUDA runtime, a CUkernel: ask
+  // for the layout both ways.
+  auto ParamInfo = [&](std::size_t Index, std::size_t &Offset,
+                       std::size_t &Size) {
+    if (FuncGetParamInfo &&
+        FuncGetParamInfo(F, Index, &Offset, &Size) == CUDA_SUCCESS)
+      return true;
+    return KernelGetParamInfo &&
+           KernelGetParamInfo(reinterpret_cast<CUkernel>(F), Index, &Offset,
+                              &Size) == CUDA_SUCCESS;
+  };
   // The packed argument buffer, when the launch passes one through extra.
   const unsigned char *Buffer = nullptr;
   std::size_t BufferSize = 0;
@@ -102,19 +124,19 @@ std::optional<std::string> CudaDriver::hostMemoryArgument(CUfunction F,
         Buffer = static_cast<const unsigned char *>(E[1]);
       else if (*E == CU_LAUNCH_PARAM_BUFFER_SIZE && E[1])
         BufferSize = *static_cast<const std::size_t *>(E[1]);
-      else if (*E != CU_LAUNCH_PARAM_BUFFER_POINTER &&
-               *E != CU_LAUNCH_PARAM_BUFFER_SIZE)
+      else
         break;
     }
   }
-  if (!KernelParams && !Buffer)
-    return std::nullopt;
+  if (!KernelParams && !Buffer) {
+    Out.Unknown = true;
+    return Out;
+  }
   constexpr std::size_t MaxParams = 512, MaxBytes = 4096;
-  std::size_t Scanned = 0;
-  for (std::size_t Index = 0; Index < MaxParams && Scanned < MaxBytes;
-       ++Index) {
+  std::size_t Scanned = 0, Index = 0;
+  for (; Index < MaxParams && Scanned < MaxBytes; ++Index) {
     std::size_t Offset = 0, Size = 0;
-    if (FuncGetParamInfo(F, Index, &Offset, &Size) != CUDA_SUCCESS)
+    if (!ParamInfo(Index, Offset, Size))
       break;
     const unsigned char *Value = nullptr;
     if (KernelParams)
@@ -133,11 +155,44 @@ std::optional<std::string> CudaDriver::hostMemoryArgument(CUfunction F,
       unsigned int Type = 0;
       if (PointerGetAttribute(&Type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, Ptr) ==
               CUDA_SUCCESS &&
-          Type == CU_MEMORYTYPE_HOST)
-        return "argument " + std::to_string(Index + 1) +
-               " points to host memory, which kernel replay does not save "
-               "and restore";
+          Type == CU_MEMORYTYPE_HOST) {
+        Out.HostArgument = "argument " + std::to_string(Index + 1) +
+                           " points to host memory: a kernel that waits "
+                           "there for the host would hang under kernel "
+                           "replay";
+        return Out;
+      }
     }
+  }
+  // A kernel with arguments whose layout the driver did not give.
+  Out.Unknown = Index == 0 && KernelParams && KernelParams[0];
+  return Out;
+}
+
+std::optional<Failure> CudaDriver::deviceProblem() const {
+  auto Name = [&](CUresult R) {
+    const char *S = nullptr;
+    if (GetErrorName && GetErrorName(R, &S) == CUDA_SUCCESS && S)
+      return std::string(S);
+    return "CUresult " + std::to_string(static_cast<int>(R));
+  };
+  const char *Visible = std::getenv("CUDA_VISIBLE_DEVICES");
+  std::string Hint =
+      Visible ? std::string(", CUDA_VISIBLE_DEVICES='") + Visible + "'"
+              : std::string();
+  if (Init) {
+    CUresult R = Init(0);
+    if (R != CUDA_SUCCESS)
+      return Failure{FailureKind::NoDevice, "cuInit: " + Name(R) + Hint};
+  }
+  int Count = 0;
+  if (DeviceGetCount) {
+    CUresult R = DeviceGetCount(&Count);
+    if (R != CUDA_SUCCESS)
+      return Failure{FailureKind::NoDevice,
+                     "cuDeviceGetCount: " + Name(R) + Hint};
+    if (Count == 0)
+      return Failure{FailureKind::NoDevice, "no CUDA device visible" + Hint};
   }
   return std::nullopt;
 }

@@ -36,14 +36,26 @@ public:
   /// Whether \p Stream is capturing into a graph; nullopt when unknown.
   std::optional<bool> isCapturing(CUstream Stream) const;
 
-  /// Describes the first argument of a launch of \p F (its kernelParams or
-  /// extra array) that holds a pointer to host memory (pinned, mapped or
-  /// registered): kernel replay does not restore such memory, and a kernel
-  /// that waits on it for the host would hang. Every 8-byte word of every
-  /// argument is checked (pointers inside structs too). Nullopt when none
-  /// does or when the driver cannot say (before CUDA 12.4).
-  std::optional<std::string>
-  hostMemoryArgument(CUfunction F, void **KernelParams, void **Extra) const;
+  /// What hostMemoryArgument() found.
+  struct ArgumentCheck {
+    /// The description of the first argument that points to host memory.
+    std::optional<std::string> HostArgument;
+    /// The arguments could not be inspected (no parameter layout).
+    bool Unknown = false;
+  };
+
+  /// Looks for an argument of a launch of \p F (a CUfunction or CUkernel
+  /// handle, with its kernelParams or extra array) that holds a pointer to
+  /// host memory (pinned, mapped or registered): a kernel that waits there
+  /// for the host would hang under kernel replay, which runs it while the
+  /// launching thread is blocked. Every 8-byte word of every argument is
+  /// checked (pointers inside structs too).
+  ArgumentCheck hostMemoryArgument(CUfunction F, void **KernelParams,
+                                   void **Extra) const;
+
+  /// Why no CUDA device can run kernels (cuInit or cuDeviceGetCount), or
+  /// nullopt when one can. Initializes the driver: call only at exit.
+  std::optional<Failure> deviceProblem() const;
 
 private:
   CudaDriver() = default;
@@ -55,6 +67,11 @@ private:
   using StreamIsCapturingFn = CUresult (*)(CUstream, CUstreamCaptureStatus *);
   using FuncGetParamInfoFn = CUresult (*)(CUfunction, size_t, size_t *,
                                           size_t *);
+  using KernelGetParamInfoFn = CUresult (*)(CUkernel, size_t, size_t *,
+                                            size_t *);
+  using InitFn = CUresult (*)(unsigned);
+  using DeviceGetCountFn = CUresult (*)(int *);
+  using GetErrorNameFn = CUresult (*)(CUresult, const char **);
   using PointerGetAttributeFn = CUresult (*)(void *, CUpointer_attribute,
                                              CUdeviceptr);
 
@@ -64,6 +81,10 @@ private:
   DeviceGetUuidFn DeviceGetUuid = nullptr;
   StreamIsCapturingFn StreamIsCapturing = nullptr;
   FuncGetParamInfoFn FuncGetParamInfo = nullptr;
+  KernelGetParamInfoFn KernelGetParamInfo = nullptr;
+  InitFn Init = nullptr;
+  DeviceGetCountFn DeviceGetCount = nullptr;
+  GetErrorNameFn GetErrorName = nullptr;
   PointerGetAttributeFn PointerGetAttribute = nullptr;
   void *Handle = nullptr;
 };

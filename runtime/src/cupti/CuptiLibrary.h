@@ -46,6 +46,7 @@ namespace headroom::rt {
 /// Functions needed for counters (Profiler Host API + Range Profiler).
 #define HEADROOM_CUPTI_PROFILER_FUNCTIONS(X)                                   \
   X(cuptiProfilerInitialize)                                                   \
+  X(cuptiProfilerDeInitialize)                                                 \
   X(cuptiProfilerDeviceSupported)                                              \
   X(cuptiProfilerGetCounterAvailability)                                       \
   X(cuptiDeviceGetChipName)                                                    \

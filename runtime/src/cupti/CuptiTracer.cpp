@@ -360,6 +360,12 @@ std::optional<DeviceIdentity> CuptiTracer::describeDevice(std::uint32_t Index) {
   return Id;
 }
 
+std::optional<Failure> CuptiTracer::deviceProblem() {
+  if (!Loader || !Loader->loaded())
+    return std::nullopt;
+  return Loader->driver().deviceProblem();
+}
+
 std::uint32_t CuptiTracer::deviceOf(CUcontext Context) {
   if (LastContext.Owner == this && LastContext.Context == Context)
     return LastContext.Device;

@@ -59,6 +59,7 @@ public:
   void popExternalId() override;
   std::uint64_t droppedRecords() const override { return Dropped.load(); }
   std::optional<DeviceIdentity> describeDevice(std::uint32_t Index) override;
+  std::optional<Failure> deviceProblem() override;
 
 private:
   static void CUPTIAPI onCallback(void *Userdata, CUpti_CallbackDomain Domain,

@@ -37,9 +37,10 @@ std::string supportProblems(const CUpti_Profiler_DeviceSupported_Params &P) {
 
 RangeProfilerSampler::RangeProfilerSampler(std::shared_ptr<CuptiLoader> Loader,
                                            std::vector<std::string> Required,
-                                           std::vector<std::string> Extras)
+                                           std::vector<std::string> Extras,
+                                           bool ReleaseAfterSample)
     : Loader(std::move(Loader)), Required(std::move(Required)),
-      Extras(std::move(Extras)) {}
+      Extras(std::move(Extras)), ReleaseAfterSample(ReleaseAfterSample) {}
 
 // The process is exiting when this runs (the runtime is never destroyed
 // before exit); CUPTI objects are left to the driver's teardown.
@@ -260,6 +261,17 @@ RangeProfilerSampler::contextFor(const LaunchInfo &Launch, DeviceConfig &Config,
   return std::nullopt;
 }
 
+void RangeProfilerSampler::releaseProfiler() {
+  while (!Contexts.empty())
+    disableContext(Contexts.begin()->first);
+  if (!ProfilerInitialized)
+    return;
+  CUpti_Profiler_DeInitialize_Params P{};
+  P.structSize = CUpti_Profiler_DeInitialize_Params_STRUCT_SIZE;
+  Loader->cupti().api().cuptiProfilerDeInitialize(&P);
+  ProfilerInitialized = false;
+}
+
 void RangeProfilerSampler::disableContext(void *Context) {
   auto It = Contexts.find(Context);
   if (It == Contexts.end())
@@ -277,6 +289,8 @@ SampleStart RangeProfilerSampler::begin(const LaunchInfo &Launch) {
   std::lock_guard<std::mutex> Lock(Mutex);
   SampleStart Out;
   auto Fail = [&](Failure F) {
+    if (ReleaseAfterSample && Loader && Loader->loaded())
+      releaseProfiler();
     Out.State = SampleStart::Status::Failed;
     Out.Why = std::move(F);
     return Out;
@@ -299,11 +313,14 @@ SampleStart RangeProfilerSampler::begin(const LaunchInfo &Launch) {
                            : "stream capture state unknown";
     return Out;
   }
-  if (std::optional<std::string> Host = Loader->driver().hostMemoryArgument(
-          static_cast<CUfunction>(Launch.Function), Launch.KernelParams,
-          Launch.Extra)) {
+  CudaDriver::ArgumentCheck Args = Loader->driver().hostMemoryArgument(
+      static_cast<CUfunction>(Launch.Function), Launch.KernelParams,
+      Launch.Extra);
+  if (Args.Unknown)
+    ++Setup.Diagnostics["arguments_not_inspected"];
+  if (Args.HostArgument) {
     Out.State = SampleStart::Status::Refused;
-    Out.Reason = *Host;
+    Out.Reason = *Args.HostArgument;
     return Out;
   }
 
@@ -367,6 +384,13 @@ SampleStart RangeProfilerSampler::begin(const LaunchInfo &Launch) {
 
 SampleResult RangeProfilerSampler::end(const LaunchInfo &Launch) {
   std::lock_guard<std::mutex> Lock(Mutex);
+  SampleResult Out = endSample(Launch);
+  if (ReleaseAfterSample)
+    releaseProfiler();
+  return Out;
+}
+
+SampleResult RangeProfilerSampler::endSample(const LaunchInfo &Launch) {
   SampleResult Out;
   auto It = Contexts.find(Active);
   if (!Active || It == Contexts.end()) {

@@ -40,10 +40,14 @@ namespace headroom::rt {
 class RangeProfilerSampler final : public CounterSampler {
 public:
   /// Collects \p Required (those the chip knows) and the \p Extras that fit
-  /// in the same number of passes.
+  /// in the same number of passes. With \p ReleaseAfterSample, the target
+  /// profiler (cuptiProfilerInitialize) is released after every sample and
+  /// initialized again at the next: an initialized profiler costs every
+  /// launch host time, which matters when samples are rare.
   RangeProfilerSampler(std::shared_ptr<CuptiLoader> Loader,
                        std::vector<std::string> Required,
-                       std::vector<std::string> Extras);
+                       std::vector<std::string> Extras,
+                       bool ReleaseAfterSample = true);
   ~RangeProfilerSampler() override;
 
   SampleStart begin(const LaunchInfo &Launch) override;
@@ -78,12 +82,17 @@ private:
   countPasses(const std::string &Chip, const std::vector<uint8_t> &Availability,
               std::span<const std::string> Metrics);
   void disableContext(void *Context);
+  /// end() with Mutex held.
+  SampleResult endSample(const LaunchInfo &Launch);
+  /// Disables every context and releases the target profiler.
+  void releaseProfiler();
 
   std::shared_ptr<CuptiLoader> Loader;
   std::vector<std::string> Required;
   std::vector<std::string> Extras;
 
   mutable std::mutex Mutex;
+  bool ReleaseAfterSample;
   bool ProfilerInitialized = false;
   std::map<std::uint32_t, std::unique_ptr<DeviceConfig>> Devices;
   std::map<void *, ContextState> Contexts;

@@ -185,18 +185,13 @@ for name, mode in [("app_counters", "counters"), ("app_time", "time"),
 
 for name in ["app_counters", "app_time", "app_off", "app_sample_off"]:
     info(f"{name}: tiny launches: {(text(name, 'timing') or '').strip()}")
-per = {n: timing_value(n, "") for n in []}
-t_plain = re.search(r"([0-9.]+) us per launch", text("app_plain", "timing") or "")
-t_time = re.search(r"([0-9.]+) us per launch", text("app_time", "timing") or "")
-t_cnt = re.search(r"([0-9.]+) us per launch", text("app_counters", "timing") or "")
-if t_time and t_cnt and t_plain:
-    a, b, c = float(t_plain.group(1)), float(t_time.group(1)), float(t_cnt.group(1))
-    info(f"host time per tiny launch: uninstrumented {a:.2f} us, time {b:.2f} us, counters {c:.2f} us")
-    check(c <= b * 1.3 + 0.5,
-          f"counters mode costs about what time mode costs per launch after the samples ({c:.2f} vs {b:.2f} us)")
 
 # No GPU visible: the program fails the same way, the runtime adds one line.
-same_as_plain("app_nogpu", "app_nogpu_plain")
+same_as_plain("app_nogpu", "app_nogpu_plain", want_line="kernel timing unavailable")
+p = profile("app_nogpu")
+if check(p is not None, "app_nogpu: profile written"):
+    check(p["collection"]["mode"] == "sites" and "CUDA_VISIBLE_DEVICES" in " ".join(p["collection"]["warnings"]),
+          f"app_nogpu: sites only, and the warning names the cause {p['collection']['warnings']}")
 if os.path.exists(os.path.join(work, "app_ncu.rc")):
     same_as_plain("app_ncu", "app_ncu_plain",
                   want_line="held by Nsight Compute", under_tool=True)
@@ -323,6 +318,23 @@ for name, mode in [("many_time", "time"), ("many_counters", "counters")]:
 for name in ["many_plain", "many_time", "many_counters"]:
     rss[name] = timing_value(name, "peak_rss_kb")
     info(f"{name}: {(text(name, 'timing') or '').strip()}")
+per_launch = {n: timing_value(n, "per_launch_us") for n in
+              ["many_plain", "many_time", "many_counters", "many_counters_persist", "many_counters_skip"]}
+info("host time per launch over 100,000 launches (us): " +
+     ", ".join(f"{n[5:]} {v:.2f}" for n, v in per_launch.items() if v))
+if per_launch.get("many_time") and per_launch.get("many_counters"):
+    check(per_launch["many_counters"] <= per_launch["many_time"] * 1.15 + 0.3,
+          f"counters mode costs about what time mode costs per launch once sampled "
+          f"({per_launch['many_counters']:.2f} vs {per_launch['many_time']:.2f} us)")
+for name in ["many_counters_persist", "many_counters_skip"]:
+    same_as_plain(name, "many_plain")
+same_as_plain("many_all", "many_all_plain")
+p = profile("many_all")
+if check(p is not None, "many_all: profile written"):
+    k = entries(p, site=0)
+    check(k and k[0].get("counter_launches") == 200 and p["collection"]["sampling"] == "all",
+          f"many_all: HEADROOM_SAMPLE=all samples all 200 launches ({k[0].get('counter_launches') if k else None})")
+    info(f"many_all: {p['collection']['diagnostics']}")
 if rss.get("many_plain") and rss.get("many_time"):
     extra = (rss["many_time"] - rss["many_plain"]) / 1024
     check(extra < 128, f"peak memory of 100,000 launches in time mode: +{extra:.1f} MiB over uninstrumented")

@@ -3,8 +3,11 @@
 //   sites 0-5: the same kernel through <<<>>>, cudaLaunchKernel,
 //              cudaLaunchKernelExC, cudaLaunchCooperativeKernel (grid sync),
 //              cuLaunchKernel and cuLaunchKernelEx, 3 launches each;
-//   site 6:    a kernel that counts into host-mapped memory (kernel replay
-//              would run it once per pass: it must never be replayed);
+//   site 6:    a kernel that waits for a flag the host sets after the launch
+//              (in host-mapped memory): kernel replay would run it while the
+//              host is blocked in the launch call, so it must never be
+//              replayed (it gives up after 2 s, so a replay shows as a wrong
+//              result rather than a hang);
 //   scopes 0-2: thrust::sort, cub::DeviceReduce::Sum and cublasSgemm
 //              bracketed as scopes; cublasSaxpy outside any bracket.
 // Prints digests of every result; exit status 0 when all are right.
@@ -30,7 +33,7 @@ const struct headroom_site_info __headroom_sites_launches[7] = {
     {"test/gpu/runtime/launches.cu", 124u, 5u, "coopSum", "test/gpu/runtime/launches.cu", 52u, 17u},
     {"test/gpu/runtime/launches.cu", 131u, 5u, "addOne", "test/gpu/runtime/launches.cu", 46u, 17u},
     {"test/gpu/runtime/launches.cu", 142u, 5u, "addOne", "test/gpu/runtime/launches.cu", 46u, 17u},
-    {"test/gpu/runtime/launches.cu", 149u, 5u, "hostCount", "test/gpu/runtime/launches.cu", 65u, 17u},
+    {"test/gpu/runtime/launches.cu", 149u, 5u, "waitHost", "test/gpu/runtime/launches.cu", 70u, 17u},
 };
 const struct headroom_scope_info __headroom_scopes_launches[3] = {
     {"test/gpu/runtime/launches.cu", 157u, 3u, "thrust::sort"},
@@ -64,7 +67,17 @@ __global__ void coopSum(int n, const int *x, unsigned long long *out) {
     out[1] = out[0] * 2;
 }
 
-__global__ void hostCount(int *counter) { atomicAdd(counter, 1); }
+__global__ void waitHost(volatile int *flag, int *seen) {
+  unsigned long long start, now;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+  do {
+    if (*flag != 0) {
+      *seen += 1;
+      return;
+    }
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+  } while (now - start < 2000000000ULL);
+}
 
 int main() {
   const int N = 1 << 16, R = 3;
@@ -129,16 +142,22 @@ int main() {
      CHECK_CU(cuLaunchKernelEx(&cfg, fn, args, nullptr)),
      headroom_launch_end(&__headroom_sites_launches[5]));
   }
-  int *hostCounter = nullptr, *devCounter = nullptr;
-  CHECK(cudaHostAlloc(&hostCounter, sizeof(int), cudaHostAllocMapped));
-  *hostCounter = 0;
-  CHECK(cudaHostGetDevicePointer(&devCounter, hostCounter, 0));
-  for (int r = 0; r < R; ++r) {
-    (headroom_launch_begin(&__headroom_sites_launches[6]),
-     hostCount<<<4, 64, 0, stream>>>(devCounter),
-     headroom_launch_end(&__headroom_sites_launches[6]));
-  }
+  int *hostFlag = nullptr, *devFlag = nullptr, *seen = nullptr;
+  CHECK(cudaHostAlloc(&hostFlag, sizeof(int), cudaHostAllocMapped));
+  CHECK(cudaHostGetDevicePointer(&devFlag, hostFlag, 0));
+  CHECK(cudaMalloc(&seen, sizeof(int)));
+  CHECK(cudaMemset(seen, 0, sizeof(int)));
   CHECK(cudaStreamSynchronize(stream));
+  for (int r = 0; r < R; ++r) {
+    *(volatile int *)hostFlag = 0;
+    (headroom_launch_begin(&__headroom_sites_launches[6]),
+     waitHost<<<1, 1, 0, stream>>>(devFlag, seen),
+     headroom_launch_end(&__headroom_sites_launches[6]));
+    *(volatile int *)hostFlag = 1;
+    CHECK(cudaStreamSynchronize(stream));
+  }
+  int hostSeen = 0;
+  CHECK(cudaMemcpy(&hostSeen, seen, sizeof(int), cudaMemcpyDeviceToHost));
   CHECK(cudaDeviceSynchronize());
 
   // Library launches inside scopes.
@@ -201,8 +220,8 @@ int main() {
                    cudaMemcpyDeviceToHost));
 
   // Expected: every x[i] got 5 * R additions (sites 0-2, 4, 5); the
-  // cooperative sums saw 3R and then 4R... per repetition: the sum of x at
-  // that point; the host counter 256 per launch.
+  // cooperative sums saw 3R per element; the waiting kernel saw the host's
+  // flag every time.
   long long bad = 0;
   for (int i = 0; i < N; ++i)
     bad += hx[i] != 5 * R;
@@ -210,7 +229,7 @@ int main() {
     unsigned long long want = (unsigned long long)N * (3 * R);
     bad += hs[2 * r] != want || hs[2 * r + 1] != 2 * want;
   }
-  bad += *hostCounter != 256 * R;
+  bad += hostSeen != R;
   for (int i = 1; i < N; ++i)
     bad += keys[i - 1] > keys[i];
   long long keySum = 0;
@@ -218,11 +237,10 @@ int main() {
     keySum += keys[i];
   bad += keySum != hostTotal;
   bad += st != CUBLAS_STATUS_SUCCESS || st2 != CUBLAS_STATUS_SUCCESS;
-  std::printf("x=%016llx coop=%016llx host=%d sorted=%016llx total=%d "
-              "gemm=%016llx\n",
+  std::printf("x=%016llx coop=%016llx host-flag-seen=%d sorted=%016llx "
+              "total=%d gemm=%016llx\n",
               (unsigned long long)digest(hx.data(), N * sizeof(int)),
-              (unsigned long long)digest(hs.data(), hs.size() * 8),
-              *hostCounter,
+              (unsigned long long)digest(hs.data(), hs.size() * 8), hostSeen,
               (unsigned long long)digest(keys.data(), N * sizeof(int)),
               hostTotal,
               (unsigned long long)digest(hc.data(), M * M * sizeof(float)));

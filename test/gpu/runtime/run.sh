@@ -167,6 +167,14 @@ run graph_time graph HEADROOM_MODE=time
 run many_plain many_plain
 run many_time many HEADROOM_MODE=time
 run many_counters many
+# What costs host time per launch in counters mode once the samples are
+# taken: the profiler kept initialized, or no profiling at all (the kernel's
+# name is skipped, so only the runtime's own per-launch logic runs).
+run many_counters_persist many HEADROOM_PROFILER_LIFETIME=process
+run many_counters_skip many HEADROOM_SAMPLE_SKIP=work
+# Every launch sampled.
+run many_all_plain many_plain -- 200 0 1
+run many_all many HEADROOM_SAMPLE=all -- 200 0 1
 # signals.cu: killed, own handler, abort, killed hard with periodic writes.
 signal_run sig_term_plain signals_plain TERM -- term
 signal_run sig_term signals TERM HEADROOM_FLUSH_S=0 -- term
@@ -191,14 +199,20 @@ say "tests ran in $(($(date +%s) - t_start)) s"
 
 # --- Benchmarks -----------------------------------------------------------
 if [[ -z ${RUNTIME_TEST_SKIP_BENCH:-} ]]; then
-  # Timing-only overhead: short launches, whole process and loop.
-  for rep in 1 2 3; do
-    for cfg in "20000 0" "20000 2000" "20000 8000"; do
+  # Timing-only overhead: short launches, whole process and loop. The order
+  # of the three builds rotates between repetitions.
+  for rep in 1 2 3 4 5; do
+    for cfg in "20000 0" "20000 2000" "20000 8000" "100000 2000"; do
       set -- $cfg
       tag="n$1_i$2_r$rep"
-      run "bench_plain_$tag" many_plain -- "$1" "$2"
-      run "bench_time_$tag" many HEADROOM_MODE=time HEADROOM_FLUSH_S=0 -- "$1" "$2"
-      run "bench_off_$tag" many HEADROOM_MODE=off -- "$1" "$2"
+      variants=(plain time off)
+      for ((v = 0; v < 3; ++v)); do
+        case ${variants[$(((v + rep) % 3))]} in
+        plain) run "bench_plain_$tag" many_plain -- "$1" "$2" ;;
+        time) run "bench_time_$tag" many HEADROOM_MODE=time HEADROOM_FLUSH_S=0 -- "$1" "$2" ;;
+        off) run "bench_off_$tag" many HEADROOM_MODE=off -- "$1" "$2" ;;
+        esac
+      done
     done
   done
   # Counters end to end versus Nsight Compute with the same metrics, on an

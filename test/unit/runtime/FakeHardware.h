@@ -62,6 +62,13 @@ public:
   void pushExternalId(std::uint64_t Id) override { Pushed.push_back(Id); }
   void popExternalId() override { ++Pops; }
   std::uint64_t droppedRecords() const override { return 0; }
+  /// What deviceProblem() answers; asked at most once per finalize.
+  std::optional<Failure> NoDevice;
+  int DeviceProblemQueries = 0;
+  std::optional<Failure> deviceProblem() override {
+    ++DeviceProblemQueries;
+    return NoDevice;
+  }
   std::optional<DeviceIdentity> describeDevice(std::uint32_t Index) override {
     DeviceIdentity D;
     D.Index = Index;
