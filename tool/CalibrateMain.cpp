@@ -85,7 +85,8 @@ int headroom::calibrateMain(const Args &A) {
       "~/.local/share/headroom/devices), which 'headroom devices' lists and\n"
       "'--device <name>' finds. Needs a CUDA GPU and the micro-benchmarks\n"
       "(built where nvcc is available; HEADROOM_MICROBENCH overrides where\n"
-      "they are found). A full run takes about a minute, --quick ~15 s.");
+      "they are found). A full run takes about half a minute on an H100,\n"
+      "--quick about 10 s.");
   CL.option("gpu", "N", "the CUDA device to measure (default 0)");
   CL.flag("quick", "fewer repetitions and smaller sizes");
   CL.option("output", "FILE", "write the device file here");

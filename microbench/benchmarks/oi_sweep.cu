@@ -20,7 +20,10 @@
 /// stream the whole buffer; above that (compute-bound beyond the ridge of
 /// every type on current GPUs, near Iters = 80 on an H100) a launch covers a
 /// prefix of 32/Iters of it, so every launch does the same work as the
-/// Iters = 32 one. Bytes counted: each vector read once and written once.
+/// Iters = 32 one. The grid is one wave (the occupancy limit), each block
+/// walks whole 512-vector tiles, the same number per block, loading the next
+/// tile before computing the current one. Bytes counted: each vector read
+/// once and written once.
 ///
 /// Check: the output is poisoned before each point; afterwards a separate
 /// kernel with a run-time loop recomputes every vector and counts
@@ -200,18 +203,33 @@ __device__ __forceinline__ uint4 applyUnrolled(uint4 V,
   return V;
 }
 
-/// Count / TileVectors blocks; block b handles vectors b*TileVectors + t and
-/// + t + BlockSize.
+/// A one-wave grid walks Tiles tiles of TileVectors vectors: tile T's
+/// vectors T*TileVectors + t and + t + BlockSize go to thread t of block
+/// T mod gridDim.x. The next tile's vectors are loaded before the current
+/// ones are computed, so their latency hides behind the arithmetic.
 template <typename OpT, int Iters>
 __global__ void __launch_bounds__(BlockSize)
     sweepKernel(const uint4 *__restrict__ In, uint4 *__restrict__ Out,
-                typename OpT::Params P) {
-  size_t I0 = static_cast<size_t>(blockIdx.x) * TileVectors + threadIdx.x;
-  uint4 V0 = In[I0], V1 = In[I0 + BlockSize];
-  V0 = applyUnrolled<OpT, Iters>(V0, P);
-  V1 = applyUnrolled<OpT, Iters>(V1, P);
-  Out[I0] = V0;
-  Out[I0 + BlockSize] = V1;
+                size_t Tiles, typename OpT::Params P) {
+  size_t T = blockIdx.x;
+  if (T >= Tiles)
+    return;
+  size_t I0 = T * TileVectors + threadIdx.x;
+  uint4 N0 = In[I0], N1 = In[I0 + BlockSize];
+  for (; T < Tiles; T += gridDim.x) {
+    uint4 V0 = N0, V1 = N1;
+    size_t Next = T + gridDim.x;
+    if (Next < Tiles) {
+      size_t J0 = Next * TileVectors + threadIdx.x;
+      N0 = In[J0];
+      N1 = In[J0 + BlockSize];
+    }
+    V0 = applyUnrolled<OpT, Iters>(V0, P);
+    V1 = applyUnrolled<OpT, Iters>(V1, P);
+    I0 = T * TileVectors + threadIdx.x;
+    Out[I0] = V0;
+    Out[I0 + BlockSize] = V1;
+  }
 }
 
 /// Recomputes Out from In with a run-time loop and counts vectors that
@@ -244,19 +262,19 @@ __global__ void sweepInitKernel(uint4 *In, size_t Count) {
     In[I] = OpT::init(I);
 }
 
+/// The sweep kernel for Iters steps.
 template <typename OpT, int... Is>
-void launchSweep(int Iters, int Grid, cudaStream_t S, const uint4 *In,
-                 uint4 *Out, const typename OpT::Params &P,
-                 std::integer_sequence<int, Is...>) {
-  bool Launched =
-      ((Iters == Iterations[Is] ? (sweepKernel<OpT, Iterations[Is]>
-                                   <<<Grid, BlockSize, 0, S>>>(In, Out, P),
-                                   true)
-                                : false) ||
-       ...);
-  if (!Launched)
+const void *sweepKernelFor(int Iters, std::integer_sequence<int, Is...>) {
+  const void *Kernel = nullptr;
+  ((Iters == Iterations[Is] ? (Kernel = reinterpret_cast<const void *>(
+                                   sweepKernel<OpT, Iterations[Is]>),
+                               0)
+                            : 0),
+   ...);
+  if (!Kernel)
     throw BenchmarkError("oi_sweep: no kernel for " + std::to_string(Iters) +
                          " iterations");
+  return Kernel;
 }
 
 class Sweep {
@@ -301,16 +319,27 @@ template <typename OpT> void Sweep::run() {
   double Best = 0, LowestGBs = 0;
   Context::ClockReading Clock;
   for (int Iters : Iterations) {
-    size_t Count =
-        Iters <= FullBufferIters
-            ? Vectors
-            : Vectors / (Iters / FullBufferIters) / TileVectors * TileVectors;
-    int Grid = static_cast<int>(Count / TileVectors);
+    const void *Kernel =
+        sweepKernelFor<OpT>(Iters, std::make_integer_sequence<int, 9>{});
+    int Occupancy = 0;
+    HEADROOM_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &Occupancy, Kernel, BlockSize, 0));
+    int Grid =
+        Ctx.smCount() * std::max(1, std::min(Occupancy, 2048 / BlockSize));
+    // Whole tiles per block, so that the one wave ends together.
+    size_t Want = Iters <= FullBufferIters
+                      ? Vectors
+                      : Vectors / (Iters / FullBufferIters);
+    size_t Tiles = Want / TileVectors / Grid * Grid;
+    size_t Count = Tiles * TileVectors;
     HEADROOM_CUDA(cudaMemsetAsync(Out, 0xff, Count * sizeof(uint4), S));
+    const uint4 *InArg = In;
+    uint4 *OutArg = Out;
+    void *Args[] = {&InArg, &OutArg, &Tiles,
+                    const_cast<typename OpT::Params *>(&P)};
     std::vector<double> Ms = Ctx.time(
         [&] {
-          launchSweep<OpT>(Iters, Grid, S, In, Out, P,
-                           std::make_integer_sequence<int, 9>{});
+          HEADROOM_CUDA(cudaLaunchKernel(Kernel, Grid, BlockSize, Args, 0, S));
         },
         Reps, 1);
     Clock = Ctx.readClock(0, Ms.back());
@@ -386,8 +415,10 @@ template <typename OpT> void Sweep::run() {
       Method, sizeof(Method),
       "mixbench-style sweep: read a 16-byte vector, %s chains of 1..256 "
       "steps on each lane (fully unrolled; %d-%d independent chains per "
-      "thread), write it to a second buffer; two buffers of %zu MiB (%.1fx "
-      "L2), launches above %d steps cover 32/steps of them; points are "
+      "thread), write it to a second buffer; one-wave grid over 512-vector "
+      "tiles, next tile loaded before the current is computed; two buffers "
+      "of %zu MiB (%.1fx L2), launches above %d steps cover 32/steps of "
+      "them; points are "
       "(operations per DRAM byte read + written, %s), each the median of %d "
       "runs after 1 warm-up; %.0f GB/s at the lowest intensity; every vector "
       "recomputed on the device and 32768 on the host; value = the best "
