@@ -21,8 +21,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
-#include <sstream>
 #include <unistd.h>
 
 namespace headroom {
@@ -178,7 +178,18 @@ int lintMain(const Args &A) {
     }
   }
 
-  std::ostringstream Out;
+  std::ofstream File;
+  std::ostream *OS = &std::cout;
+  auto Output = Parsed->get("output");
+  if (Output) {
+    File.open(*Output, std::ios::binary);
+    if (!File) {
+      std::cerr << "headroom: error: " << *Output << ": cannot write the "
+                << "findings\n";
+      return LintInputError;
+    }
+    OS = &File;
+  }
   std::string Summary =
       "headroom lint: " +
       (Result.Status == LintInputError
@@ -191,12 +202,11 @@ int lintMain(const Args &A) {
                  (Result.KernelsChecked == 1 ? " kernel" : " kernels") +
                  " checked)");
   if (Format == "text") {
-    auto Output = Parsed->get("output");
     bool Color = Parsed->has("color") ||
                  (!Output && !Parsed->has("no-color") &&
                   !std::getenv("NO_COLOR") && isatty(STDOUT_FILENO));
-    printTextDiagnostics(Result.Diagnostics, Out, Color);
-    Out << Summary << "\n";
+    printTextDiagnostics(Result.Diagnostics, *OS, Color);
+    *OS << Summary << "\n";
   } else if (Format == "json") {
     nlohmann::ordered_json J;
     J["schema"] = "headroom.lint/1";
@@ -206,25 +216,24 @@ int lintMain(const Args &A) {
     nlohmann::ordered_json Diags = nlohmann::ordered_json::array();
     for (const Diagnostic &D : Result.Diagnostics)
       Diags.push_back(diagnosticToJson(D));
-    J["diagnostics"] = Diags;
-    Out << J.dump(2) << "\n";
+    J["diagnostics"] = std::move(Diags);
+    *OS << std::setw(2) << J << "\n";
   } else {
     SarifOptions SOptions{HEADROOM_VERSION, R.Source.Path};
-    Out << diagnosticsToSarif(Result.Diagnostics, SOptions).dump(2) << "\n";
+    writeSarif(*OS, Result.Diagnostics, SOptions);
   }
-  if (auto Output = Parsed->get("output")) {
-    if (!writeFile(*Output, Out.str())) {
-      std::cerr << "headroom: error: " << *Output << ": cannot write the "
-                << "findings\n";
-      return LintInputError;
-    }
-    if (Format != "text")
-      std::cerr << Summary << "\n";
-  } else {
-    std::cout << Out.str();
-    if (Format != "text")
-      std::cerr << Summary << "\n";
+  OS->flush();
+  if (!*OS) {
+    std::cerr << "headroom: error: " << Output.value_or("<stdout>")
+              << ": cannot write the findings\n";
+    return LintInputError;
   }
+  if (Format != "text")
+    std::cerr << Summary << "\n";
+  // Like clang's -disable-free: the process ends here, so the analysis (for
+  // a large profile, hundreds of thousands of allocations) is not taken
+  // apart piece by piece.
+  [[maybe_unused]] Analysis *Leaked = Loaded->release();
   return Result.Status;
 }
 

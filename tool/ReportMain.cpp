@@ -22,8 +22,8 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
-#include <sstream>
 #include <unistd.h>
 
 namespace headroom {
@@ -100,39 +100,44 @@ int reportMain(const Args &A) {
     return failWith(Loaded.error());
   const Analysis &R = **Loaded;
 
-  std::ostringstream Out;
-  if (Format == "text") {
-    auto Output = Parsed->get("output");
-    bool Color = Parsed->has("color") ||
-                 (!Output && !Parsed->has("no-color") &&
-                  !std::getenv("NO_COLOR") && isatty(STDOUT_FILENO));
-    printTextDiagnostics(R.Diagnostics, Out, Color);
-  } else if (Format == "json") {
-    Out << reportToJson(R).dump(2) << "\n";
-  } else if (Format == "sarif") {
-    SarifOptions Options{HEADROOM_VERSION, R.Source.Path};
-    Out << diagnosticsToSarif(R.Diagnostics, Options).dump(2) << "\n";
-  } else if (Format == "csv") {
-    writeReportCsv(Out, R);
-  } else {
-    writeHtmlReport(Out, R, HEADROOM_VERSION);
-  }
-
-  if (auto Output = Parsed->get("output")) {
-    std::ofstream File(*Output, std::ios::binary);
-    File << Out.str();
-    File.close();
+  // Straight to the destination: a report of 10,000 kernels is tens of MB.
+  std::ofstream File;
+  std::ostream *OS = &std::cout;
+  auto Output = Parsed->get("output");
+  if (Output) {
+    File.open(*Output, std::ios::binary);
     if (!File) {
       std::cerr << "headroom: error: " << *Output << ": cannot write the "
                 << "report\n";
       return 1;
     }
-  } else {
-    std::cout << Out.str();
-    std::cout.flush();
-    if (!std::cout)
-      return 1;
+    OS = &File;
   }
+  if (Format == "text") {
+    bool Color = Parsed->has("color") ||
+                 (!Output && !Parsed->has("no-color") &&
+                  !std::getenv("NO_COLOR") && isatty(STDOUT_FILENO));
+    printTextDiagnostics(R.Diagnostics, *OS, Color);
+  } else if (Format == "json") {
+    writeReportJson(*OS, R);
+  } else if (Format == "sarif") {
+    SarifOptions Options{HEADROOM_VERSION, R.Source.Path};
+    writeSarif(*OS, R.Diagnostics, Options);
+  } else if (Format == "csv") {
+    writeReportCsv(*OS, R);
+  } else {
+    writeHtmlReport(*OS, R, HEADROOM_VERSION);
+  }
+  OS->flush();
+  if (!*OS) {
+    std::cerr << "headroom: error: " << Output.value_or("<stdout>")
+              << ": cannot write the report\n";
+    return 1;
+  }
+  // Like clang's -disable-free: the process ends here, so the analysis (for
+  // a large profile, hundreds of thousands of allocations) is not taken
+  // apart piece by piece.
+  [[maybe_unused]] Analysis *Leaked = Loaded->release();
   return 0;
 }
 

@@ -5,6 +5,7 @@
 #include "model/JsonInput.h"
 
 #include <map>
+#include <set>
 
 namespace headroom {
 
@@ -12,10 +13,13 @@ using nlohmann::json;
 using nlohmann::ordered_json;
 
 const BaselineKernel *Baseline::find(const std::string &Key) const {
-  for (const BaselineKernel &K : Kernels)
-    if (K.Key == Key)
-      return &K;
-  return nullptr;
+  if (Index.size() != Kernels.size()) {
+    Index.clear();
+    for (std::size_t I = 0; I < Kernels.size(); ++I)
+      Index.emplace(Kernels[I].Key, I);
+  }
+  auto It = Index.find(Key);
+  return It == Index.end() ? nullptr : &Kernels[It->second];
 }
 
 std::vector<std::string> baselineKeys(const Analysis &A) {
@@ -118,6 +122,7 @@ Expected<Baseline> parseBaseline(const json &Root) {
     return missingError("kernels", "an array");
   if (!Kernels->is_array())
     return expectedError("kernels", "an array", *Kernels);
+  std::set<std::string> Keys;
   for (std::size_t I = 0; I < Kernels->size(); ++I) {
     const json &J = (*Kernels)[I];
     std::string Path = jsonPath("kernels", I);
@@ -127,7 +132,7 @@ Expected<Baseline> parseBaseline(const json &Root) {
     auto Key = getString(J, "key", Path);
     if (!Key)
       return Key.error();
-    if (B.find(*Key))
+    if (!Keys.insert(*Key).second)
       return Error(jsonPath(Path, "key") + ": expected a unique key, got \"" +
                    *Key + "\" a second time");
     K.Key = *Key;

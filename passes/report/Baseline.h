@@ -21,6 +21,7 @@
 
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace headroom {
@@ -47,7 +48,11 @@ struct Baseline {
   std::string Device;
   std::vector<BaselineKernel> Kernels;
 
+  /// The kernel of key \p Key, or null. Indexed on first use.
   const BaselineKernel *find(const std::string &Key) const;
+
+private:
+  mutable std::unordered_map<std::string, std::size_t> Index;
 };
 
 /// The key of every kernel of \p A, in the order of A.Report.Kernels.

@@ -45,7 +45,7 @@ ordered_json kernelToJson(const KernelReport &K) {
     ordered_json P = predictionToJson(*K.Model);
     if (auto H = K.Model->headroom())
       P["attainable_pct"] = 100 / *H;
-    J["prediction"] = P;
+    J["prediction"] = std::move(P);
   } else {
     J["prediction"] = nullptr;
     if (K.ModelError)
@@ -58,14 +58,14 @@ ordered_json kernelToJson(const KernelReport &K) {
     Components["bottleneck"] = componentKey(B->Which);
   if (const ComponentTime *N = K.Components.next())
     Components["next"] = componentKey(N->Which);
-  J["components"] = Components;
+  J["components"] = std::move(Components);
   ordered_json Projections = ordered_json::array();
   for (const Prediction &P : K.Projections) {
     ordered_json X = predictionToJson(P);
     X["bound_changes"] = K.Model && P.Limit != K.Model->Limit;
-    Projections.push_back(X);
+    Projections.push_back(std::move(X));
   }
-  J["projections"] = Projections;
+  J["projections"] = std::move(Projections);
   ordered_json Sites = ordered_json::array();
   for (const SiteUsage &U : K.Sites) {
     ordered_json S;
@@ -73,9 +73,9 @@ ordered_json kernelToJson(const KernelReport &K) {
     S["launches"] = U.Launches;
     S["total_ms"] = U.TotalNs / 1e6;
     S["share_of_kernel"] = K.TotalNs > 0 ? U.TotalNs / K.TotalNs : 0.0;
-    Sites.push_back(S);
+    Sites.push_back(std::move(S));
   }
-  J["sites"] = Sites;
+  J["sites"] = std::move(Sites);
   J["notes"] = qualifyingChecks(K);
   return J;
 }
@@ -102,49 +102,115 @@ ordered_json diagnosticToJson(const Diagnostic &D) {
     ordered_json Notes = ordered_json::array();
     for (const Diagnostic &N : D.Notes)
       Notes.push_back(diagnosticToJson(N));
-    J["notes"] = Notes;
+    J["notes"] = std::move(Notes);
   }
   return J;
 }
 
-ordered_json reportToJson(const Analysis &A) {
+namespace {
+
+/// The document without its kernels and diagnostics (empty arrays).
+ordered_json reportHead(const Analysis &A) {
   ordered_json Doc;
   Doc["schema"] = ReportSchema;
   ordered_json Model;
   Model["name"] = "thesis";
   Model["optimistic_int"] = A.Model.OptimisticInt;
-  Doc["model"] = Model;
+  Doc["model"] = std::move(Model);
   ordered_json Profile;
   Profile["path"] = A.Source.Path;
   Profile["mode"] = A.Source.Mode;
   ordered_json Devices = ordered_json::array();
   for (const ProfileDevice &D : A.Source.Devices)
     Devices.push_back(D.Name);
-  Profile["devices"] = Devices;
+  Profile["devices"] = std::move(Devices);
   Profile["warnings"] = A.Source.Warnings;
   Profile["total_ms"] = A.Report.TotalNs / 1e6;
-  Doc["profile"] = Profile;
+  Doc["profile"] = std::move(Profile);
   Doc["device"] = deviceToJson(A.Device);
   Doc["measured_on_device"] = A.MeasuredOnDevice;
   ordered_json Targets = ordered_json::array();
   for (const DeviceEntry &T : A.Targets)
     Targets.push_back(deviceToJson(T));
-  Doc["targets"] = Targets;
+  Doc["targets"] = std::move(Targets);
   ordered_json Sources;
   Sources["root"] = A.Sources.Root;
   Sources["checked"] = A.Sources.SourcesFound;
   Sources["locations_checked"] = A.Sources.Checked;
   Sources["mismatches"] = A.Sources.Mismatches.size();
-  Doc["sources"] = Sources;
-  ordered_json Kernels = ordered_json::array();
-  for (const KernelReport &K : A.Report.Kernels)
-    Kernels.push_back(kernelToJson(K));
-  Doc["kernels"] = Kernels;
-  ordered_json Diags = ordered_json::array();
-  for (const Diagnostic &D : A.Diagnostics)
-    Diags.push_back(diagnosticToJson(D));
-  Doc["diagnostics"] = Diags;
+  Doc["sources"] = std::move(Sources);
+  Doc["kernels"] = ordered_json::array();
+  Doc["diagnostics"] = ordered_json::array();
   return Doc;
+}
+
+std::optional<ordered_json>
+reportElement(const Analysis &A, const std::string &Key, std::size_t I) {
+  if (Key == "kernels" && I < A.Report.Kernels.size())
+    return kernelToJson(A.Report.Kernels[I]);
+  if (Key == "diagnostics" && I < A.Diagnostics.size())
+    return diagnosticToJson(A.Diagnostics[I]);
+  return std::nullopt;
+}
+
+} // namespace
+
+ordered_json reportToJson(const Analysis &A) {
+  ordered_json Doc = reportHead(A);
+  for (const char *Key : {"kernels", "diagnostics"})
+    for (std::size_t I = 0;; ++I) {
+      auto E = reportElement(A, Key, I);
+      if (!E)
+        break;
+      Doc[Key].push_back(std::move(*E));
+    }
+  return Doc;
+}
+
+void writeJsonStreaming(std::ostream &OS, const ordered_json &Doc,
+                        const std::function<std::optional<ordered_json>(
+                            const std::string &, std::size_t)> &Element,
+                        int Depth) {
+  // nlohmann's serializer writes straight to the stream and takes the
+  // indentation to start from, so no element is ever a string of its own.
+  nlohmann::detail::serializer<ordered_json> Writer(
+      nlohmann::detail::output_adapter<char>(OS), ' ',
+      nlohmann::json::error_handler_t::strict);
+  auto Write = [&](const ordered_json &Value, int Indent) {
+    Writer.dump(Value, /*pretty_print=*/true, /*ensure_ascii=*/false,
+                /*indent_step=*/2, static_cast<unsigned>(Indent));
+  };
+  std::string Pad(Depth + 2, ' ');
+  OS << "{";
+  bool First = true;
+  for (const auto &[Key, Value] : Doc.items()) {
+    OS << (First ? "\n" : ",\n") << Pad;
+    Write(ordered_json(Key), 0);
+    OS << ": ";
+    First = false;
+    if (Value.is_array() && Value.empty()) {
+      std::size_t I = 0;
+      for (;; ++I) {
+        auto E = Element(Key, I);
+        if (!E)
+          break;
+        OS << (I ? ",\n" : "[\n") << Pad << "  ";
+        Write(*E, Depth + 4);
+      }
+      OS << (I ? "\n" + Pad + "]" : std::string("[]"));
+    } else {
+      Write(Value, Depth + 2);
+    }
+  }
+  OS << "\n" << std::string(Depth, ' ') << "}";
+}
+
+void writeReportJson(std::ostream &OS, const Analysis &A) {
+  writeJsonStreaming(OS, reportHead(A),
+                     [&](const std::string &Key, std::size_t I) {
+                       return reportElement(A, Key, I);
+                     });
+  OS << "\n";
 }
 
 } // namespace headroom

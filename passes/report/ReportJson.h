@@ -15,6 +15,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
+#include <optional>
+#include <ostream>
+
 namespace headroom {
 
 inline constexpr const char *ReportSchema = "headroom.report/1";
@@ -27,6 +31,20 @@ nlohmann::ordered_json diagnosticToJson(const Diagnostic &D);
 
 /// The whole report as a `headroom.report/1` document.
 nlohmann::ordered_json reportToJson(const Analysis &A);
+
+/// Writes reportToJson(A) to \p OS, indented by 2, without holding the
+/// whole document in memory: the kernels and diagnostics are written one at
+/// a time (what keeps 10,000 kernels under a second).
+void writeReportJson(std::ostream &OS, const Analysis &A);
+
+/// Writes \p Doc indented by 2, except that the arrays named in
+/// \p Streamed (top-level keys, left empty in Doc) are written element by
+/// element from \p Element(key, index) while Element returns a value.
+void writeJsonStreaming(
+    std::ostream &OS, const nlohmann::ordered_json &Doc,
+    const std::function<std::optional<nlohmann::ordered_json>(
+        const std::string &, std::size_t)> &Element,
+    int Depth = 0);
 
 } // namespace headroom
 

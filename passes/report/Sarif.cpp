@@ -3,6 +3,7 @@
 #include "report/Sarif.h"
 
 #include "report/Checks.h"
+#include "report/ReportJson.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -40,8 +41,8 @@ ordered_json rulesJson() {
     R["help"] = Help;
     ordered_json Config;
     Config["level"] = sarifLevel(C.Level);
-    R["defaultConfiguration"] = Config;
-    Rules.push_back(R);
+    R["defaultConfiguration"] = std::move(Config);
+    Rules.push_back(std::move(R));
   }
   return Rules;
 }
@@ -63,18 +64,18 @@ ordered_json physicalLocation(const std::optional<SourceLocation> &Loc,
   if (Artifact["uri"].get<std::string>().rfind("file:", 0) != 0)
     Artifact["uriBaseId"] = "%SRCROOT%";
   ordered_json Physical;
-  Physical["artifactLocation"] = Artifact;
+  Physical["artifactLocation"] = std::move(Artifact);
   if (!Loc) {
     // The whole profile: its first line, where code-scanning UIs can show it.
     ordered_json Region;
     Region["startLine"] = 1;
-    Physical["region"] = Region;
+    Physical["region"] = std::move(Region);
   } else if (Loc->Line > 0) {
     ordered_json Region;
     Region["startLine"] = Loc->Line;
     if (Loc->Column > 0)
       Region["startColumn"] = Loc->Column;
-    Physical["region"] = Region;
+    Physical["region"] = std::move(Region);
   }
   return Physical;
 }
@@ -108,7 +109,7 @@ ordered_json result(const Diagnostic &D, const std::string &Text,
   R["level"] = sarifLevel(D.Level);
   ordered_json Message;
   Message["text"] = Text;
-  R["message"] = Message;
+  R["message"] = std::move(Message);
   ordered_json Location;
   Location["physicalLocation"] =
       physicalLocation(D.Location, Options.FallbackArtifact);
@@ -117,11 +118,11 @@ ordered_json result(const Diagnostic &D, const std::string &Text,
   Fingerprints["headroomFinding/v1"] = fingerprint(
       D.Check + "\n" + (D.Location ? D.Location->File : std::string()) + "\n" +
       D.Kernel + (D.Kernel.empty() ? "\n" + D.Message : ""));
-  R["partialFingerprints"] = Fingerprints;
+  R["partialFingerprints"] = std::move(Fingerprints);
   if (!D.Kernel.empty()) {
     ordered_json Properties;
     Properties["kernel"] = D.Kernel;
-    R["properties"] = Properties;
+    R["properties"] = std::move(Properties);
   }
   return R;
 }
@@ -146,56 +147,100 @@ std::string artifactUri(const std::string &Path) {
   return Out;
 }
 
-ordered_json diagnosticsToSarif(const std::vector<Diagnostic> &Diags,
-                                const SarifOptions &Options) {
-  ordered_json Results = ordered_json::array();
-  for (const Diagnostic &D : Diags) {
-    if (D.Check.empty())
-      continue;
-    std::string Text = D.Message;
-    ordered_json Related = ordered_json::array();
-    std::vector<const Diagnostic *> OwnResults;
-    for (const Diagnostic &N : D.Notes) {
-      if (!N.Check.empty()) {
-        OwnResults.push_back(&N);
-      } else if (N.Location && !sameLocation(N.Location, D.Location)) {
-        ordered_json L;
-        L["id"] = Related.size();
-        L["physicalLocation"] =
-            physicalLocation(N.Location, Options.FallbackArtifact);
-        ordered_json Message;
-        Message["text"] = N.Message;
-        L["message"] = Message;
-        Related.push_back(L);
-      } else {
-        Text += "\n" + N.Message + ".";
-      }
-    }
-    ordered_json R = result(D, Text, Options);
-    if (!Related.empty())
-      R["relatedLocations"] = Related;
-    Results.push_back(R);
-    for (const Diagnostic *N : OwnResults)
-      Results.push_back(result(*N, N->Message, Options));
-  }
+namespace {
 
+/// The results of one diagnostic: itself, then its notes that carry a check.
+std::vector<ordered_json> resultsOf(const Diagnostic &D,
+                                    const SarifOptions &Options) {
+  std::vector<ordered_json> Out;
+  if (D.Check.empty())
+    return Out;
+  std::string Text = D.Message;
+  ordered_json Related = ordered_json::array();
+  std::vector<const Diagnostic *> OwnResults;
+  for (const Diagnostic &N : D.Notes) {
+    if (!N.Check.empty()) {
+      OwnResults.push_back(&N);
+    } else if (N.Location && !sameLocation(N.Location, D.Location)) {
+      ordered_json L;
+      L["id"] = Related.size();
+      L["physicalLocation"] =
+          physicalLocation(N.Location, Options.FallbackArtifact);
+      ordered_json Message;
+      Message["text"] = N.Message;
+      L["message"] = std::move(Message);
+      Related.push_back(std::move(L));
+    } else {
+      Text += "\n" + N.Message + ".";
+    }
+  }
+  ordered_json R = result(D, Text, Options);
+  if (!Related.empty())
+    R["relatedLocations"] = std::move(Related);
+  Out.push_back(std::move(R));
+  for (const Diagnostic *N : OwnResults)
+    Out.push_back(result(*N, N->Message, Options));
+  return Out;
+}
+
+/// The log with an empty results array.
+ordered_json sarifHead(const SarifOptions &Options) {
   ordered_json Driver;
   Driver["name"] = "headroom";
   Driver["semanticVersion"] = Options.ToolVersion;
   Driver["rules"] = rulesJson();
   ordered_json Tool;
-  Tool["driver"] = Driver;
+  Tool["driver"] = std::move(Driver);
   ordered_json Invocation;
   Invocation["executionSuccessful"] = true;
   ordered_json Run;
-  Run["tool"] = Tool;
+  Run["tool"] = std::move(Tool);
   Run["invocations"] = ordered_json::array({Invocation});
-  Run["results"] = Results;
+  Run["results"] = ordered_json::array();
+  return Run;
+}
+
+constexpr const char *SarifSchemaUri =
+    "https://json.schemastore.org/sarif-2.1.0.json";
+
+} // namespace
+
+ordered_json diagnosticsToSarif(const std::vector<Diagnostic> &Diags,
+                                const SarifOptions &Options) {
+  ordered_json Run = sarifHead(Options);
+  for (const Diagnostic &D : Diags)
+    for (ordered_json &R : resultsOf(D, Options))
+      Run["results"].push_back(std::move(R));
   ordered_json Log;
-  Log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
+  Log["$schema"] = SarifSchemaUri;
   Log["version"] = "2.1.0";
-  Log["runs"] = ordered_json::array({Run});
+  Log["runs"] = ordered_json::array({std::move(Run)});
   return Log;
+}
+
+void writeSarif(std::ostream &OS, const std::vector<Diagnostic> &Diags,
+                const SarifOptions &Options) {
+  OS << "{\n  \"$schema\": \"" << SarifSchemaUri
+     << "\",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    ";
+  // Results are made one diagnostic at a time and written as they come.
+  std::size_t Next = 0;
+  std::vector<ordered_json> Pending;
+  std::size_t Taken = 0;
+  writeJsonStreaming(
+      OS, sarifHead(Options),
+      [&](const std::string &Key, std::size_t) -> std::optional<ordered_json> {
+        if (Key != "results")
+          return std::nullopt;
+        while (Taken == Pending.size()) {
+          if (Next == Diags.size())
+            return std::nullopt;
+          Pending = resultsOf(Diags[Next++], Options);
+          Taken = 0;
+        }
+        return std::move(Pending[Taken++]);
+      },
+      /*Depth=*/4);
+  OS << "\n  ]\n}\n";
 }
 
 } // namespace headroom

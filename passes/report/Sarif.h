@@ -21,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,11 @@ std::string artifactUri(const std::string &Path);
 /// The SARIF log of \p Diags.
 nlohmann::ordered_json diagnosticsToSarif(const std::vector<Diagnostic> &Diags,
                                           const SarifOptions &Options);
+
+/// Writes the same log as diagnosticsToSarif(), indented by 2, one result
+/// at a time.
+void writeSarif(std::ostream &OS, const std::vector<Diagnostic> &Diags,
+                const SarifOptions &Options);
 
 } // namespace headroom
 

@@ -151,3 +151,24 @@ TEST(SvgTest, LogAxisMapsDecades) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(StreamingTest, StreamedJsonIsTheDocument) {
+  auto A = withTarget();
+  std::ostringstream OS;
+  writeReportJson(OS, *A);
+  EXPECT_EQ(nlohmann::ordered_json::parse(OS.str()), reportToJson(*A));
+  // Indented like dump(2).
+  EXPECT_EQ(OS.str(), reportToJson(*A).dump(2) + "\n");
+}
+
+TEST(StreamingTest, StreamedSarifIsTheLog) {
+  auto A = withTarget();
+  SarifOptions O{"0.1.0", "p.json"};
+  std::ostringstream OS;
+  writeSarif(OS, A->Diagnostics, O);
+  EXPECT_EQ(OS.str(), diagnosticsToSarif(A->Diagnostics, O).dump(2) + "\n");
+}
+
+} // namespace
