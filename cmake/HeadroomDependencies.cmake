@@ -55,6 +55,11 @@ if(NOT HEADROOM_ENABLE_RUNTIME STREQUAL "OFF" OR NOT HEADROOM_ENABLE_MICROBENCH 
   if(NOT CUDAToolkit_FOUND)
     set(HEADROOM_CUDA_REASON "CUDA 13 not found at CUDA_HOME or /usr/local/cuda")
   else()
+    # nvcc itself, also without the micro-benchmarks: the tests compile
+    # instrumented code with it and run `headroom nvcc` against it.
+    if(EXISTS "${CUDAToolkit_NVCC_EXECUTABLE}")
+      set(HEADROOM_NVCC ${CUDAToolkit_NVCC_EXECUTABLE})
+    endif()
     find_library(HEADROOM_CUPTI_LIBRARY cupti
                  HINTS ${CUDAToolkit_LIBRARY_DIR} ${CUDAToolkit_ROOT}/extras/CUPTI/lib64)
     find_path(HEADROOM_CUPTI_INCLUDE cupti.h

@@ -43,6 +43,7 @@ const Subcommand Subcommands[] = {
     {"lint", "gate a profile on headroom thresholds and a baseline",
      lintMain},
     {"calibrate", "measure this GPU and write its device file", calibrateMain},
+    {"nvcc", "compile like nvcc, instrumenting the CUDA sources", nvccMain},
 };
 
 void printUsage(std::ostream &OS) {

@@ -20,6 +20,9 @@ int devicesMain(const Args &A);
 int reportMain(const Args &A);
 int lintMain(const Args &A);
 int calibrateMain(const Args &A);
+/// A drop-in nvcc that instruments what it compiles (instruments only with
+/// Clang; compiles unchanged without).
+int nvccMain(const Args &A);
 #ifdef HEADROOM_HAVE_CLANG
 /// Rewrites a .cu file's kernel launches to call the runtime (needs Clang).
 int instrumentMain(const Args &A);

@@ -2,6 +2,8 @@
 
 #include "ast/CompileFlags.h"
 
+#include "ast/NvccFlags.h"
+
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -88,12 +90,21 @@ adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
   if (Argv.empty())
     return llvm::createStringError(llvm::Twine("empty compile command for '") +
                                    File + "'");
-  if (isNvcc(Argv.front()))
-    return llvm::createStringError(
-        llvm::Twine("the compile command for '") + File + "' runs nvcc (" +
-        Argv.front() +
-        "), whose flags clang does not accept; adjusting nvcc commands is not "
-        "supported yet: give clang flags after '--' instead");
+  // nvcc's flags are first translated into the clang flags that mean the
+  // same for the host side; the steps below then treat them like any other
+  // clang command.
+  std::vector<std::string> Translated;
+  if (isNvcc(Argv.front())) {
+    llvm::Expected<std::vector<std::string>> Flags =
+        translateNvccFlags(Argv.drop_front(), Directory);
+    if (!Flags)
+      return llvm::createStringError(
+          llvm::Twine("the nvcc command for '") + File +
+          "' cannot be read: " + llvm::toString(Flags.takeError()));
+    Translated.push_back("clang++");
+    Translated.insert(Translated.end(), Flags->begin(), Flags->end());
+    Argv = Translated;
+  }
 
   std::string NormalizedFile = normalized(File, Directory);
   std::vector<std::string> UserFlags;
@@ -174,6 +185,19 @@ commandFromDatabase(llvm::StringRef BuildDir, llvm::StringRef File,
   // with the first one; its launches are rewritten once.
   const clang::tooling::CompileCommand &Command = Commands.front();
   std::vector<std::string> Argv = Command.CommandLine;
+  // The flags after `--` are clang's: translate an nvcc command before
+  // appending them.
+  if (!Argv.empty() && isNvcc(Argv.front())) {
+    llvm::Expected<std::vector<std::string>> Flags = translateNvccFlags(
+        llvm::ArrayRef(Argv).drop_front(), Command.Directory);
+    if (!Flags)
+      return llvm::createStringError(
+          llvm::Twine("the nvcc command for '") + Absolute +
+          "' in the compile database cannot be read: " +
+          llvm::toString(Flags.takeError()));
+    Argv = {"clang++"};
+    Argv.insert(Argv.end(), Flags->begin(), Flags->end());
+  }
   Argv.insert(Argv.end(), ExtraFlags.begin(), ExtraFlags.end());
   llvm::Expected<std::vector<std::string>> CommandLine =
       adjustForHostParse(Argv, Command.Filename, Config, Command.Directory);

@@ -7,8 +7,8 @@
 /// the CUDA path, the cccl include path and clang's resource directory, which
 /// a libTooling parse does not find by itself (docs/TOOLCHAIN.md).
 ///
-/// All adjustment of a user's command happens in adjustForHostParse, so that
-/// translating nvcc compile databases later is one more step there.
+/// All adjustment of a user's command happens in adjustForHostParse; commands
+/// that run nvcc are first translated into clang flags (NvccFlags.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_AST_COMPILEFLAGS_H
@@ -54,7 +54,9 @@ struct HostParseConfig {
 /// \p File is recognised in Argv however it is spelled, relative paths being
 /// taken from \p Directory (the directory the command runs in).
 ///
-/// Fails for commands whose driver is nvcc, whose flags clang does not accept.
+/// A command whose driver is nvcc (its file name is `nvcc`) has its flags
+/// translated first (translateNvccFlags); it fails only when that command is
+/// malformed.
 llvm::Expected<std::vector<std::string>>
 adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
                    const HostParseConfig &Config,

@@ -97,7 +97,7 @@ public:
 private:
   /// One open conditional directive, e.g. the `#if` ... `#endif` group.
   struct Group {
-    bool InMainFile = false;
+    clang::FileID File;
     /// Whether the current branch is host-only, and where it began.
     bool HostOnly = false;
     unsigned BranchBegin = 0;
@@ -117,7 +117,7 @@ private:
 
   void open(clang::SourceLocation Loc, ArchTest Test) {
     Group G;
-    G.InMainFile = SM.isWrittenInMainFile(Loc);
+    G.File = SM.getFileID(SM.getFileLoc(Loc));
     Stack.push_back(G);
     begin(Loc, Test);
   }
@@ -133,13 +133,13 @@ private:
     Group &G = Stack.back();
     G.HostOnly = G.AfterDeviceBranch || Test == ArchTest::HostOnly;
     G.AfterDeviceBranch |= Test == ArchTest::DeviceOnly;
-    G.BranchBegin = G.InMainFile ? SM.getFileOffset(SM.getFileLoc(Loc)) : 0;
+    G.BranchBegin = SM.getFileOffset(SM.getFileLoc(Loc));
   }
 
   void close(clang::SourceLocation Loc) {
     const Group &G = Stack.back();
-    if (G.InMainFile && G.HostOnly)
-      Regions.add(G.BranchBegin, SM.getFileOffset(SM.getFileLoc(Loc)));
+    if (G.HostOnly)
+      Regions.add(G.File, G.BranchBegin, SM.getFileOffset(SM.getFileLoc(Loc)));
   }
 
   HostOnlyRegions &Regions;
@@ -154,8 +154,11 @@ HostOnlyRegions::makeCallbacks(const clang::SourceManager &SM) {
   return std::make_unique<Callbacks>(*this, SM);
 }
 
-bool HostOnlyRegions::contains(unsigned Offset) const {
-  for (const auto &[Begin, End] : Ranges)
+bool HostOnlyRegions::contains(clang::FileID File, unsigned Offset) const {
+  auto It = Ranges.find(File.getHashValue());
+  if (It == Ranges.end())
+    return false;
+  for (const auto &[Begin, End] : It->second)
     if (Begin <= Offset && Offset < End)
       return true;
   return false;

@@ -1,7 +1,7 @@
 //===- HostOnlyRegions.h - Host-only preprocessor branches ------*- C++ -*-===//
 ///
 /// \file
-/// Records which parts of the main file are compiled only for the host: the
+/// Records which parts of each file are compiled only for the host: the
 /// branches of `#ifndef __CUDA_ARCH__`, `#if !defined(__CUDA_ARCH__)` and
 /// `#if !__CUDA_ARCH__`, and every branch after a `defined(__CUDA_ARCH__)`
 /// one (the `#else` of `#ifdef __CUDA_ARCH__`). A launch in a
@@ -14,6 +14,9 @@
 #ifndef HEADROOM_AST_HOSTONLYREGIONS_H
 #define HEADROOM_AST_HOSTONLYREGIONS_H
 
+#include "clang/Basic/SourceLocation.h"
+
+#include <map>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -25,8 +28,8 @@ class SourceManager;
 
 namespace headroom::ast {
 
-/// The host-only byte ranges of one main file, filled by preprocessor
-/// callbacks while the file is parsed.
+/// The host-only byte ranges of the files of one translation unit (each
+/// entry of a file), filled by preprocessor callbacks while it is parsed.
 class HostOnlyRegions {
 public:
   /// Callbacks to add to the preprocessor of the parse. They write into this
@@ -34,14 +37,17 @@ public:
   std::unique_ptr<clang::PPCallbacks>
   makeCallbacks(const clang::SourceManager &SM);
 
-  /// Whether the main-file byte \p Offset lies in a host-only branch.
-  bool contains(unsigned Offset) const;
+  /// Whether byte \p Offset of \p File lies in a host-only branch.
+  bool contains(clang::FileID File, unsigned Offset) const;
 
-  /// Called by the callbacks: [Begin, End) of the main file is host-only.
-  void add(unsigned Begin, unsigned End) { Ranges.emplace_back(Begin, End); }
+  /// Called by the callbacks: [Begin, End) of \p File is host-only.
+  void add(clang::FileID File, unsigned Begin, unsigned End) {
+    Ranges[File.getHashValue()].emplace_back(Begin, End);
+  }
 
 private:
-  std::vector<std::pair<unsigned, unsigned>> Ranges;
+  /// By FileID.
+  std::map<unsigned, std::vector<std::pair<unsigned, unsigned>>> Ranges;
 };
 
 } // namespace headroom::ast

@@ -2,7 +2,10 @@
 
 #include "ast/Instrument.h"
 
+#include "ast/ConditionalDirectives.h"
+#include "ast/HeaderCopies.h"
 #include "ast/HostOnlyRegions.h"
+#include "ast/IncludeGraph.h"
 #include "ast/LaunchInstrumenter.h"
 #include "ast/LaunchSiteFinder.h"
 
@@ -15,10 +18,28 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+
+#include <optional>
 
 namespace headroom::ast {
 
+unsigned InstrumentResult::instrumentedCount() const {
+  unsigned N = 0;
+  for (const LaunchSite &Site : Sites)
+    N += Site.Status == SiteStatus::Instrumented;
+  return N;
+}
+
 namespace {
+
+/// A header copy as planned during the parse, with the text it starts from.
+struct PlannedHeader {
+  HeaderCopy Copy;
+  std::string PresumedName;
+  std::string Code;
+};
 
 /// What the parse leaves behind for instrument() to rewrite.
 struct ParseOutcome {
@@ -26,13 +47,25 @@ struct ParseOutcome {
   std::string MainFile;
   std::string Code;
   std::vector<LaunchSite> Sites;
+  clang::tooling::Replacements MainEdits;
+  std::vector<PlannedHeader> Headers;
 };
 
-/// Runs the launch matcher over a translation unit that parsed cleanly.
+/// What the preprocessor callbacks record during the parse.
+struct Directives {
+  HostOnlyRegions Regions;
+  ConditionalDirectives Conditionals;
+  IncludeGraph Includes;
+};
+
+/// Runs the launch matchers over a translation unit that parsed cleanly.
 class FindLaunchesConsumer : public clang::ASTConsumer {
 public:
-  FindLaunchesConsumer(ParseOutcome &Outcome, const HostOnlyRegions &Regions)
-      : Outcome(Outcome), Finder(Regions) {}
+  FindLaunchesConsumer(ParseOutcome &Outcome, const Directives &Seen,
+                       const llvm::Regex *HeaderFilter,
+                       llvm::StringRef HeaderDirectory)
+      : Outcome(Outcome), Seen(Seen), HeaderDirectory(HeaderDirectory),
+        Finder(Seen.Regions, Seen.Conditionals, HeaderFilter) {}
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
@@ -46,28 +79,67 @@ public:
         SM.getPresumedLoc(SM.getLocForStartOfFile(Main)).getFilename();
     Outcome.Code = SM.getBufferData(Main).str();
     Outcome.Sites = Finder.takeSites();
+    planHeaders(SM);
     Outcome.Parsed = true;
   }
 
 private:
+  /// Plans the header copies while the source manager still holds the
+  /// headers' text.
+  void planHeaders(const clang::SourceManager &SM) {
+    HeaderCopyPlan Plan = planHeaderCopies(Seen.Includes, Outcome.Sites,
+                                           Outcome.MainFile, HeaderDirectory);
+    Outcome.MainEdits = std::move(Plan.MainEdits);
+    for (HeaderCopy &Copy : Plan.Copies) {
+      clang::FileManager &Files = SM.getFileManager();
+      llvm::Expected<clang::FileEntryRef> Entry =
+          Files.getFileRef(Copy.Original);
+      if (!Entry) {
+        llvm::consumeError(Entry.takeError());
+        continue;
+      }
+      clang::FileID ID = SM.translateFile(*Entry);
+      if (ID.isInvalid())
+        continue;
+      PlannedHeader H;
+      H.PresumedName =
+          SM.getPresumedLoc(SM.getLocForStartOfFile(ID)).getFilename();
+      H.Code = SM.getBufferData(ID).str();
+      H.Copy = std::move(Copy);
+      Outcome.Headers.push_back(std::move(H));
+    }
+  }
+
   ParseOutcome &Outcome;
+  const Directives &Seen;
+  llvm::StringRef HeaderDirectory;
   LaunchSiteFinder Finder;
 };
 
 class FindLaunchesAction : public clang::ASTFrontendAction {
 public:
-  explicit FindLaunchesAction(ParseOutcome &Outcome) : Outcome(Outcome) {}
+  FindLaunchesAction(ParseOutcome &Outcome, const llvm::Regex *HeaderFilter,
+                     llvm::StringRef HeaderDirectory)
+      : Outcome(Outcome), HeaderFilter(HeaderFilter),
+        HeaderDirectory(HeaderDirectory) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
-    CI.getPreprocessor().addPPCallbacks(
-        Regions.makeCallbacks(CI.getSourceManager()));
-    return std::make_unique<FindLaunchesConsumer>(Outcome, Regions);
+    clang::Preprocessor &PP = CI.getPreprocessor();
+    const clang::SourceManager &SM = CI.getSourceManager();
+    PP.addPPCallbacks(Seen.Regions.makeCallbacks(SM));
+    PP.addPPCallbacks(Seen.Conditionals.makeCallbacks(SM));
+    if (HeaderFilter)
+      PP.addPPCallbacks(Seen.Includes.makeCallbacks(SM));
+    return std::make_unique<FindLaunchesConsumer>(Outcome, Seen, HeaderFilter,
+                                                  HeaderDirectory);
   }
 
 private:
   ParseOutcome &Outcome;
-  HostOnlyRegions Regions;
+  const llvm::Regex *HeaderFilter;
+  llvm::StringRef HeaderDirectory;
+  Directives Seen;
 };
 
 } // namespace
@@ -76,6 +148,19 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
   if (Request.CommandLine.size() < 2)
     return llvm::createStringError("no clang command line to instrument");
   const std::string &File = Request.CommandLine.back();
+
+  std::optional<llvm::Regex> HeaderFilter;
+  if (!Request.HeaderFilter.empty()) {
+    HeaderFilter.emplace(Request.HeaderFilter);
+    std::string Problem;
+    if (!HeaderFilter->isValid(Problem))
+      return llvm::createStringError("invalid header filter '" +
+                                     Request.HeaderFilter + "': " + Problem);
+    if (Request.HeaderDirectory.empty() ||
+        !llvm::sys::path::is_absolute(Request.HeaderDirectory))
+      return llvm::createStringError(
+          "a header filter needs an absolute directory for the header copies");
+  }
 
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = Request.FileSystem;
   if (!FS)
@@ -96,7 +181,10 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
 
   ParseOutcome Outcome;
   clang::tooling::ToolInvocation Invocation(
-      Request.CommandLine, std::make_unique<FindLaunchesAction>(Outcome),
+      Request.CommandLine,
+      std::make_unique<FindLaunchesAction>(
+          Outcome, HeaderFilter ? &*HeaderFilter : nullptr,
+          Request.HeaderDirectory),
       Files.get());
   if (Request.Diagnostics)
     Invocation.setDiagnosticConsumer(Request.Diagnostics);
@@ -108,10 +196,17 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
 
   LaunchInstrumenter Instrumenter(Outcome.MainFile, Outcome.Code,
                                   Outcome.Sites);
-  llvm::Expected<std::string> Source = Instrumenter.rewrite();
+  llvm::Expected<std::string> Source = Instrumenter.rewrite(Outcome.MainEdits);
   if (!Source)
     return Source.takeError();
   InstrumentResult Result;
+  for (const PlannedHeader &H : Outcome.Headers) {
+    llvm::Expected<std::string> Text = Instrumenter.rewriteHeader(
+        H.Copy.Original, H.PresumedName, H.Code, H.Copy.IncludeEdits);
+    if (!Text)
+      return Text.takeError();
+    Result.Headers.push_back({H.Copy.Original, H.Copy.Copy, std::move(*Text)});
+  }
   Result.MainFile = std::move(Outcome.MainFile);
   Result.Source = std::move(*Source);
   Result.Sites = std::move(Outcome.Sites);

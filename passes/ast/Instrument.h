@@ -37,6 +37,23 @@ struct InstrumentRequest {
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem;
   /// Receives clang's diagnostics; null to print them to stderr. Not owned.
   clang::DiagnosticConsumer *Diagnostics = nullptr;
+  /// Launches in included files whose absolute path this POSIX extended
+  /// regular expression finds are rewritten too, in copies of the headers
+  /// (see HeaderCopies.h); empty for none.
+  std::string HeaderFilter;
+  /// The absolute directory the header copies are meant for; the rewritten
+  /// sources include them from there. Needed with a HeaderFilter.
+  std::string HeaderDirectory;
+};
+
+/// A header rewritten for the main file: the copy to write.
+struct RewrittenHeader {
+  /// The absolute path of the header.
+  std::string Original;
+  /// Where the rewritten main file expects the copy (under
+  /// InstrumentRequest::HeaderDirectory).
+  std::string Copy;
+  std::string Source;
 };
 
 /// What instrumenting one translation unit produced.
@@ -48,6 +65,12 @@ struct InstrumentResult {
   std::string Source;
   /// Every launch found, instrumented or not (see LaunchSiteFinder).
   std::vector<LaunchSite> Sites;
+  /// The header copies the rewritten main file includes; empty without a
+  /// header filter. Written by the caller.
+  std::vector<RewrittenHeader> Headers;
+
+  /// How many sites are instrumented.
+  unsigned instrumentedCount() const;
 };
 
 /// Parses and rewrites the translation unit of \p Request.

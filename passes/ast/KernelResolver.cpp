@@ -43,12 +43,18 @@ const clang::FunctionDecl *asFunction(const clang::NamedDecl *D) {
 
 KernelReference resolveKernel(const clang::CUDAKernelCallExpr &Launch,
                               clang::ASTContext &Ctx) {
+  return resolveKernelExpression(*Launch.getCallee(), Ctx);
+}
+
+KernelReference resolveKernelExpression(const clang::Expr &Expression,
+                                        clang::ASTContext &Ctx) {
   clang::PrintingPolicy Policy = Ctx.getPrintingPolicy();
   Policy.SuppressUnwrittenScope = false;
-  const clang::Expr *Callee = Launch.getCallee()->IgnoreParenImpCasts();
+  // Casts are looked through: the API calls take `(void *)kernel`.
+  const clang::Expr *Callee = Expression.IgnoreParenCasts();
   if (const auto *AddrOf = llvm::dyn_cast<clang::UnaryOperator>(Callee);
       AddrOf && AddrOf->getOpcode() == clang::UO_AddrOf)
-    Callee = AddrOf->getSubExpr()->IgnoreParenImpCasts();
+    Callee = AddrOf->getSubExpr()->IgnoreParenCasts();
 
   const clang::FunctionDecl *Kernel = nullptr;
   llvm::ArrayRef<clang::TemplateArgumentLoc> WrittenArgs;

@@ -19,6 +19,7 @@
 namespace clang {
 class ASTContext;
 class CUDAKernelCallExpr;
+class Expr;
 } // namespace clang
 
 namespace headroom::ast {
@@ -35,6 +36,12 @@ struct KernelReference {
 /// Resolves the kernel that \p Launch launches.
 KernelReference resolveKernel(const clang::CUDAKernelCallExpr &Launch,
                               clang::ASTContext &Ctx);
+
+/// Resolves the kernel that \p Expression names: a `<<<...>>>` callee, or
+/// the function argument of a launch API call (`(void *)k`, `&k<float>`),
+/// looking through parentheses, casts and `&`.
+KernelReference resolveKernelExpression(const clang::Expr &Expression,
+                                        clang::ASTContext &Ctx);
 
 } // namespace headroom::ast
 

@@ -9,6 +9,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace headroom::ast {
 
@@ -32,17 +33,21 @@ LaunchInstrumenter::LaunchInstrumenter(llvm::StringRef FileName,
     : FileName(FileName), Code(Code) {
   for (const LaunchSite &Site : Sites)
     if (Site.Status == SiteStatus::Instrumented)
-      Wrapped.push_back(&Site);
+      Wrapped.push_back(Site);
   std::stable_sort(Wrapped.begin(), Wrapped.end(),
-                   [](const LaunchSite *A, const LaunchSite *B) {
-                     return A->Begin < B->Begin;
+                   [](const LaunchSite &A, const LaunchSite &B) {
+                     return std::tie(A.HeaderFile, A.Begin) <
+                            std::tie(B.HeaderFile, B.Begin);
                    });
+  for (const LaunchSite &Site : Wrapped)
+    HasApiCalls |= Site.Kind == LaunchKind::ApiCall;
   std::string Key = (FileName + llvm::StringRef("\0", 1) + Code).str();
   std::string Hash =
       llvm::utohexstr(llvm::xxh3_64bits(llvm::StringRef(Key)) & 0xffffffffu,
                       /*LowerCase=*/true, /*Width=*/8);
   TableName = "__headroom_sites_" + Hash;
   RegistrarName = "__headroom_registrar_" + Hash;
+  EndName = "__headroom_end_" + Hash;
 }
 
 std::string LaunchInstrumenter::prelude() const {
@@ -52,14 +57,21 @@ std::string LaunchInstrumenter::prelude() const {
      << "namespace {\n"
      << "const struct headroom_site_info " << TableName << "[" << Wrapped.size()
      << "] = {\n";
-  for (const LaunchSite *Site : Wrapped)
-    OS << "    {\"" << escapeCString(Site->Launch.File) << "\", "
-       << Site->Launch.Line << "u, " << Site->Launch.Column << "u, \""
-       << escapeCString(Site->KernelName) << "\", \""
-       << escapeCString(Site->Kernel.File) << "\", " << Site->Kernel.Line
-       << "u, " << Site->Kernel.Column << "u},\n";
-  OS << "};\n"
-     << "struct " << RegistrarName << " {\n"
+  for (const LaunchSite &Site : Wrapped)
+    OS << "    {\"" << escapeCString(Site.Launch.File) << "\", "
+       << Site.Launch.Line << "u, " << Site.Launch.Column << "u, \""
+       << escapeCString(Site.KernelName) << "\", \""
+       << escapeCString(Site.Kernel.File) << "\", " << Site.Kernel.Line << "u, "
+       << Site.Kernel.Column << "u},\n";
+  OS << "};\n";
+  if (HasApiCalls)
+    OS << "template <typename T>\n"
+       << "T " << EndName
+       << "(const struct headroom_site_info *Site, T Result) {\n"
+       << "  headroom_launch_end(Site);\n"
+       << "  return Result;\n"
+       << "}\n";
+  OS << "struct " << RegistrarName << " {\n"
      << "  " << RegistrarName << "() {\n"
      << "    headroom_register_sites(" << TableName << ", " << Wrapped.size()
      << "u, HEADROOM_RUNTIME_ABI_VERSION);\n"
@@ -70,6 +82,40 @@ std::string LaunchInstrumenter::prelude() const {
   return Text;
 }
 
+llvm::Error
+LaunchInstrumenter::addWraps(llvm::StringRef HeaderFile,
+                             llvm::StringRef FileCode,
+                             clang::tooling::Replacements &Result) const {
+  llvm::StringRef Path = HeaderFile.empty() ? FileName : HeaderFile;
+  for (auto [Index, SiteRef] : llvm::enumerate(Wrapped)) {
+    const LaunchSite *Site = &SiteRef;
+    if (Site->HeaderFile != HeaderFile)
+      continue;
+    if (Site->Begin >= Site->End || Site->End > FileCode.size())
+      return llvm::createStringError(
+          llvm::formatv("{0}:{1}:{2}: launch range [{3}, {4}) is outside the "
+                        "file ({5} bytes)",
+                        Site->Launch.File, Site->Launch.Line,
+                        Site->Launch.Column, Site->Begin, Site->End,
+                        FileCode.size())
+              .str());
+    std::string Entry = "&" + TableName + "[" + std::to_string(Index) + "]";
+    std::string Before = "(headroom_launch_begin(" + Entry + "), ";
+    std::string After = ", headroom_launch_end(" + Entry + "))";
+    if (Site->Kind == LaunchKind::ApiCall) {
+      Before = EndName + "(" + Entry + ", " + Before;
+      After = "))";
+    }
+    if (llvm::Error Err = Result.add(clang::tooling::Replacement(
+            Path, Site->Begin, /*Length=*/0, Before)))
+      return Err;
+    if (llvm::Error Err = Result.add(
+            clang::tooling::Replacement(Path, Site->End, /*Length=*/0, After)))
+      return Err;
+  }
+  return llvm::Error::success();
+}
+
 llvm::Expected<clang::tooling::Replacements>
 LaunchInstrumenter::replacements() const {
   clang::tooling::Replacements Result;
@@ -77,37 +123,50 @@ LaunchInstrumenter::replacements() const {
     return Result;
   // A byte-order mark must stay the first thing in the file.
   unsigned PreludeOffset = Code.starts_with("\xEF\xBB\xBF") ? 3 : 0;
-  auto Insert = [&](unsigned Offset, llvm::StringRef Text) -> llvm::Error {
-    return Result.add(
-        clang::tooling::Replacement(FileName, Offset, /*Length=*/0, Text));
-  };
-  if (llvm::Error Err = Insert(PreludeOffset, prelude()))
+  if (llvm::Error Err = Result.add(clang::tooling::Replacement(
+          FileName, PreludeOffset, /*Length=*/0, prelude())))
     return std::move(Err);
-  for (auto [Index, Site] : llvm::enumerate(Wrapped)) {
-    if (Site->Begin >= Site->End || Site->End > Code.size())
-      return llvm::createStringError(
-          llvm::formatv("{0}:{1}:{2}: launch range [{3}, {4}) is outside the "
-                        "file ({5} bytes)",
-                        Site->Launch.File, Site->Launch.Line,
-                        Site->Launch.Column, Site->Begin, Site->End,
-                        Code.size())
-              .str());
-    std::string Entry = "&" + TableName + "[" + std::to_string(Index) + "]";
-    if (llvm::Error Err =
-            Insert(Site->Begin, "(headroom_launch_begin(" + Entry + "), "))
-      return std::move(Err);
-    if (llvm::Error Err =
-            Insert(Site->End, ", headroom_launch_end(" + Entry + "))"))
-      return std::move(Err);
-  }
+  if (llvm::Error Err = addWraps("", Code, Result))
+    return std::move(Err);
   return Result;
 }
 
-llvm::Expected<std::string> LaunchInstrumenter::rewrite() const {
+/// Merges \p Extra into \p Edits; the edits never overlap.
+static llvm::Error merge(clang::tooling::Replacements &Edits,
+                         const clang::tooling::Replacements &Extra) {
+  for (const clang::tooling::Replacement &R : Extra)
+    if (llvm::Error Err = Edits.add(R))
+      return Err;
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::string>
+LaunchInstrumenter::rewrite(const clang::tooling::Replacements &Extra) const {
   llvm::Expected<clang::tooling::Replacements> Edits = replacements();
   if (!Edits)
     return Edits.takeError();
+  if (llvm::Error Err = merge(*Edits, Extra))
+    return std::move(Err);
   return clang::tooling::applyAllReplacements(Code, *Edits);
+}
+
+llvm::Expected<std::string> LaunchInstrumenter::rewriteHeader(
+    llvm::StringRef HeaderFile, llvm::StringRef PresumedName,
+    llvm::StringRef HeaderCode,
+    const clang::tooling::Replacements &Extra) const {
+  clang::tooling::Replacements Edits;
+  if (llvm::Error Err = addWraps(HeaderFile, HeaderCode, Edits))
+    return std::move(Err);
+  if (llvm::Error Err = merge(Edits, Extra))
+    return std::move(Err);
+  llvm::Expected<std::string> Body =
+      clang::tooling::applyAllReplacements(HeaderCode, Edits);
+  if (!Body)
+    return Body.takeError();
+  // A byte-order mark is only allowed at the very start.
+  if (llvm::StringRef(*Body).starts_with("\xEF\xBB\xBF"))
+    Body->erase(0, 3);
+  return "#line 1 \"" + escapeCString(PresumedName) + "\"\n" + *Body;
 }
 
 } // namespace headroom::ast

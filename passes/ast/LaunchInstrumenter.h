@@ -19,8 +19,16 @@
 ///
 /// The wrapped launch stays on its line and is one expression, so every line
 /// of the user's file keeps its number and un-braced `if`/`for` bodies stay
-/// valid. Generated names end in a hash of the file name and contents, and
-/// everything generated has internal linkage.
+/// valid. A launch API call keeps its value: it becomes
+/// `__headroom_end_<hash>(&table[i], (headroom_launch_begin(&table[i]),
+/// cudaLaunchKernel(...)))`, a function template of the prelude that calls
+/// headroom_launch_end and returns the call's result. Generated names end in
+/// a hash of the file name and contents, and everything generated has
+/// internal linkage.
+///
+/// Sites in headers selected by the header filter share the main file's
+/// table (after the main file's sites); rewriteHeader() produces the copy of
+/// such a header, which the rewritten main file includes instead.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_AST_LAUNCHINSTRUMENTER_H
@@ -37,8 +45,8 @@
 
 namespace headroom::ast {
 
-/// Builds the rewrite of one main file. Holds references to its arguments,
-/// which must outlive it.
+/// Builds the rewrite of one main file. Holds references to the file name
+/// and code, which must outlive it; the sites are copied.
 class LaunchInstrumenter {
 public:
   /// \p FileName is the main file as the compiler names it (written into
@@ -54,20 +62,42 @@ public:
   /// The text inserted before the user's code, ending with `#line 1 "..."`.
   std::string prelude() const;
 
-  /// All edits: the prelude and the two insertions around each launch. Empty
-  /// when no site is instrumented (the file is then written unchanged).
+  /// All edits of the main file: the prelude and the two insertions around
+  /// each launch. Empty when no site is instrumented (the file is then
+  /// written unchanged).
   llvm::Expected<clang::tooling::Replacements> replacements() const;
 
-  /// The rewritten file.
-  llvm::Expected<std::string> rewrite() const;
+  /// The rewritten main file, with \p Extra edits (e.g. include directives
+  /// pointing at header copies) applied too.
+  llvm::Expected<std::string>
+  rewrite(const clang::tooling::Replacements &Extra = {}) const;
+
+  /// The copy of the header \p HeaderFile, whose contents are \p HeaderCode
+  /// and whose name for the compiler is \p PresumedName: `#line 1` naming it,
+  /// then the header with its launches wrapped and \p Extra applied.
+  llvm::Expected<std::string>
+  rewriteHeader(llvm::StringRef HeaderFile, llvm::StringRef PresumedName,
+                llvm::StringRef HeaderCode,
+                const clang::tooling::Replacements &Extra = {}) const;
+
+  /// Whether any site is instrumented.
+  bool empty() const { return Wrapped.empty(); }
 
 private:
+  /// Adds the insertions around the sites of \p HeaderFile (empty: the main
+  /// file) to \p Result.
+  llvm::Error addWraps(llvm::StringRef HeaderFile, llvm::StringRef FileCode,
+                       clang::tooling::Replacements &Result) const;
+
   llvm::StringRef FileName;
   llvm::StringRef Code;
-  /// The instrumented sites, in order of their Begin offsets.
-  std::vector<const LaunchSite *> Wrapped;
+  /// The instrumented sites: the main file's in order of their Begin
+  /// offsets, then each header's.
+  std::vector<LaunchSite> Wrapped;
   std::string TableName;
   std::string RegistrarName;
+  std::string EndName;
+  bool HasApiCalls = false;
 };
 
 /// \p Text as the contents of a C string literal (quotes and backslashes

@@ -21,7 +21,14 @@ llvm::StringRef describeStatus(SiteStatus Status) {
            "'#ifndef __CUDA_ARCH__' to have it instrumented";
   case SiteStatus::OutsideMainFile:
     return "the launch is in an included file; only the main file is "
-           "rewritten";
+           "rewritten (see the header filter in docs/instrument.md)";
+  case SiteStatus::SpansConditional:
+    return "the launch contains a preprocessor conditional; wrapping it could "
+           "unbalance parentheses in another configuration";
+  case SiteStatus::HeaderNotRewritable:
+    return "the header cannot be rewritten safely (it is reached through a "
+           "computed #include, a forced -include or a system header, or it "
+           "uses #include_next)";
   }
   llvm_unreachable("unknown SiteStatus");
 }
@@ -44,6 +51,20 @@ void printSite(llvm::raw_ostream &OS, const LaunchSite &Site) {
     OS << ", instrumented\n";
   else
     OS << ", not instrumented: " << describeStatus(Site.Status) << "\n";
+}
+
+} // namespace headroom::ast
+
+namespace headroom::ast {
+
+std::string formatNotInstrumented(const LaunchSite &Site) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << Site.Launch.File << ':' << Site.Launch.Line << ':' << Site.Launch.Column
+     << ": warning: launch of '" << Site.KernelName
+     << "' is not instrumented: " << describeStatus(Site.Status)
+     << " [headroom-instrument]";
+  return Out;
 }
 
 } // namespace headroom::ast

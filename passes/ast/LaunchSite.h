@@ -28,6 +28,16 @@ struct SourcePosition {
   bool operator==(const SourcePosition &) const = default;
 };
 
+/// How a kernel is launched.
+enum class LaunchKind {
+  /// `kernel<<<grid, block[, shmem[, stream]]>>>(args)`, an expression of
+  /// type void.
+  Chevron,
+  /// A call of cudaLaunchKernel, cudaLaunchKernelEx(C) or
+  /// cudaLaunchCooperativeKernel, whose cudaError_t result is kept.
+  ApiCall,
+};
+
 /// What the instrumenter does with a launch.
 enum class SiteStatus {
   /// Bracketed with headroom_launch_begin/end and listed in the site table.
@@ -39,8 +49,17 @@ enum class SiteStatus {
   /// In a `__host__ __device__` function outside an `#ifndef __CUDA_ARCH__`
   /// region: the hooks would also be compiled for the device.
   HostDeviceFunction,
-  /// In a header included by the main file: only the main file is rewritten.
+  /// In a header included by the main file: only the main file is rewritten
+  /// (and headers selected by a header filter).
   OutsideMainFile,
+  /// The launch's text contains a preprocessor conditional (`#if`, `#else`,
+  /// `#endif`, ...): wrapping it could leave unbalanced parentheses in a
+  /// configuration the host parse did not see (e.g. the device side).
+  SpansConditional,
+  /// In a header selected by the header filter that cannot be rewritten
+  /// safely: it is reached through a computed `#include`, a forced
+  /// `-include`, a system header or `#include_next`.
+  HeaderNotRewritable,
 };
 
 /// Why a launch with \p Status is not instrumented; empty for Instrumented.
@@ -60,15 +79,25 @@ struct LaunchSite {
   /// Whether Kernel points at a definition (rather than a declaration).
   bool KernelIsDefinition = false;
   SiteStatus Status = SiteStatus::Instrumented;
-  /// For Instrumented sites: the byte range [Begin, End) of the main file that
-  /// is wrapped (the launch itself, or the macro use that expands to it).
+  LaunchKind Kind = LaunchKind::Chevron;
+  /// For Instrumented sites: the byte range [Begin, End) that is wrapped
+  /// (the launch itself, or the macro use that expands to it), in the main
+  /// file or, when HeaderFile is set, in that header.
   unsigned Begin = 0;
   unsigned End = 0;
+  /// The absolute path of the header the launch is rewritten in; empty for
+  /// the main file.
+  std::string HeaderFile;
 };
 
 /// Prints one line: `launch-file:line:col: kernel -> kernel-file:line:col
 /// (definition|declaration), instrumented|not instrumented: reason`.
 void printSite(llvm::raw_ostream &OS, const LaunchSite &Site);
+
+/// The warning for a launch that is not instrumented, as one line without
+/// a newline: `file:line:col: warning: launch of 'k' is not instrumented:
+/// reason [headroom-instrument]`.
+std::string formatNotInstrumented(const LaunchSite &Site);
 
 } // namespace headroom::ast
 

@@ -8,7 +8,9 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/FileManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -16,15 +18,93 @@ namespace headroom::ast {
 
 using namespace clang::ast_matchers;
 
+namespace {
+
+/// The launch API: the runtime functions that launch a kernel given as a
+/// function pointer, with the index of that argument.
+struct LaunchApi {
+  llvm::StringRef Name;
+  unsigned KernelArgument;
+};
+constexpr LaunchApi LaunchApis[] = {
+    {"cudaLaunchKernel", 0},
+    {"cudaLaunchKernel_ptsz", 0},
+    {"cudaLaunchKernelEx", 1},
+    {"cudaLaunchKernelExC", 1},
+    {"cudaLaunchKernelExC_ptsz", 1},
+    {"cudaLaunchCooperativeKernel", 0},
+    {"cudaLaunchCooperativeKernel_ptsz", 0},
+};
+
+const LaunchApi *findApi(llvm::StringRef Name) {
+  for (const LaunchApi &Api : LaunchApis)
+    if (Api.Name == Name)
+      return &Api;
+  return nullptr;
+}
+
+/// The name of the function \p Call calls, resolved or not.
+llvm::StringRef calleeName(const clang::CallExpr &Call) {
+  if (const clang::FunctionDecl *FD = Call.getDirectCallee())
+    return FD->getIdentifier() ? FD->getName() : "";
+  if (const auto *Lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(
+          Call.getCallee()->IgnoreParenImpCasts()))
+    if (const clang::IdentifierInfo *II =
+            Lookup->getName().getAsIdentifierInfo())
+      return II->getName();
+  return "";
+}
+
+} // namespace
+
+std::string absoluteFileName(const clang::SourceManager &SM,
+                             clang::FileID File) {
+  clang::OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+  if (!Entry)
+    return "";
+  llvm::SmallString<256> Path(Entry->getName());
+  SM.getFileManager().makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
 void LaunchSiteFinder::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(
       cudaKernelCallExpr(unless(isInTemplateInstantiation())).bind("launch"),
       this);
+  auto ApiName = hasAnyName(
+      "::cudaLaunchKernel", "::cudaLaunchKernel_ptsz", "::cudaLaunchKernelEx",
+      "::cudaLaunchKernelExC", "::cudaLaunchKernelExC_ptsz",
+      "::cudaLaunchCooperativeKernel", "::cudaLaunchCooperativeKernel_ptsz");
+  Finder.addMatcher(callExpr(unless(isInTemplateInstantiation()),
+                             callee(functionDecl(ApiName)))
+                        .bind("api"),
+                    this);
+  // In a template, a call with dependent arguments is not resolved yet.
+  Finder.addMatcher(callExpr(unless(isInTemplateInstantiation()),
+                             callee(unresolvedLookupExpr(
+                                 hasAnyDeclaration(namedDecl(ApiName)))))
+                        .bind("api"),
+                    this);
 }
 
 void LaunchSiteFinder::run(const MatchFinder::MatchResult &Result) {
-  const auto *Launch =
-      Result.Nodes.getNodeAs<clang::CUDAKernelCallExpr>("launch");
+  const clang::Expr *Launch = nullptr;
+  LaunchKind Kind = LaunchKind::Chevron;
+  const clang::Expr *KernelExpr = nullptr;
+  if (const auto *Chevron =
+          Result.Nodes.getNodeAs<clang::CUDAKernelCallExpr>("launch")) {
+    Launch = Chevron;
+    KernelExpr = Chevron->getCallee();
+  } else if (const auto *Call =
+                 Result.Nodes.getNodeAs<clang::CallExpr>("api")) {
+    const LaunchApi *Api = findApi(calleeName(*Call));
+    if (!Api || Call->getNumArgs() <= Api->KernelArgument)
+      return;
+    Launch = Call;
+    Kind = LaunchKind::ApiCall;
+    KernelExpr = Call->getArg(Api->KernelArgument);
+  }
   if (!Launch || !Seen.insert(Launch).second)
     return;
   clang::ASTContext &Ctx = *Result.Context;
@@ -32,45 +112,65 @@ void LaunchSiteFinder::run(const MatchFinder::MatchResult &Result) {
 
   clang::SourceLocation Begin = Launch->getBeginLoc();
   clang::SourceLocation Expansion = SM.getExpansionLoc(Begin);
-  bool InMainFile = SM.getFileID(Expansion) == SM.getMainFileID();
+  clang::FileID LaunchFile = SM.getFileID(Expansion);
+  bool InMainFile = LaunchFile == SM.getMainFileID();
   if (!InMainFile && SM.isInSystemHeader(Expansion))
     return;
+  std::string HeaderPath;
+  if (!InMainFile && HeaderFilter) {
+    std::string Path = absoluteFileName(SM, LaunchFile);
+    if (!Path.empty() && HeaderFilter->match(Path))
+      HeaderPath = Path;
+  }
 
   LaunchSite Site;
+  Site.Kind = Kind;
   Site.Launch = presumedPosition(Begin, SM);
-  KernelReference Kernel = resolveKernel(*Launch, Ctx);
+  KernelReference Kernel = resolveKernelExpression(*KernelExpr, Ctx);
   Site.KernelName = std::move(Kernel.Name);
   Site.Kernel = std::move(Kernel.Position);
   Site.KernelIsDefinition = Kernel.IsDefinition;
-  std::tuple<unsigned, unsigned, unsigned> Key{
-      InMainFile ? 0 : 1, SM.getFileID(Expansion).getHashValue(),
-      SM.getFileOffset(Expansion)};
+  std::tuple<unsigned, unsigned, unsigned> Key{InMainFile ? 0 : 1,
+                                               LaunchFile.getHashValue(),
+                                               SM.getFileOffset(Expansion)};
 
-  // The main-file text that stands for the launch: the launch itself, the
-  // macro use that expands to exactly it, or the macro argument it is.
+  // The text that stands for the launch: the launch itself, the macro use
+  // that expands to exactly it, or the macro argument it is.
   clang::CharSourceRange Range = clang::Lexer::makeFileCharRange(
       clang::CharSourceRange::getTokenRange(Launch->getSourceRange()), SM,
       Ctx.getLangOpts());
   bool Wrappable =
-      Range.isValid() && SM.getFileID(Range.getBegin()) == SM.getMainFileID();
+      Range.isValid() && SM.getFileID(Range.getBegin()) == LaunchFile;
+  unsigned RangeBegin = Wrappable ? SM.getFileOffset(Range.getBegin()) : 0;
+  unsigned RangeEnd = Wrappable ? SM.getFileOffset(Range.getEnd()) : 0;
 
   ExecutionSpace Space = enclosingExecutionSpace(*Launch, Ctx);
-  if (!InMainFile)
+  if (!InMainFile && HeaderPath.empty())
     Site.Status = SiteStatus::OutsideMainFile;
   else if (Space == ExecutionSpace::Device)
     Site.Status = SiteStatus::DeviceLaunch;
   else if (!Wrappable)
     Site.Status = SiteStatus::InMacroBody;
   else if (Space == ExecutionSpace::HostDevice &&
-           !Regions.contains(SM.getFileOffset(Range.getBegin())))
+           !Regions.contains(LaunchFile, RangeBegin))
     Site.Status = SiteStatus::HostDeviceFunction;
+  else if (Conditionals.anyWithin(LaunchFile, RangeBegin, RangeEnd))
+    Site.Status = SiteStatus::SpansConditional;
   else
     Site.Status = SiteStatus::Instrumented;
 
   if (Site.Status == SiteStatus::Instrumented) {
-    Site.Begin = SM.getFileOffset(Range.getBegin());
-    Site.End = SM.getFileOffset(Range.getEnd());
-    if (!WrappedRanges.insert({Site.Begin, Site.End}).second)
+    Site.Begin = RangeBegin;
+    Site.End = RangeEnd;
+    Site.HeaderFile = HeaderPath;
+    if (!WrappedRanges.insert({Site.HeaderFile, Site.Begin, Site.End}).second)
+      return;
+  } else if (!InMainFile) {
+    // A header included twice is one written launch.
+    if (!WrappedRanges
+             .insert({std::string(1, '\0') + absoluteFileName(SM, LaunchFile),
+                      SM.getFileOffset(Expansion), 0})
+             .second)
       return;
   }
   Found.emplace_back(Key, std::move(Site));

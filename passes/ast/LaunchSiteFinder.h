@@ -1,29 +1,36 @@
 //===- LaunchSiteFinder.h - Find the launches of a TU -----------*- C++ -*-===//
 ///
 /// \file
-/// Matches every `<<<...>>>` launch of a translation unit once (in template
-/// patterns, not in their instantiations) and decides for each whether it can
-/// be bracketed with host hooks in the main file:
+/// Matches every kernel launch of a translation unit once (in template
+/// patterns, not in their instantiations): `<<<...>>>` launches and calls of
+/// the launch API (cudaLaunchKernel, cudaLaunchKernelEx, cudaLaunchKernelExC,
+/// cudaLaunchCooperativeKernel and their per-thread-stream `_ptsz` forms).
+/// It decides for each whether it can be bracketed with host hooks:
 ///
 /// - launches in `__global__`/`__device__` code are device launches;
 /// - launches in explicit `__host__ __device__` functions only inside
 ///   host-only preprocessor branches (HostOnlyRegions);
 /// - launches in macros when the launch is a whole macro expansion or a macro
-///   argument, i.e. when it covers a contiguous range of the main file;
-/// - launches in included files are reported, except in system headers,
-///   which are ignored.
+///   argument, i.e. when it covers a contiguous range of one file;
+/// - launches whose text contains a conditional directive are left alone;
+/// - launches in included files are reported, unless the header filter
+///   selects the file (then they are rewritten in a copy of it); launches in
+///   system headers are ignored.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_AST_LAUNCHSITEFINDER_H
 #define HEADROOM_AST_LAUNCHSITEFINDER_H
 
+#include "ast/ConditionalDirectives.h"
 #include "ast/HostOnlyRegions.h"
 #include "ast/LaunchSite.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Regex.h"
 
 #include <set>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -34,12 +41,17 @@ namespace headroom::ast {
 class LaunchSiteFinder
     : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:
-  /// \p Regions holds the host-only branches of the main file; it is read
-  /// when the matches run and must outlive them.
-  explicit LaunchSiteFinder(const HostOnlyRegions &Regions)
-      : Regions(Regions) {}
+  /// \p Regions and \p Conditionals describe the preprocessor directives of
+  /// the parse; \p HeaderFilter (may be null) selects the included files
+  /// whose launches are rewritten, by their absolute path. All are read when
+  /// the matches run and must outlive them.
+  LaunchSiteFinder(const HostOnlyRegions &Regions,
+                   const ConditionalDirectives &Conditionals,
+                   const llvm::Regex *HeaderFilter = nullptr)
+      : Regions(Regions), Conditionals(Conditionals),
+        HeaderFilter(HeaderFilter) {}
 
-  /// Adds the launch matcher, with this object as its callback.
+  /// Adds the launch matchers, with this object as their callback.
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder);
 
   void
@@ -50,14 +62,21 @@ public:
 
 private:
   const HostOnlyRegions &Regions;
+  const ConditionalDirectives &Conditionals;
+  const llvm::Regex *HeaderFilter;
   llvm::DenseSet<const void *> Seen;
-  /// Main-file ranges already wrapped: a macro argument expanded twice is one
-  /// written launch and one site.
-  std::set<std::pair<unsigned, unsigned>> WrappedRanges;
+  /// Ranges already wrapped, by file: a macro argument expanded twice, or a
+  /// header included twice, is one written launch and one site.
+  std::set<std::tuple<std::string, unsigned, unsigned>> WrappedRanges;
   /// Sort key (in main file? 0 : 1, file id, offset) beside each site.
   std::vector<std::pair<std::tuple<unsigned, unsigned, unsigned>, LaunchSite>>
       Found;
 };
+
+/// The absolute, dot-free path of the file \p File of \p SM, as the header
+/// filter sees it; empty for buffers without a file.
+std::string absoluteFileName(const clang::SourceManager &SM,
+                             clang::FileID File);
 
 } // namespace headroom::ast
 

@@ -23,7 +23,7 @@ void host(int *p) {
   // CHECK: {{^}}  (headroom_launch_begin(&[[T]][0]), LAUNCH_FROM_HEADER(p), headroom_launch_end(&[[T]][0]));{{$}}
   LAUNCH_FROM_HEADER(p);
 }
-// SITES-NEXT: launches.h:10:38: fromHeader -> {{.*}}launches.h:6:17 (definition), not instrumented: the launch is in an included file; only the main file is rewritten{{$}}
+// SITES-NEXT: launches.h:10:38: fromHeader -> {{.*}}launches.h:6:17 (definition), not instrumented: the launch is in an included file; only the main file is rewritten (see the header filter in docs/instrument.md){{$}}
 // SITES-NOT: {{.}}
-// WARN: launches.h:10:38: warning: launch of 'fromHeader' is not instrumented: the launch is in an included file; only the main file is rewritten [headroom-instrument]
+// WARN: launches.h:10:38: warning: launch of 'fromHeader' is not instrumented: the launch is in an included file; only the main file is rewritten (see the header filter in docs/instrument.md) [headroom-instrument]
 // WARN-NOT: warning

@@ -71,12 +71,50 @@ TEST(CompileFlagsTest, RecognisesARelativeInputInTheCommandsDirectory) {
   EXPECT_EQ(Argv->back(), "/build/../proj/src/a.cu");
 }
 
-TEST(CompileFlagsTest, RefusesNvccCommandsWithAClearMessage) {
+TEST(CompileFlagsTest, TranslatesACMakeNvccCommand) {
+  // As CMake 3.25 writes a CUDA object's command (ninja adds -MD -MT -MF).
   auto Argv = adjustForHostParse(
-      {"/usr/local/cuda/bin/nvcc", "-arch=sm_90", "-c", "a.cu"}, "a.cu", {});
+      {"/usr/local/cuda/bin/nvcc",
+       "-forward-unknown-to-host-compiler",
+       "-DX=1",
+       "-I/p/inc",
+       "-isystem",
+       "/p/sys",
+       "-O3",
+       "-DNDEBUG",
+       "--generate-code=arch=compute_90,code=[compute_90,sm_90]",
+       "-Xcompiler=-fPIC",
+       "--expt-relaxed-constexpr",
+       "-std=c++17",
+       "-MD",
+       "-MT",
+       "CMakeFiles/l.dir/a.cu.o",
+       "-MF",
+       "CMakeFiles/l.dir/a.cu.o.d",
+       "-x",
+       "cu",
+       "-rdc=true",
+       "-c",
+       "/p/a.cu",
+       "-o",
+       "CMakeFiles/l.dir/a.cu.o"},
+      "/p/a.cu", testConfig(), "/p/build");
+  ASSERT_TRUE(static_cast<bool>(Argv)) << toString(Argv.takeError());
+  EXPECT_THAT(*Argv,
+              ElementsAre("clang++", "--cuda-path=/opt/cuda", "-isystem",
+                          "/opt/cuda/include/cccl", "-Wno-unknown-cuda-version",
+                          "-resource-dir=/opt/clang/22", "-DX=1", "-I/p/inc",
+                          "-isystem", "/p/sys", "-O3", "-DNDEBUG",
+                          "--cuda-gpu-arch=sm_90", "-fPIC", "-std=c++17",
+                          "-fgpu-rdc", "-fsyntax-only", "--cuda-host-only",
+                          "-w", "-x", "cuda", "/p/a.cu"));
+}
+
+TEST(CompileFlagsTest, AMalformedNvccCommandIsAnError) {
+  auto Argv = adjustForHostParse({"nvcc", "-c", "a.cu", "-o"}, "a.cu", {});
   ASSERT_FALSE(static_cast<bool>(Argv));
   EXPECT_THAT(toString(Argv.takeError()),
-              HasSubstr("runs nvcc (/usr/local/cuda/bin/nvcc)"));
+              HasSubstr("nvcc option '-o' is missing its value"));
 }
 
 TEST(CompileFlagsTest, CudaHomeChoosesTheDefaultCudaPath) {

@@ -1,0 +1,103 @@
+//===- NvccInstrumenter.cpp - The instrumenter behind headroom nvcc -------===//
+
+#include "ast/NvccInstrumenter.h"
+
+#include "ast/Instrument.h"
+#include "nvcc/PathUtil.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace headroom::ast {
+
+namespace {
+
+/// Keeps the first error clang reports, as `file:line:col: message`, and
+/// forwards everything to \p Next when given.
+class FirstErrorConsumer : public clang::DiagnosticConsumer {
+public:
+  explicit FirstErrorConsumer(clang::DiagnosticConsumer *Next) : Next(Next) {}
+
+  void BeginSourceFile(const clang::LangOptions &LO,
+                       const clang::Preprocessor *PP) override {
+    if (Next)
+      Next->BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override {
+    if (Next)
+      Next->EndSourceFile();
+  }
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Next)
+      Next->HandleDiagnostic(Level, Info);
+    if (Level < clang::DiagnosticsEngine::Error || !First.empty())
+      return;
+    llvm::SmallString<256> Message;
+    Info.FormatDiagnostic(Message);
+    llvm::raw_string_ostream OS(First);
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      clang::PresumedLoc P =
+          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (P.isValid())
+        OS << P.getFilename() << ':' << P.getLine() << ':' << P.getColumn()
+           << ": ";
+    }
+    OS << Message;
+  }
+
+  std::string First;
+
+private:
+  clang::DiagnosticConsumer *Next;
+};
+
+} // namespace
+
+headroom::Expected<nvcc::InstrumentOutcome>
+NvccInstrumenter::instrument(const nvcc::InstrumentRequest &Request) {
+  llvm::Expected<std::vector<std::string>> CommandLine = adjustForHostParse(
+      Request.NvccCommand, Request.Source, Config, Request.WorkingDirectory);
+  if (!CommandLine)
+    return headroom::Error(llvm::toString(CommandLine.takeError()));
+
+  clang::DiagnosticOptions Options;
+  clang::TextDiagnosticPrinter Printer(llvm::errs(), Options);
+  FirstErrorConsumer Errors(Request.Verbose ? &Printer : nullptr);
+  InstrumentRequest Parse;
+  Parse.CommandLine = std::move(*CommandLine);
+  Parse.WorkingDirectory = Request.WorkingDirectory;
+  Parse.Diagnostics = &Errors;
+  Parse.HeaderFilter = Request.HeaderFilter;
+  if (!Request.HeaderFilter.empty())
+    Parse.HeaderDirectory =
+        nvcc::absolutePath(Request.HeaderDirectory, Request.WorkingDirectory);
+  llvm::Expected<InstrumentResult> Result = ast::instrument(Parse);
+  if (!Result) {
+    std::string Why = llvm::toString(Result.takeError());
+    if (!Errors.First.empty())
+      return headroom::Error("clang cannot parse it as CUDA host code (" +
+                             Errors.First + ")");
+    return headroom::Error(Why);
+  }
+
+  nvcc::InstrumentOutcome Outcome;
+  Outcome.Text = std::move(Result->Source);
+  Outcome.InstrumentedLaunches = Result->instrumentedCount();
+  for (const LaunchSite &Site : Result->Sites)
+    if (Site.Status != SiteStatus::Instrumented)
+      Outcome.Messages.push_back(formatNotInstrumented(Site));
+  for (const RewrittenHeader &H : Result->Headers) {
+    if (Status S = nvcc::writeFile(H.Copy, H.Source); !S)
+      return S.error();
+    Outcome.Headers.push_back({H.Copy, H.Original});
+  }
+  return Outcome;
+}
+
+} // namespace headroom::ast

@@ -1,0 +1,122 @@
+//===- BuildDiagnostics.cpp - A profile's findings during a build ---------===//
+
+#include "nvcc/BuildDiagnostics.h"
+
+#include "nvcc/PathUtil.h"
+#include "nvcc/ProfileSearch.h"
+
+#include "model/DeviceRegistry.h"
+#include "report/Analysis.h"
+#include "report/Checks.h"
+#include "report/DeviceMatch.h"
+#include "report/Lint.h"
+#include "report/Profile.h"
+#include "report/TextDiagnosticPrinter.h"
+
+#include <optional>
+
+namespace headroom::nvcc {
+
+namespace {
+
+constexpr const char *Tag = "headroom nvcc: ";
+
+/// Whether \p D, or one of its notes, is located in \p Source.
+bool concerns(const Diagnostic &D, const std::string &Source,
+              const std::string &Dir) {
+  if (D.Location && samePath(D.Location->File, Source, Dir))
+    return true;
+  for (const Diagnostic &N : D.Notes)
+    if (N.Location && samePath(N.Location->File, Source, Dir))
+      return true;
+  return false;
+}
+
+/// Whether the profile has a site in \p Source or a kernel defined there.
+bool mentions(const Profile &P, const std::string &Source,
+              const std::string &Dir) {
+  for (const ProfileSite &S : P.Sites)
+    if (samePath(S.Launch.File, Source, Dir) ||
+        samePath(S.Definition.File, Source, Dir))
+      return true;
+  return false;
+}
+
+/// The device to model on: HEADROOM_DEVICE, else the device file that
+/// describes the first of the profile's GPUs that has one.
+Expected<DeviceEntry> chooseDevice(const Profile &P,
+                                   const WrapperSettings &Settings,
+                                   const std::string &ProfilePath) {
+  DeviceRegistry Registry = DeviceRegistry::fromEnvironment();
+  if (!Settings.Device.empty()) {
+    Expected<DeviceEntry> Entry = Registry.lookup(Settings.Device);
+    if (!Entry)
+      return Entry.error().context("HEADROOM_DEVICE");
+    return Entry;
+  }
+  std::vector<DeviceEntry> Known = Registry.list();
+  std::string Names;
+  for (const ProfileDevice &G : P.Devices) {
+    for (const DeviceEntry &E : Known)
+      if (deviceIsNamed(E.Device, G.Name))
+        return E;
+    Names += (Names.empty() ? "'" : ", '") + G.Name + "'";
+  }
+  return Error("no device file describes " +
+               (Names.empty() ? std::string("the GPU") : Names) + " of " +
+               ProfilePath +
+               "; set HEADROOM_DEVICE to a device of 'headroom devices' or "
+               "calibrate this GPU ('headroom calibrate')");
+}
+
+} // namespace
+
+unsigned printBuildDiagnostics(const std::string &Source,
+                               const std::string &WorkingDirectory,
+                               const WrapperSettings &Settings,
+                               std::ostream &Err, bool Color) {
+  std::optional<std::string> ProfilePath =
+      findProfile(Settings.Profile, WorkingDirectory, Source);
+  if (!ProfilePath)
+    return 0;
+  Expected<Profile> P = readProfile(*ProfilePath);
+  if (!P) {
+    Err << Tag << "warning: " << P.error().message()
+        << "; no kernel diagnostics\n";
+    return 0;
+  }
+  if (!mentions(*P, Source, WorkingDirectory))
+    return 0;
+  Expected<DeviceEntry> Device = chooseDevice(*P, Settings, *ProfilePath);
+  if (!Device) {
+    Err << Tag << "note: " << Device.error().message()
+        << "; no kernel diagnostics for '" << Source << "'\n";
+    return 0;
+  }
+
+  AnalysisOptions Options;
+  Options.SourceRoot = WorkingDirectory;
+  std::unique_ptr<Analysis> A = analyze(std::move(*P), *Device, Options);
+  std::vector<Diagnostic> Selected;
+  for (const Diagnostic &D : A->Diagnostics)
+    if (concerns(D, Source, WorkingDirectory))
+      Selected.push_back(D);
+
+  unsigned Violations = 0;
+  if (Settings.MaxHeadroom) {
+    LintOptions Gate;
+    Gate.MaxHeadroom = Settings.MaxHeadroom;
+    LintResult Result = runLint(*A, Gate);
+    for (const Diagnostic &D : Result.Diagnostics)
+      if (D.Level == DiagnosticLevel::Error &&
+          D.Check == checks::HighHeadroom &&
+          concerns(D, Source, WorkingDirectory)) {
+        Selected.push_back(D);
+        ++Violations;
+      }
+  }
+  printTextDiagnostics(Selected, Err, Color);
+  return Violations;
+}
+
+} // namespace headroom::nvcc

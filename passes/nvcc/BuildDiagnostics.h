@@ -1,0 +1,37 @@
+//===- BuildDiagnostics.h - A profile's findings during a build -*- C++ -*-===//
+///
+/// \file
+/// What `headroom nvcc` prints after compiling a source when a profile
+/// exists: the report's diagnostics (docs/diagnostics.md) of the kernels
+/// defined or launched in that source, so that ordinary build logs and IDE
+/// problem matchers show them, and, with a headroom threshold, an error for
+/// each of those kernels whose headroom exceeds it.
+///
+/// The model runs on HEADROOM_DEVICE when set, else on the device file that
+/// describes the profile's GPU (its name, aliases or product name match the
+/// name the driver recorded); without either, one note says so and nothing
+/// else is printed.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_NVCC_BUILDDIAGNOSTICS_H
+#define HEADROOM_NVCC_BUILDDIAGNOSTICS_H
+
+#include "nvcc/WrapperSettings.h"
+
+#include <ostream>
+#include <string>
+
+namespace headroom::nvcc {
+
+/// Prints the diagnostics of \p Source (as the compile command names it,
+/// relative to \p WorkingDirectory) from the profile the documented search
+/// finds, if any. Returns how many kernels of the source exceed
+/// Settings.MaxHeadroom.
+unsigned printBuildDiagnostics(const std::string &Source,
+                               const std::string &WorkingDirectory,
+                               const WrapperSettings &Settings,
+                               std::ostream &Err, bool Color);
+
+} // namespace headroom::nvcc
+
+#endif // HEADROOM_NVCC_BUILDDIAGNOSTICS_H

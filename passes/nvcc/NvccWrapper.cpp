@@ -1,0 +1,331 @@
+//===- NvccWrapper.cpp - headroom nvcc, the drop-in compiler --------------===//
+
+#include "nvcc/NvccWrapper.h"
+
+#include "nvcc/BuildDiagnostics.h"
+#include "nvcc/DependencyFile.h"
+#include "nvcc/NvccCommand.h"
+#include "nvcc/PathUtil.h"
+#include "nvcc/Process.h"
+#include "nvcc/RuntimeLocation.h"
+#include "nvcc/WrapperSettings.h"
+
+#include <map>
+#include <optional>
+#include <set>
+
+namespace headroom::nvcc {
+
+namespace {
+
+constexpr const char *Tag = "headroom nvcc: ";
+
+/// Quotes \p Arg for display when it needs it (the commands are never run
+/// through a shell; this is only for --headroom-verbose).
+std::string displayArg(const std::string &Arg) {
+  if (!Arg.empty() &&
+      Arg.find_first_of(" \t\n'\"\\$`*?[]{}()<>|&;#~") == std::string::npos)
+    return Arg;
+  std::string Out = "'";
+  for (char C : Arg)
+    Out += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Out + "'";
+}
+
+/// The first line of \p Text that reads like an error, else its first line.
+std::string firstErrorLine(const std::string &Text) {
+  std::string First;
+  size_t Start = 0;
+  while (Start < Text.size()) {
+    size_t End = Text.find('\n', Start);
+    std::string Line = Text.substr(Start, End - Start);
+    if (First.empty())
+      First = Line;
+    if (Line.find("error") != std::string::npos)
+      return Line;
+    if (End == std::string::npos)
+      break;
+    Start = End + 1;
+  }
+  return First;
+}
+
+/// One run of the wrapper: its settings, the command and what it did.
+class WrapperRun {
+public:
+  WrapperRun(const WrapperContext &Ctx, WrapperSettings Settings,
+             std::vector<std::string> Compiler, std::vector<std::string> Args)
+      : Ctx(Ctx), Err(*Ctx.Err), Settings(std::move(Settings)),
+        Compiler(std::move(Compiler)), Args(std::move(Args)) {}
+  ~WrapperRun() {
+    if (!TempDir.empty())
+      removeTree(TempDir);
+  }
+
+  int run();
+
+private:
+  /// Runs Compiler + \p Arguments; 127 when it cannot be started.
+  int runCompiler(const std::vector<std::string> &Arguments,
+                  const std::string &StderrFile = "");
+  void note(const std::string &Message) {
+    Err << Tag << "note: " << Message << "\n";
+  }
+  void notInstrumented(const std::string &Source, const std::string &Why) {
+    note("'" + Source + "' is not instrumented: " + Why +
+         "; it is compiled unchanged");
+  }
+  /// The private temporary directory, created on first use.
+  std::optional<std::string> tempDir();
+  /// Instruments the CUDA inputs into the temporary directory; fills
+  /// Substituted and DependencySubs.
+  void instrumentInputs(const NvccCommand &Cmd,
+                        const std::optional<RuntimeLocation> &Runtime,
+                        const std::string &RuntimeProblem);
+  /// Rewrites the dependency files the compile may have written.
+  void fixDependencyFiles(const NvccCommand &Cmd);
+
+  const WrapperContext &Ctx;
+  std::ostream &Err;
+  WrapperSettings Settings;
+  std::vector<std::string> Compiler;
+  std::vector<std::string> Args;
+  std::string TempDir;
+  /// Argument index -> the instrumented copy that replaces it.
+  std::map<size_t, std::string> Substituted;
+  /// The directories of the substituted sources, for -iquote.
+  std::vector<std::string> SourceDirs;
+  std::vector<PathSubstitution> DependencySubs;
+};
+
+int WrapperRun::runCompiler(const std::vector<std::string> &Arguments,
+                            const std::string &StderrFile) {
+  std::vector<std::string> Argv = Compiler;
+  Argv.insert(Argv.end(), Arguments.begin(), Arguments.end());
+  if (Settings.Verbose) {
+    Err << Tag << "running:";
+    for (const std::string &A : Argv)
+      Err << " " << displayArg(A);
+    Err << "\n";
+  }
+  Err.flush();
+  Expected<int> Status = runProcess(Argv, StderrFile);
+  if (!Status) {
+    Err << Tag << "error: " << Status.error().message()
+        << " (set HEADROOM_NVCC or name nvcc after 'headroom nvcc')\n";
+    return 127;
+  }
+  return *Status;
+}
+
+std::optional<std::string> WrapperRun::tempDir() {
+  if (!TempDir.empty())
+    return TempDir;
+  Expected<std::string> Dir = makeTemporaryDirectory("headroom-nvcc-");
+  if (!Dir) {
+    note(Dir.error().message());
+    return std::nullopt;
+  }
+  TempDir = *Dir;
+  return TempDir;
+}
+
+void WrapperRun::instrumentInputs(const NvccCommand &Cmd,
+                                  const std::optional<RuntimeLocation> &Runtime,
+                                  const std::string &RuntimeProblem) {
+  std::vector<std::string> NvccCommandLine = Compiler;
+  NvccCommandLine.erase(NvccCommandLine.begin(), NvccCommandLine.end() - 1);
+  NvccCommandLine.insert(NvccCommandLine.end(), Args.begin(), Args.end());
+  unsigned Count = 0;
+  for (const CommandInput &In : Cmd.inputs()) {
+    if (In.Kind != InputKind::Cuda)
+      continue;
+    if (In.FromOptionsFile) {
+      notInstrumented(In.Path, "it is named only inside an --options-file");
+      continue;
+    }
+    if (!Ctx.Instrumenter) {
+      notInstrumented(In.Path, "this headroom was built without Clang");
+      continue;
+    }
+    if (!Runtime) {
+      notInstrumented(In.Path, RuntimeProblem);
+      continue;
+    }
+    std::optional<std::string> Dir = tempDir();
+    if (!Dir) {
+      notInstrumented(In.Path, "no temporary directory");
+      continue;
+    }
+    std::string Slot = *Dir + "/" + std::to_string(Count++);
+    InstrumentRequest Request;
+    Request.Source = In.Path;
+    Request.WorkingDirectory = Ctx.WorkingDirectory;
+    Request.NvccCommand = NvccCommandLine;
+    Request.HeaderFilter = Settings.HeaderFilter;
+    Request.HeaderDirectory = Slot + "/headers";
+    Request.Verbose = Settings.Verbose;
+    Expected<InstrumentOutcome> Outcome = Ctx.Instrumenter->instrument(Request);
+    if (!Outcome) {
+      notInstrumented(In.Path, Outcome.error().message());
+      continue;
+    }
+    for (const std::string &Message : Outcome->Messages)
+      Err << Message << "\n";
+    if (Outcome->InstrumentedLaunches == 0)
+      continue;
+    std::string Copy = Slot + "/" + fileName(In.Path);
+    if (Status S = writeFile(Copy, Outcome->Text); !S) {
+      notInstrumented(In.Path, S.error().message());
+      continue;
+    }
+    Substituted[In.Index] = Copy;
+    std::string SourceDir =
+        parentPath(absolutePath(In.Path, Ctx.WorkingDirectory));
+    if (std::find(SourceDirs.begin(), SourceDirs.end(), SourceDir) ==
+        SourceDirs.end())
+      SourceDirs.push_back(SourceDir);
+    DependencySubs.push_back({Copy, In.Path});
+    for (const PathSubstitution &Header : Outcome->Headers)
+      DependencySubs.push_back(Header);
+  }
+}
+
+void WrapperRun::fixDependencyFiles(const NvccCommand &Cmd) {
+  if (!Cmd.writesDependenciesWithCompile() || Substituted.empty())
+    return;
+  // nvcc's rule for the file name (nvcc --help, -MD): -MF, else the output
+  // with its suffix replaced by .d, else each input's name with .d.
+  std::set<std::string> Candidates;
+  if (std::optional<std::string> MF = Cmd.lastValue(OptionId::DepOutput)) {
+    Candidates.insert(absolutePath(*MF, Ctx.WorkingDirectory));
+  } else if (std::optional<std::string> Out = Cmd.lastValue(OptionId::Output)) {
+    std::string Abs = absolutePath(*Out, Ctx.WorkingDirectory);
+    std::string Ext = extension(Abs);
+    Candidates.insert(
+        (Ext.empty() ? Abs : Abs.substr(0, Abs.size() - Ext.size() - 1)) +
+        ".d");
+  } else {
+    for (const CommandInput &In : Cmd.inputs()) {
+      std::string Name = fileName(In.Path);
+      size_t Dot = Name.rfind('.');
+      Candidates.insert(
+          absolutePath(Name.substr(0, Dot) + ".d", Ctx.WorkingDirectory));
+    }
+  }
+  for (const std::string &File : Candidates) {
+    if (!isRegularFile(File))
+      continue;
+    Expected<bool> Changed =
+        rewriteDependencyFile(File, DependencySubs, TempDir);
+    if (!Changed)
+      note("cannot rewrite the dependency file: " + Changed.error().message());
+  }
+}
+
+int WrapperRun::run() {
+  std::vector<std::string> Plain = Args;
+  if (!Settings.Instrument)
+    return runCompiler(Plain);
+
+  Expected<NvccCommand> Cmd = NvccCommand::parse(Args, Ctx.WorkingDirectory);
+  if (!Cmd) {
+    // nvcc will say what is wrong with the command.
+    if (Settings.Verbose)
+      note(Cmd.error().message() + "; running nvcc unchanged");
+    return runCompiler(Plain);
+  }
+  Phase P = Cmd->phase();
+  if (P != Phase::Compile && P != Phase::Link && P != Phase::Library)
+    return runCompiler(Plain);
+
+  std::optional<RuntimeLocation> Runtime;
+  std::string RuntimeProblem;
+  if (Expected<RuntimeLocation> Found =
+          findRuntime(Ctx.ExecutableDirectory, Ctx.SourceRuntimeInclude))
+    Runtime = *Found;
+  else
+    RuntimeProblem = Found.error().message();
+
+  instrumentInputs(*Cmd, Runtime, RuntimeProblem);
+
+  std::vector<std::string> LinkAdditions;
+  if (Runtime && Cmd->linksHostBinary())
+    LinkAdditions = {"-L" + Runtime->LibraryDirectory, "-lheadroom_rt",
+                     "-Xlinker=-rpath," + Runtime->LibraryDirectory};
+  Plain.insert(Plain.end(), LinkAdditions.begin(), LinkAdditions.end());
+
+  int Status = 0;
+  if (Substituted.empty()) {
+    Status = runCompiler(Plain);
+    if (Status != 0)
+      return Status;
+  } else {
+    std::vector<std::string> Instrumented = {"-I" + Runtime->IncludeDirectory};
+    for (const std::string &Dir : SourceDirs)
+      Instrumented.push_back("-Xcompiler=-iquote," + Dir);
+    for (size_t I = 0; I < Args.size(); ++I) {
+      auto It = Substituted.find(I);
+      Instrumented.push_back(It == Substituted.end() ? Args[I] : It->second);
+    }
+    Instrumented.insert(Instrumented.end(), LinkAdditions.begin(),
+                        LinkAdditions.end());
+    std::string Captured = TempDir + "/nvcc.stderr";
+    Status = runCompiler(Instrumented, Captured);
+    Expected<std::string> Output = readFile(Captured);
+    std::string Text = Output ? *Output : std::string();
+    if (Status == 0) {
+      Err << Text;
+      fixDependencyFiles(*Cmd);
+    } else {
+      // The originals decide: if they fail too, the user sees nvcc's own
+      // errors for them, once.
+      Status = runCompiler(Plain);
+      if (Status != 0)
+        return Status;
+      note("the instrumented source did not compile (" + firstErrorLine(Text) +
+           "); the original was compiled unchanged. Please report this "
+           "with the source to Headroom");
+      if (Settings.Verbose)
+        Err << Text;
+    }
+  }
+
+  if (!Settings.Diagnostics)
+    return 0;
+  unsigned Violations = 0;
+  for (const CommandInput &In : Cmd->inputs())
+    if (In.Kind == InputKind::Cuda && !In.FromOptionsFile)
+      Violations += printBuildDiagnostics(In.Path, Ctx.WorkingDirectory,
+                                          Settings, Err, Ctx.Color);
+  if (Violations) {
+    Err << Tag << "error: " << Violations
+        << (Violations == 1 ? " kernel exceeds" : " kernels exceed")
+        << " the headroom threshold of " << *Settings.MaxHeadroom << "x\n";
+    return 1;
+  }
+  return 0;
+}
+
+} // namespace
+
+int runNvccWrapper(std::vector<std::string> Args, const WrapperContext &Ctx) {
+  WrapperSettings Settings = readSettings(Args, Ctx.Getenv);
+  for (const std::string &Problem : Settings.Problems)
+    *Ctx.Err << Tag << "warning: " << Problem << "\n";
+  if (Settings.Help) {
+    *Ctx.Out << wrapperHelp();
+    return 0;
+  }
+  std::vector<std::string> Compiler =
+      takeCompilerCommand(Args, Settings, Ctx.Getenv);
+  if (Args.empty()) {
+    *Ctx.Err << wrapperHelp();
+    return 2;
+  }
+  WrapperRun Run(Ctx, std::move(Settings), std::move(Compiler),
+                 std::move(Args));
+  return Run.run();
+}
+
+} // namespace headroom::nvcc

@@ -1,0 +1,54 @@
+//===- PathUtil.h - Paths and files for the nvcc wrapper --------*- C++ -*-===//
+///
+/// \file
+/// The few file-system operations the nvcc wrapper needs, over
+/// std::filesystem, with errors as values: the wrapper must never stop a
+/// build because of an exception.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_NVCC_PATHUTIL_H
+#define HEADROOM_NVCC_PATHUTIL_H
+
+#include "support/Error.h"
+
+#include <string>
+
+namespace headroom::nvcc {
+
+/// The current working directory, or "." when it cannot be read.
+std::string currentDirectory();
+
+/// \p Path made absolute against \p Base (the current directory when Base
+/// is empty) and lexically normalized (no `.` or `..` components, no
+/// trailing slash). Symbolic links are not resolved.
+std::string absolutePath(const std::string &Path, const std::string &Base = "");
+
+/// Whether \p A and \p B name one file: equal as absolute paths against
+/// \p Base, or the same existing file once symbolic links are resolved.
+bool samePath(const std::string &A, const std::string &B,
+              const std::string &Base = "");
+
+/// The last component of \p Path ("dir/a.cu" -> "a.cu").
+std::string fileName(const std::string &Path);
+/// \p Path without its last component ("dir/a.cu" -> "dir", "a.cu" -> "").
+std::string parentPath(const std::string &Path);
+/// The extension of \p Path's file name, lower-cased, without the dot.
+std::string extension(const std::string &Path);
+
+bool isRegularFile(const std::string &Path);
+bool isDirectory(const std::string &Path);
+
+/// The contents of \p Path.
+Expected<std::string> readFile(const std::string &Path);
+/// Writes \p Text to \p Path, creating its parent directories.
+Status writeFile(const std::string &Path, const std::string &Text);
+
+/// A new private directory under $TMPDIR (else /tmp) named
+/// `<Prefix>XXXXXX`.
+Expected<std::string> makeTemporaryDirectory(const std::string &Prefix);
+/// Removes \p Path and everything below it; errors are ignored.
+void removeTree(const std::string &Path);
+
+} // namespace headroom::nvcc
+
+#endif // HEADROOM_NVCC_PATHUTIL_H

@@ -1,0 +1,84 @@
+//===- ProfileSearch.cpp - The profile a build reports from ---------------===//
+
+#include "nvcc/ProfileSearch.h"
+
+#include "nvcc/PathUtil.h"
+
+#include <cctype>
+#include <filesystem>
+
+namespace headroom::nvcc {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Whether \p Name is \p Pattern with each `%p` replaced by digits.
+bool matchesPid(const std::string &Name, const std::string &Pattern) {
+  size_t N = 0, P = 0;
+  while (P < Pattern.size()) {
+    if (Pattern.compare(P, 2, "%p") == 0) {
+      size_t Start = N;
+      while (N < Name.size() && std::isdigit((unsigned char)Name[N]))
+        ++N;
+      if (N == Start)
+        return false;
+      P += 2;
+      continue;
+    }
+    if (N >= Name.size() || Name[N] != Pattern[P])
+      return false;
+    ++N;
+    ++P;
+  }
+  return N == Name.size();
+}
+
+} // namespace
+
+std::optional<std::string> newestMatch(const std::string &Pattern) {
+  if (Pattern.find("%p") == std::string::npos) {
+    if (isRegularFile(Pattern))
+      return Pattern;
+    return std::nullopt;
+  }
+  std::string Dir = parentPath(Pattern), Name = fileName(Pattern);
+  if (Dir.find("%p") != std::string::npos)
+    return std::nullopt;
+  std::error_code EC;
+  std::optional<std::string> Best;
+  fs::file_time_type BestTime;
+  for (const fs::directory_entry &E :
+       fs::directory_iterator(Dir.empty() ? "." : Dir, EC)) {
+    if (!matchesPid(E.path().filename().string(), Name) ||
+        !E.is_regular_file(EC))
+      continue;
+    fs::file_time_type Time = E.last_write_time(EC);
+    if (EC)
+      continue;
+    if (!Best || Time > BestTime) {
+      Best = Dir.empty() ? E.path().filename().string() : E.path().string();
+      BestTime = Time;
+    }
+  }
+  return Best;
+}
+
+std::optional<std::string> findProfile(const std::string &EnvProfile,
+                                       const std::string &BuildDirectory,
+                                       const std::string &Source) {
+  if (!EnvProfile.empty())
+    if (std::optional<std::string> Found =
+            newestMatch(absolutePath(EnvProfile, BuildDirectory)))
+      return Found;
+  std::string InBuild = absolutePath(DefaultProfileName, BuildDirectory);
+  if (isRegularFile(InBuild))
+    return InBuild;
+  std::string SourceDir = parentPath(absolutePath(Source, BuildDirectory));
+  std::string InSource = absolutePath(DefaultProfileName, SourceDir);
+  if (isRegularFile(InSource))
+    return InSource;
+  return std::nullopt;
+}
+
+} // namespace headroom::nvcc

@@ -1,0 +1,39 @@
+//===- ProfileSearch.h - The profile a build reports from -------*- C++ -*-===//
+///
+/// \file
+/// The documented search for the profile whose kernel diagnostics the nvcc
+/// wrapper prints while compiling (docs/integration.md): the first that
+/// exists of
+///
+///  1. $HEADROOM_PROFILE (the runtime writes there too); a `%p` in it (the
+///     runtime's process id) matches any run of digits, and the newest
+///     matching file is taken;
+///  2. `headroom-profile.json` in the build directory (where the compiler
+///     runs, for Make and for CMake's generators the build tree);
+///  3. `headroom-profile.json` in the directory of the source file.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_NVCC_PROFILESEARCH_H
+#define HEADROOM_NVCC_PROFILESEARCH_H
+
+#include <optional>
+#include <string>
+
+namespace headroom::nvcc {
+
+/// The runtime's default profile name.
+inline constexpr const char *DefaultProfileName = "headroom-profile.json";
+
+/// The profile for \p Source compiled in \p BuildDirectory; \p EnvProfile
+/// is $HEADROOM_PROFILE (empty when unset). Nothing when none exists.
+std::optional<std::string> findProfile(const std::string &EnvProfile,
+                                       const std::string &BuildDirectory,
+                                       const std::string &Source);
+
+/// The newest existing file that \p Pattern names, `%p` standing for one
+/// or more digits (only in the file name); \p Pattern itself without `%p`.
+std::optional<std::string> newestMatch(const std::string &Pattern);
+
+} // namespace headroom::nvcc
+
+#endif // HEADROOM_NVCC_PROFILESEARCH_H

@@ -1,0 +1,178 @@
+//===- WrapperSettings.cpp - Options of headroom nvcc ---------------------===//
+
+#include "nvcc/WrapperSettings.h"
+
+#include "nvcc/PathUtil.h"
+#include "nvcc/Process.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace headroom::nvcc {
+
+namespace {
+
+/// "1", "on", "yes", "true" or "0", "off", "no", "false" (any case).
+std::optional<bool> parseSwitch(std::string Text) {
+  for (char &C : Text)
+    C = char(std::tolower((unsigned char)C));
+  if (Text == "1" || Text == "on" || Text == "yes" || Text == "true")
+    return true;
+  if (Text == "0" || Text == "off" || Text == "no" || Text == "false")
+    return false;
+  return std::nullopt;
+}
+
+std::optional<double> parsePositive(const std::string &Text) {
+  char *End = nullptr;
+  double Value = std::strtod(Text.c_str(), &End);
+  if (Text.empty() || *End != '\0' || !std::isfinite(Value) || Value <= 0)
+    return std::nullopt;
+  return Value;
+}
+
+void setSwitch(bool &Target, const std::string &Name, const std::string &Text,
+               WrapperSettings &S) {
+  if (std::optional<bool> Value = parseSwitch(Text))
+    Target = *Value;
+  else
+    S.Problems.push_back(Name + "='" + Text +
+                         "' is not 0/1, on/off, yes/no or true/false; "
+                         "ignored");
+}
+
+void setMaxHeadroom(const std::string &Name, const std::string &Text,
+                    WrapperSettings &S) {
+  if (std::optional<double> Value = parsePositive(Text))
+    S.MaxHeadroom = Value;
+  else
+    S.Problems.push_back(Name + "='" + Text +
+                         "' is not a positive number; ignored");
+}
+
+} // namespace
+
+WrapperSettings
+readSettings(std::vector<std::string> &Args,
+             const std::function<const char *(const char *)> &Getenv) {
+  WrapperSettings S;
+  auto Env = [&](const char *Name) -> std::optional<std::string> {
+    const char *Value = Getenv(Name);
+    if (!Value || !*Value)
+      return std::nullopt;
+    return std::string(Value);
+  };
+  if (auto V = Env("HEADROOM_INSTRUMENT"))
+    setSwitch(S.Instrument, "HEADROOM_INSTRUMENT", *V, S);
+  if (auto V = Env("HEADROOM_DIAGNOSTICS"))
+    setSwitch(S.Diagnostics, "HEADROOM_DIAGNOSTICS", *V, S);
+  if (auto V = Env("HEADROOM_VERBOSE"))
+    setSwitch(S.Verbose, "HEADROOM_VERBOSE", *V, S);
+  if (auto V = Env("HEADROOM_PROFILE"))
+    S.Profile = *V;
+  if (auto V = Env("HEADROOM_DEVICE"))
+    S.Device = *V;
+  if (auto V = Env("HEADROOM_MAX_HEADROOM"))
+    setMaxHeadroom("HEADROOM_MAX_HEADROOM", *V, S);
+  if (auto V = Env("HEADROOM_HEADER_FILTER"))
+    S.HeaderFilter = *V;
+  if (auto V = Env("HEADROOM_NVCC"))
+    S.Nvcc = *V;
+
+  std::vector<std::string> Rest;
+  for (const std::string &A : Args) {
+    if (!A.starts_with("--headroom-")) {
+      Rest.push_back(A);
+      continue;
+    }
+    size_t Eq = A.find('=');
+    std::string Name = A.substr(0, Eq);
+    std::string Value = Eq == std::string::npos ? "" : A.substr(Eq + 1);
+    bool HasValue = Eq != std::string::npos;
+    if (Name == "--headroom-help" && !HasValue)
+      S.Help = true;
+    else if (Name == "--headroom-no-instrument" && !HasValue)
+      S.Instrument = false;
+    else if (Name == "--headroom-no-diagnostics" && !HasValue)
+      S.Diagnostics = false;
+    else if (Name == "--headroom-verbose" && !HasValue)
+      S.Verbose = true;
+    else if (Name == "--headroom-profile" && HasValue)
+      S.Profile = Value;
+    else if (Name == "--headroom-device" && HasValue)
+      S.Device = Value;
+    else if (Name == "--headroom-max-headroom" && HasValue)
+      setMaxHeadroom(Name, Value, S);
+    else if (Name == "--headroom-header-filter" && HasValue)
+      S.HeaderFilter = Value;
+    else
+      S.Problems.push_back("unknown option '" + A +
+                           "' (see 'headroom nvcc --headroom-help'); "
+                           "ignored");
+  }
+  Args = std::move(Rest);
+  return S;
+}
+
+std::vector<std::string>
+takeCompilerCommand(std::vector<std::string> &Args,
+                    const WrapperSettings &Settings,
+                    const std::function<const char *(const char *)> &Getenv) {
+  for (size_t I = 0; I < Args.size() && !Args[I].starts_with("-"); ++I) {
+    std::string Name = fileName(Args[I]);
+    if (Name == "nvcc" || Name == "nvcc.exe") {
+      std::vector<std::string> Command(Args.begin(), Args.begin() + I + 1);
+      Args.erase(Args.begin(), Args.begin() + I + 1);
+      return Command;
+    }
+  }
+  if (!Settings.Nvcc.empty())
+    return {Settings.Nvcc};
+  if (std::string InPath = findInPath("nvcc"); !InPath.empty())
+    return {InPath};
+  const char *CudaHome = Getenv("CUDA_HOME");
+  if (CudaHome && *CudaHome &&
+      isRegularFile(std::string(CudaHome) + "/bin/nvcc"))
+    return {std::string(CudaHome) + "/bin/nvcc"};
+  return {"/usr/local/cuda/bin/nvcc"};
+}
+
+const char *wrapperHelp() {
+  return R"(usage: headroom nvcc [--headroom-<option>...] [NVCC] <nvcc arguments...>
+
+A drop-in nvcc: instruments every CUDA source of the command (.cu, or any
+source under -x cu), compiles it with the real nvcc and your flags, links
+libheadroom_rt on link steps and passes every other step (-E, -M, -ptx,
+-dlink, ...) through untouched. When a source cannot be instrumented, it is
+compiled unchanged and one note says why: Headroom never breaks a build.
+When a profile exists, the kernels of each compiled source are printed as
+compiler warnings. NVCC, when given, is the nvcc to run (what CMake puts
+after a CMAKE_CUDA_COMPILER_LAUNCHER).
+
+options (each also an environment variable):
+  --headroom-profile=FILE      HEADROOM_PROFILE: where to look for a profile
+                               first (then ./headroom-profile.json, then the
+                               source's directory)
+  --headroom-device=NAME|FILE  HEADROOM_DEVICE: the device to model on
+                               (default: the GPU named in the profile)
+  --headroom-max-headroom=X    HEADROOM_MAX_HEADROOM: kernels whose headroom
+                               exceeds X are errors; the command fails after
+                               compiling
+  --headroom-header-filter=RE  HEADROOM_HEADER_FILTER: also instrument
+                               launches in included files whose absolute
+                               path matches RE
+  --headroom-no-instrument     HEADROOM_INSTRUMENT=0: run nvcc unchanged
+  --headroom-no-diagnostics    HEADROOM_DIAGNOSTICS=0: print no kernel
+                               diagnostics
+  --headroom-verbose           HEADROOM_VERBOSE=1: print the commands run
+                               and clang's errors
+  --headroom-help              print this help
+                               HEADROOM_NVCC: the nvcc to run when the
+                               command names none (default: nvcc in PATH,
+                               $CUDA_HOME/bin/nvcc, /usr/local/cuda/bin/nvcc)
+
+See docs/integration.md.
+)";
+}
+
+} // namespace headroom::nvcc
