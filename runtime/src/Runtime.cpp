@@ -134,6 +134,8 @@ void Runtime::start() {
   Options.LaunchCallbacks = true;
   Options.ExternalCorrelation =
       Config.Correlation == CorrelationSource::External;
+  Options.RuntimeCallbacks =
+      Config.Correlation == CorrelationSource::CallbackRuntime;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     Joiner.setOrdering(Options.ExternalCorrelation
@@ -607,7 +609,10 @@ std::string Runtime::effectiveMode() const {
     return "off";
   if (!TimingActive || NoDeviceSeen)
     return "sites";
-  if (Config.RequestedMode == Mode::Counters && CountersActive)
+  // Counters collected before sampling stopped are still in the profile.
+  auto Taken = Diagnostics.find("samples_taken");
+  if (Config.RequestedMode == Mode::Counters &&
+      (CountersActive || (Taken != Diagnostics.end() && Taken->second > 0)))
     return "counters";
   return "time";
 }
@@ -640,7 +645,10 @@ ProfileData Runtime::buildProfile(const std::optional<SamplerSetup> &Setup,
   C.RequestedMode = std::string(modeName(Config.RequestedMode));
   C.Sampling = Policy.rule().name();
   C.SamplingScope = std::string(samplingScopeName(Config.Scope));
-  C.Correlation = UseExternal ? "external" : "callback";
+  C.Correlation = UseExternal ? "external"
+                  : Config.Correlation == CorrelationSource::CallbackRuntime
+                      ? "callback-runtime"
+                      : "callback";
   C.Trigger = std::string(Trigger);
   C.FlushIntervalS = Config.FlushIntervalS;
   if (Setup && CallbacksActive) {

@@ -191,11 +191,14 @@ RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
   if (std::string V = lower(Get("HEADROOM_CORRELATION")); !V.empty()) {
     if (V == "callback")
       C.Correlation = CorrelationSource::Callback;
+    else if (V == "callback-runtime")
+      C.Correlation = CorrelationSource::CallbackRuntime;
     else if (V == "external")
       C.Correlation = CorrelationSource::External;
     else
       C.Errors.push_back("HEADROOM_CORRELATION='" + V +
-                         "' is not callback or external; using callback");
+                         "' is not callback, callback-runtime or external; "
+                         "using callback");
   }
 
   if (std::string V = Get("HEADROOM_FLUSH_S"); !V.empty()) {

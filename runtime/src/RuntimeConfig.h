@@ -31,8 +31,12 @@ enum class Mode {
 
 /// Where site associations come from (HEADROOM_CORRELATION).
 enum class CorrelationSource {
-  /// The driver/runtime launch callbacks (default).
+  /// The driver launch callbacks (default): a kernel record carries the
+  /// driver call's correlation id.
   Callback,
+  /// The driver and runtime launch callbacks, for a CUPTI whose kernel
+  /// records carry the runtime call's id (two more callbacks per launch).
+  CallbackRuntime,
   /// External-correlation activity records (also the fallback when the
   /// callback subscription fails).
   External,

@@ -59,6 +59,9 @@ struct TracerOptions {
   bool LaunchCallbacks = true;
   /// Enable external-correlation records (pushExternalId/popExternalId).
   bool ExternalCorrelation = false;
+  /// Also subscribe to the runtime launch APIs, so that LaunchInfo carries
+  /// the runtime calls' correlation ids besides the driver call's.
+  bool RuntimeCallbacks = false;
 };
 
 /// What started.

@@ -224,8 +224,9 @@ bool CuptiTracer::subscribe(Failure &Why) {
   // runtime ids only widen the join: missing ones are not fatal.
   for (CUpti_CallbackId Id : GraphLaunchIds)
     A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_DRIVER_API, Id);
-  for (CUpti_CallbackId Id : RuntimeLaunchIds)
-    A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, Id);
+  if (RuntimeCallbacks)
+    for (CUpti_CallbackId Id : RuntimeLaunchIds)
+      A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, Id);
   A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_RESOURCE,
                         CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING);
   if (A.cuptiGetGraphNodeId) {
@@ -289,6 +290,7 @@ TraceStatus CuptiTracer::start(LaunchObserver &Obs,
   }
   const CuptiApi &A = Lib->api();
 
+  RuntimeCallbacks = Options.RuntimeCallbacks;
   if (Options.LaunchCallbacks) {
     Failure CallbackWhy;
     Status.Callbacks = subscribe(CallbackWhy);

@@ -12,11 +12,13 @@
 ///    __cudaLaunchKernel into these). API_ENTER gives the function, grid,
 ///    block, shared bytes, stream and context; the counter sampler starts
 ///    there and stops at API_EXIT.
-///  - runtime domain: the launch entry points (__cudaLaunchKernel_v13000,
-///    cudaLaunchKernel, cudaLaunchKernelExC, cudaLaunchCooperativeKernel and
-///    _ptsz variants), only to remember their correlation ids: a kernel record
-///    carries the id of the driver or of the runtime call that launched it, so
-///    both are associated with the site.
+///  - runtime domain (HEADROOM_CORRELATION=callback-runtime only): the launch
+///    entry points (__cudaLaunchKernel_v13000, cudaLaunchKernel,
+///    cudaLaunchKernelExC, cudaLaunchCooperativeKernel, cudaGraphLaunch and
+///    _ptsz variants), only to remember their correlation ids, in case a
+///    kernel record carries the runtime call's id. On CUDA 13 every record
+///    carried the driver call's id (H100, 2026-11), so by default these two
+///    extra callbacks per launch are not paid.
 ///  - driver domain, cuGraphLaunch (+_ptsz): the graph's kernel records all
 ///    carry its correlation id, which is associated with the bracket around
 ///    the graph launch.
@@ -85,6 +87,7 @@ private:
   CUpti_SubscriberHandle Subscriber = nullptr;
   std::atomic<std::uint64_t> Dropped{0};
   bool ExternalEnabled = false;
+  bool RuntimeCallbacks = false;
 
   std::mutex DeviceMutex;
   std::map<CUcontext, std::uint32_t> ContextDevices;

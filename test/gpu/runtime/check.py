@@ -139,7 +139,8 @@ WANT_SITES = {0: 10, 1: 5, 2: 3, 3: 4, 4: 2, 5: 2, 6: 1, 7: 5000}
 for name, mode in [("app_counters", "counters"), ("app_time", "time"),
                    ("app_scope_all", "counters"), ("app_every", "counters"),
                    ("app_sample_off", "time"), ("app_metrics", "counters"),
-                   ("app_external", "time"), ("app_nocupti", "sites")]:
+                   ("app_external", "time"), ("app_runtime_ids", "time"),
+                   ("app_nocupti", "sites")]:
     same_as_plain(name, "app_plain")
     p = profile(name)
     if not check(p is not None, f"{name}: profile written"):
@@ -156,6 +157,9 @@ for name, mode in [("app_counters", "counters"), ("app_time", "time"),
         check(not missing, f"{name}: every sited entry has every model counter {missing[:3]}")
     else:
         check(all("counters" not in k for k in p["kernels"]), f"{name}: no counters")
+    if name == "app_runtime_ids":
+        info("callback-runtime joins:", {k: v for k, v in p["collection"]["diagnostics"].items()
+                                          if k.startswith("matched")})
     if name == "app_counters":
         info("devices:", json.dumps(p["devices"]))
         info("metrics:", len(p["collection"]["metrics"]), "passes:", p["collection"]["passes"])
@@ -319,15 +323,23 @@ for name in ["many_plain", "many_time", "many_counters"]:
     rss[name] = timing_value(name, "peak_rss_kb")
     info(f"{name}: {(text(name, 'timing') or '').strip()}")
 per_launch = {n: timing_value(n, "per_launch_us") for n in
-              ["many_plain", "many_time", "many_counters", "many_counters_persist", "many_counters_skip"]}
+              ["many_plain", "many_time", "many_counters", "many_counters_persist",
+               "many_counters_skip", "many_counters_nosass", "many_counters_other",
+               "many_plain_other"]}
 info("host time per launch over 100,000 launches (us): " +
      ", ".join(f"{n[5:]} {v:.2f}" for n, v in per_launch.items() if v))
 if per_launch.get("many_time") and per_launch.get("many_counters"):
     check(per_launch["many_counters"] <= per_launch["many_time"] * 1.15 + 0.3,
           f"counters mode costs about what time mode costs per launch once sampled "
           f"({per_launch['many_counters']:.2f} vs {per_launch['many_time']:.2f} us)")
-for name in ["many_counters_persist", "many_counters_skip"]:
+for name in ["many_counters_persist", "many_counters_skip", "many_counters_nosass"]:
     same_as_plain(name, "many_plain")
+same_as_plain("many_counters_other", "many_plain_other")
+for name in ["many_counters", "many_counters_nosass", "many_counters_other", "many_counters_persist"]:
+    p = profile(name)
+    if p:
+        info(f"{name}: samples {p['collection']['diagnostics'].get('samples_taken')}, "
+             f"metrics {len(p['collection']['metrics'])}, passes {p['collection']['passes']}")
 same_as_plain("many_all", "many_all_plain")
 p = profile("many_all")
 if check(p is not None, "many_all: profile written"):

@@ -147,6 +147,7 @@ run app_every app HEADROOM_SAMPLE=every:2000
 run app_sample_off app HEADROOM_SAMPLE=off
 run app_metrics app HEADROOM_METRICS=l1tex__t_bytes.sum
 run app_external app HEADROOM_MODE=time HEADROOM_CORRELATION=external
+run app_runtime_ids app HEADROOM_MODE=time HEADROOM_CORRELATION=callback-runtime
 run app_nocupti app HEADROOM_CUPTI_LIBRARY=/nonexistent/libcupti.so.13
 run app_nogpu_plain app_plain CUDA_VISIBLE_DEVICES=
 run app_nogpu app CUDA_VISIBLE_DEVICES=
@@ -172,6 +173,11 @@ run many_counters many
 # name is skipped, so only the runtime's own per-launch logic runs).
 run many_counters_persist many HEADROOM_PROFILER_LIFETIME=process
 run many_counters_skip many HEADROOM_SAMPLE_SKIP=work
+# ... only metrics that need no SASS patching;
+run many_counters_nosass many "HEADROOM_METRICS=only:gpu__time_duration.sum,smsp__inst_executed.sum,dram__sectors_read.sum,dram__sectors_write.sum,lts__t_bytes.sum,sm__warps_active.avg.pct_of_peak_sustained_active"
+# ... another kernel sampled, the loop's kernel never.
+run many_counters_other many APP_WARM_KERNEL=1 HEADROOM_SAMPLE_SKIP=work
+run many_plain_other many_plain APP_WARM_KERNEL=1
 # Every launch sampled.
 run many_all_plain many_plain -- 200 0 1
 run many_all many HEADROOM_SAMPLE=all -- 200 0 1
@@ -202,7 +208,7 @@ if [[ -z ${RUNTIME_TEST_SKIP_BENCH:-} ]]; then
   # Timing-only overhead: short launches, whole process and loop. The order
   # of the three builds rotates between repetitions.
   for rep in 1 2 3 4 5; do
-    for cfg in "20000 0" "20000 2000" "20000 8000" "100000 2000"; do
+    for cfg in "20000 0" "20000 2000" "20000 8000" "100000 2000" "100000 8000"; do
       set -- $cfg
       tag="n$1_i$2_r$rep"
       variants=(plain time off)

@@ -13,10 +13,14 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
 #include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace headroom::rt::test;
 using nlohmann::json;
@@ -114,6 +118,88 @@ TEST(Process, UnwritableProfileDoesNotChangeTheExitStatus) {
   EXPECT_EQ(R.Status, 3);
   EXPECT_EQ(R.Out, "sum=10 registered=0\n");
   EXPECT_LE(R.ErrLines.size(), 1u);
+}
+
+/// Starts SmokeApp "wait" with \p Env (NAME=VALUE items) in \p Dir, waits
+/// until it is ready (and \p AfterReady more), sends \p Signal; returns
+/// the wait status.
+int killSmoke(
+    const TempDir &Dir, std::vector<std::string> Env, int Signal,
+    std::chrono::milliseconds AfterReady = std::chrono::milliseconds(0)) {
+  std::string Ready = Dir.file("ready");
+  Env.push_back("SMOKE_READY=" + Ready);
+  std::fflush(nullptr);
+  pid_t Pid = ::fork();
+  if (Pid == 0) {
+    if (::chdir(Dir.path().c_str()) != 0)
+      ::_exit(120);
+    for (const std::string &E : Env)
+      ::putenv(const_cast<char *>(E.c_str()));
+    std::freopen("stdout.txt", "w", stdout);
+    std::freopen("stderr.txt", "w", stderr);
+    ::execl(HEADROOM_SMOKE_APP, HEADROOM_SMOKE_APP, "wait",
+            static_cast<char *>(nullptr));
+    ::_exit(121);
+  }
+  for (int I = 0; I < 200 && ::access(Ready.c_str(), F_OK) != 0; ++I)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  std::this_thread::sleep_for(AfterReady);
+  ::kill(Pid, Signal);
+  int Status = 0;
+  ::waitpid(Pid, &Status, 0);
+  std::filesystem::remove(Ready);
+  return Status;
+}
+
+TEST(Process, SigtermWritesTheProfileAndEndsTheProcessAsBefore) {
+  TempDir Dir;
+  int Status = killSmoke(Dir, {"HEADROOM_FLUSH_S=0"}, SIGTERM);
+  ASSERT_TRUE(WIFSIGNALED(Status));
+  EXPECT_EQ(WTERMSIG(Status), SIGTERM);
+  EXPECT_EQ(readFile(Dir.file("stdout.txt")), "sum=10 registered=0\n");
+  json P = json::parse(readFile(Dir.file("headroom-profile.json")));
+  EXPECT_EQ(P["collection"]["trigger"], "SIGTERM");
+  EXPECT_EQ(P["sites"].size(), 2u);
+  ASSERT_EQ(P["scopes"].size(), 1u);
+  EXPECT_EQ(P["scopes"][0]["name"], "library_call");
+}
+
+TEST(Process, SignalsOffLeavesTheProgramsDispositionAlone) {
+  TempDir Dir;
+  int Status =
+      killSmoke(Dir, {"HEADROOM_FLUSH_S=0", "HEADROOM_SIGNALS=off"}, SIGTERM);
+  ASSERT_TRUE(WIFSIGNALED(Status));
+  EXPECT_EQ(WTERMSIG(Status), SIGTERM);
+  EXPECT_FALSE(std::filesystem::exists(Dir.file("headroom-profile.json")));
+}
+
+TEST(Process, PeriodicWritesSurviveSigkill) {
+  TempDir Dir;
+  int Status = killSmoke(Dir, {"HEADROOM_FLUSH_S=0.1"}, SIGKILL,
+                         std::chrono::milliseconds(500));
+  ASSERT_TRUE(WIFSIGNALED(Status));
+  EXPECT_EQ(WTERMSIG(Status), SIGKILL);
+  json P = json::parse(readFile(Dir.file("headroom-profile.json")));
+  EXPECT_EQ(P["collection"]["trigger"], "periodic");
+  EXPECT_EQ(P["collection"]["flush_interval_s"], 0.1);
+  EXPECT_EQ(P["sites"].size(), 2u);
+  for (const std::string &Name : Dir.entries())
+    EXPECT_EQ(Name.find(".tmp."), std::string::npos)
+        << "no temporary file is left: " << Name;
+}
+
+TEST(Process, RankAndHostNameTheProfile) {
+  TempDir Dir;
+  RunResult R = runSmoke(Dir, "HEADROOM_PROFILE=p-%r-%h-%p.json "
+                              "OMPI_COMM_WORLD_RANK=5 SLURM_PROCID=9");
+  EXPECT_EQ(R.Status, 3);
+  ASSERT_EQ(Dir.entries().size(), 1u);
+  std::string Name = Dir.entries()[0];
+  json P = json::parse(readFile(Dir.file(Name)));
+  EXPECT_EQ(P["process"]["rank"], 5);
+  EXPECT_EQ(Name, "p-5-" + P["process"]["host"].get<std::string>() + "-" +
+                      std::to_string(P["process"]["pid"].get<long>()) +
+                      ".json");
 }
 
 } // namespace

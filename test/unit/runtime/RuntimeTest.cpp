@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <thread>
 
 using namespace headroom::rt;
@@ -452,6 +453,394 @@ TEST(Runtime, UnbalancedBracketsDoNotLeakSites) {
   P.launch(nullptr, "library_kernel", {1, 1, 1}, {1, 1, 1}, 10);
   json J = H.finalizeAndRead();
   EXPECT_TRUE(J["kernels"][0]["site"].is_null());
+}
+
+const headroom_scope_info Scopes[] = {
+    {"/src/app.cu", 70, 3, "thrust::sort"},
+    {"/src/app.cu", 80, 3, "cublasSgemm"},
+};
+
+/// One launch outside any bracket of the test itself (the caller sets them),
+/// with its record queued; returns the driver call's id.
+std::uint32_t bare(Harness &H, std::uint32_t Id, const char *Kernel,
+                   std::uint64_t Ns = 100, Dim3 Grid = {1, 1, 1}) {
+  LaunchInfo L;
+  L.addCorrelationId(Id);
+  L.KernelName = Kernel;
+  L.Grid = Grid;
+  L.Block = {32, 1, 1};
+  H.Trace->Observer->launchEnter(L);
+  H.Trace->Observer->launchExit(L);
+  KernelRecord K;
+  K.CorrelationId = Id;
+  K.Name = Kernel;
+  K.StartNs = 1000;
+  K.EndNs = 1000 + Ns;
+  K.Grid = L.Grid;
+  K.Block = L.Block;
+  H.Trace->Queued.push_back(K);
+  return Id;
+}
+
+TEST(Runtime, LibraryLaunchesGoToTheInnermostBracket) {
+  Harness H(Mode::Time);
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  H.R->registerScopes(Scopes, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  H.R->scopeBegin(&Scopes[0]);
+  bare(H, 10, "_Z9radixSortv");
+  bare(H, 11, "_Z9radixSortv");
+  H.R->scopeBegin(&Scopes[1]); // Nested: the inner scope wins.
+  bare(H, 12, "gemm_kernel");
+  H.R->launchBegin(&Sites[0]); // A site inside a scope wins too.
+  bare(H, 13, "_Z5saxpyv");
+  H.R->launchEnd(&Sites[0]);
+  H.R->scopeEnd(&Scopes[1]);
+  bare(H, 14, "_Z9radixSortv");
+  H.R->scopeEnd(&Scopes[0]);
+  bare(H, 15, "_Z9radixSortv"); // Outside every bracket.
+  json J = H.finalizeAndRead();
+  ASSERT_EQ(J["scopes"].size(), 2u);
+  EXPECT_EQ(J["scopes"][1]["name"], "cublasSgemm");
+  EXPECT_EQ(J["scopes"][1]["line"], 80);
+  std::map<std::pair<std::string, std::string>, int> Seen;
+  for (const json &K : J["kernels"])
+    Seen[{K["site"].dump(), K["scope"].dump()}] += K["launches"].get<int>();
+  EXPECT_EQ((Seen[{"null", "0"}]), 3);
+  EXPECT_EQ((Seen[{"null", "1"}]), 1);
+  EXPECT_EQ((Seen[{"0", "null"}]), 1);
+  EXPECT_EQ((Seen[{"null", "null"}]), 1);
+  EXPECT_EQ(J["collection"]["diagnostics"]["joined_to_scopes"], 4);
+}
+
+TEST(Runtime, UnregisteredScopeIsRegisteredAtFirstUse) {
+  Harness H(Mode::Time);
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  H.R->scopeBegin(&Scopes[1]);
+  bare(H, 10, "gemm_kernel");
+  H.R->scopeEnd(&Scopes[1]);
+  json J = H.finalizeAndRead();
+  ASSERT_EQ(J["scopes"].size(), 1u);
+  EXPECT_EQ(J["scopes"][0]["name"], "cublasSgemm");
+  EXPECT_EQ(J["kernels"][0]["scope"], 0);
+}
+
+TEST(Runtime, EachHostThreadHasItsOwnBrackets) {
+  Harness H(Mode::Counters);
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  H.R->registerScopes(Scopes, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  constexpr int Threads = 4, Each = 500;
+  std::vector<std::thread> Pool;
+  for (int T = 0; T < Threads; ++T)
+    Pool.emplace_back([&H, T] {
+      for (int I = 0; I < Each; ++I) {
+        std::uint32_t Id = 1000 + T * 10000 + I;
+        LaunchInfo L;
+        L.addCorrelationId(Id);
+        L.KernelName = T % 2 ? "_Z5scalev" : "_Z5saxpyv";
+        L.Grid = {std::uint32_t(T + 1), 1, 1};
+        if (T < 2)
+          H.R->launchBegin(&Sites[T]);
+        else
+          H.R->scopeBegin(&Scopes[T - 2]);
+        H.Trace->Observer->launchEnter(L);
+        H.Trace->Observer->launchExit(L);
+        if (T < 2)
+          H.R->launchEnd(&Sites[T]);
+        else
+          H.R->scopeEnd(&Scopes[T - 2]);
+        KernelRecord K;
+        K.CorrelationId = Id;
+        K.Name = L.KernelName;
+        K.StartNs = 1;
+        K.EndNs = 11;
+        K.Grid = L.Grid;
+        std::vector<KernelRecord> One{K};
+        H.Trace->Observer->kernelRecords(One); // From this thread, too.
+      }
+    });
+  for (std::thread &T : Pool)
+    T.join();
+  json J = H.finalizeAndRead();
+  int PerThread[Threads] = {};
+  for (const json &K : J["kernels"]) {
+    int T = K["grid"][0].get<int>() - 1;
+    if (T < 2)
+      EXPECT_EQ(K["site"], T);
+    else
+      EXPECT_EQ(K["scope"], T - 2);
+    PerThread[T] += K["launches"].get<int>();
+  }
+  for (int T = 0; T < Threads; ++T)
+    EXPECT_EQ(PerThread[T], Each) << T;
+  // The two sites were sampled once each; scoped launches are not by default.
+  EXPECT_EQ(H.Sampler->Begun.size(), 2u);
+}
+
+TEST(Runtime, GraphKernelNodesAreTimedAttributedAndNotSampled) {
+  Harness H(Mode::Counters);
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  H.R->registerScopes(Scopes, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  // Stream capture inside site 0 adds node 77; instantiation clones it to
+  // 78. A node added inside no bracket: 90.
+  H.R->launchBegin(&Sites[0]);
+  H.Trace->Observer->graphNodeCreated(77);
+  H.R->launchEnd(&Sites[0]);
+  H.Trace->Observer->graphNodeCreated(90);
+  H.Trace->Observer->graphNodeCloned(77, 78);
+  H.Trace->Observer->graphNodeCloned(90, 91);
+  // The graph is launched inside scope 1 (id 500) and outside (id 600).
+  auto GraphLaunch = [&](std::uint32_t Id) {
+    LaunchInfo L;
+    L.addCorrelationId(Id);
+    H.Trace->Observer->graphLaunch(L);
+    for (std::uint64_t Node : {78u, 91u}) {
+      KernelRecord K;
+      K.CorrelationId = Id;
+      K.Name = Node == 78 ? "_Z5saxpyv" : "_Z5scalev";
+      K.StartNs = 100;
+      K.EndNs = 150;
+      K.GraphId = 3;
+      K.GraphNodeId = Node;
+      H.Trace->Queued.push_back(K);
+    }
+  };
+  H.R->scopeBegin(&Scopes[1]);
+  GraphLaunch(500);
+  H.R->scopeEnd(&Scopes[1]);
+  GraphLaunch(600);
+  json J = H.finalizeAndRead();
+  EXPECT_TRUE(H.Sampler->Begun.empty()) << "graph launches are never sampled";
+  std::map<std::string, json> ByWhere;
+  for (const json &K : J["kernels"])
+    ByWhere[K["name"].get<std::string>() + "@" + K["site"].dump() + "/" +
+            K["scope"].dump()] = K;
+  ASSERT_TRUE(ByWhere.count("_Z5saxpyv@0/null")) << J["kernels"].dump();
+  const json &Captured = ByWhere["_Z5saxpyv@0/null"];
+  EXPECT_EQ(Captured["launches"], 2) << "the capture site, however launched";
+  EXPECT_EQ(Captured["graph_launches"], 2);
+  EXPECT_EQ(Captured["timed_launches"], 2);
+  EXPECT_FALSE(Captured.contains("counters"));
+  EXPECT_NE(Captured["counter_note"].get<std::string>().find("graph"),
+            std::string::npos);
+  ASSERT_TRUE(ByWhere.count("_Z5scalev@null/1"));
+  EXPECT_EQ(ByWhere["_Z5scalev@null/1"]["launches"], 1)
+      << "the bracket around the graph launch";
+  ASSERT_TRUE(ByWhere.count("_Z5scalev@null/null"));
+  EXPECT_EQ(ByWhere["_Z5scalev@null/null"]["launches"], 1);
+  ASSERT_EQ(J["collection"]["notes"].size(), 1u);
+  EXPECT_NE(J["collection"]["notes"][0].get<std::string>().find("graph"),
+            std::string::npos);
+  EXPECT_EQ(J["collection"]["diagnostics"]["graph_nodes_attributed"], 2);
+}
+
+TEST(Runtime, EveryNthSamplingAveragesTheSamples) {
+  Harness H(Mode::Counters, [](RuntimeConfig &C) {
+    C.Rule = SamplingRule{SamplingRule::Kind::Every, 3};
+  });
+  H.Sampler->Results = {
+      SampleResult{SampleResult::Status::Ok, {{"m", 10.0}}, "", {}},
+      SampleResult{SampleResult::Status::Ok, {{"m", 20.0}}, "", {}},
+      SampleResult{SampleResult::Status::Ok, {{"m", 60.0}}, "", {}}};
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  LaunchPlayer P = H.player();
+  for (int I = 0; I < 7; ++I)
+    P.launch(&Sites[0], "_Z5saxpyv", {8, 1, 1}, {64, 1, 1}, 100);
+  EXPECT_EQ(H.Sampler->Begun.size(), 3u); // launches 1, 4 and 7
+  json J = H.finalizeAndRead();
+  EXPECT_EQ(J["collection"]["sampling"], "every:3");
+  const json &K = J["kernels"][0];
+  EXPECT_EQ(K["launches"], 7);
+  EXPECT_EQ(K["counter_launches"], 3);
+  EXPECT_DOUBLE_EQ(K["counters"]["m"].get<double>(), 30.0);
+  EXPECT_EQ(K["timed_launches"], 4) << "sampled launches are timed apart";
+}
+
+TEST(Runtime, SampleOffTimesOnly) {
+  Harness H(Mode::Counters, [](RuntimeConfig &C) {
+    C.Rule = SamplingRule{SamplingRule::Kind::Off, 1};
+  });
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  LaunchPlayer P = H.player();
+  P.launch(&Sites[0], "_Z5saxpyv", {8, 1, 1}, {64, 1, 1}, 100);
+  EXPECT_TRUE(H.Sampler->Begun.empty());
+  json J = H.finalizeAndRead();
+  EXPECT_EQ(J["collection"]["mode"], "time");
+  EXPECT_EQ(J["collection"]["sampling"], "off");
+  EXPECT_TRUE(H.Lines.empty());
+}
+
+TEST(Runtime, AKernelReplayCannotRunIsTimedOnlyWithOneLine) {
+  Harness H;
+  H.Sampler->Starts = {
+      SampleStart{SampleStart::Status::Refused,
+                  "argument 1 points to host memory: a kernel that waits "
+                  "there for the host would hang under kernel replay",
+                  {}},
+      SampleStart{SampleStart::Status::Started, "", {}}};
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  LaunchPlayer P = H.player();
+  P.launch(&Sites[0], "_Z8waitHostPi", {1, 1, 1}, {1, 1, 1}, 100);
+  P.launch(&Sites[0], "_Z8waitHostPi", {1, 1, 1}, {1, 1, 1}, 100);
+  P.launch(&Sites[1], "_Z5scalev", {1, 1, 1}, {32, 1, 1}, 50);
+  EXPECT_EQ(H.Sampler->Begun,
+            (std::vector<std::string>{"_Z8waitHostPi", "_Z5scalev"}))
+      << "a refused entry is never tried again; others still are";
+  json J = H.finalizeAndRead();
+  ASSERT_EQ(H.Lines.size(), 1u);
+  EXPECT_NE(H.Lines[0].find("hardware counters not collected for a kernel"),
+            std::string::npos)
+      << H.Lines[0];
+  EXPECT_NE(H.Lines[0].find("_Z8waitHostPi"), std::string::npos);
+  EXPECT_NE(H.Lines[0].find("ncu --replay-mode application"),
+            std::string::npos);
+  const json *Wait = H.kernel(J, "_Z8waitHostPi");
+  ASSERT_TRUE(Wait);
+  EXPECT_EQ((*Wait)["launches"], 2);
+  EXPECT_EQ((*Wait)["timed_launches"], 2);
+  EXPECT_FALSE(Wait->contains("counters"));
+  EXPECT_NE((*Wait)["counter_note"].get<std::string>().find("host memory"),
+            std::string::npos);
+  EXPECT_TRUE(H.kernel(J, "_Z5scalev")->contains("counters"));
+  EXPECT_EQ(J["collection"]["mode"], "counters");
+}
+
+TEST(Runtime, ACounterSessionFailingMidRunKeepsWhatWasCollected) {
+  Harness H;
+  H.Sampler->Starts = {
+      SampleStart{SampleStart::Status::Started, "", {}},
+      SampleStart{
+          SampleStart::Status::Failed, "",
+          Failure{FailureKind::HardwareBusy,
+                  "cuptiRangeProfilerEnable: CUPTI_ERROR_HARDWARE_BUSY"}}};
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  LaunchPlayer P = H.player();
+  P.launch(&Sites[0], "_Z5saxpyv", {8, 1, 1}, {64, 1, 1}, 100);  // sampled
+  P.launch(&Sites[1], "_Z5scalev", {8, 1, 1}, {64, 1, 1}, 100);  // fails
+  P.launch(&Sites[0], "_Z5saxpyv", {16, 1, 1}, {64, 1, 1}, 100); // not tried
+  EXPECT_EQ(H.Sampler->Begun.size(), 2u);
+  json J = H.finalizeAndRead();
+  ASSERT_EQ(H.Lines.size(), 1u);
+  EXPECT_NE(H.Lines[0].find("CUPTI_ERROR_HARDWARE_BUSY"), std::string::npos);
+  EXPECT_NE(H.Lines[0].find("dcgmi profile --pause"), std::string::npos);
+  EXPECT_EQ(J["collection"]["mode"], "counters")
+      << "what was sampled before the failure is in the profile";
+  EXPECT_TRUE(H.kernel(J, "_Z5saxpyv", 8)->contains("counters"));
+  EXPECT_NE(
+      (*H.kernel(J, "_Z5scalev"))["counter_error"].get<std::string>().find(
+          "HARDWARE_BUSY"),
+      std::string::npos);
+  EXPECT_FALSE(H.kernel(J, "_Z5saxpyv", 16)->contains("counters"));
+  EXPECT_EQ(H.kernel(J, "_Z5saxpyv", 16)->at("launches"), 1);
+}
+
+TEST(Runtime, CollectiveKernelsAreNeverSampledEvenInScopeAll) {
+  Harness H(Mode::Counters,
+            [](RuntimeConfig &C) { C.Scope = SamplingScope::All; });
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  LaunchPlayer P = H.player();
+  P.launch(nullptr, "ncclDevKernel_AllReduce_Sum_f32_RING_LL", {4, 1, 1},
+           {512, 1, 1}, 100);
+  EXPECT_TRUE(H.Sampler->Begun.empty());
+  json J = H.finalizeAndRead();
+  EXPECT_NE(J["kernels"][0]["counter_note"].get<std::string>().find("hang"),
+            std::string::npos);
+  EXPECT_TRUE(H.Lines.empty()) << "a design choice, not a degradation";
+}
+
+TEST(Runtime, NoDeviceIsReportedAtExitWhenNothingRan) {
+  Harness H;
+  H.Trace->NoDevice =
+      Failure{FailureKind::NoDevice,
+              "cuInit: CUDA_ERROR_NO_DEVICE, CUDA_VISIBLE_DEVICES=''"};
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  H.R->launchBegin(&Sites[0]);
+  H.R->launchEnd(&Sites[0]);
+  json J = H.finalizeAndRead();
+  EXPECT_EQ(H.Trace->DeviceProblemQueries, 1);
+  ASSERT_EQ(H.Lines.size(), 1u);
+  EXPECT_NE(H.Lines[0].find("CUDA_ERROR_NO_DEVICE"), std::string::npos);
+  EXPECT_NE(H.Lines[0].find("CUDA_VISIBLE_DEVICES"), std::string::npos);
+  EXPECT_EQ(J["collection"]["mode"], "sites");
+}
+
+TEST(Runtime, DeviceIsNotProbedWhenKernelsRan) {
+  Harness H;
+  H.Trace->NoDevice = Failure{FailureKind::NoDevice, "should not be asked"};
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  H.player().launch(&Sites[0], "_Z5saxpyv", {8, 1, 1}, {64, 1, 1}, 100);
+  json J = H.finalizeAndRead();
+  EXPECT_EQ(H.Trace->DeviceProblemQueries, 0);
+  EXPECT_TRUE(H.Lines.empty());
+}
+
+TEST(Runtime, SnapshotsWriteWhileTheProgramRunsAndExitWritesLast) {
+  Harness H(Mode::Time, [](RuntimeConfig &C) { C.FlushIntervalS = 30; });
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  LaunchPlayer P = H.player();
+  P.launch(&Sites[0], "_Z5saxpyv", {8, 1, 1}, {64, 1, 1}, 100);
+  ASSERT_TRUE(H.R->writeSnapshot("periodic"));
+  EXPECT_TRUE(H.Trace->LastFlushForced)
+      << "a buffer is delivered only full otherwise";
+  json Snap = json::parse(readFile(H.Dir.file("profile.json")));
+  EXPECT_EQ(Snap["collection"]["trigger"], "periodic");
+  EXPECT_EQ(Snap["collection"]["flush_interval_s"], 30.0);
+  EXPECT_EQ(Snap["kernels"][0]["launches"], 1);
+  P.launch(&Sites[0], "_Z5saxpyv", {8, 1, 1}, {64, 1, 1}, 100);
+  ASSERT_TRUE(H.R->writeSnapshot("SIGINT"));
+  EXPECT_EQ(json::parse(
+                readFile(H.Dir.file("profile.json")))["kernels"][0]["launches"],
+            2);
+  json Final = H.finalizeAndRead();
+  EXPECT_EQ(Final["collection"]["trigger"], "exit");
+  EXPECT_EQ(Final["collection"]["diagnostics"]["profile_writes"], 3);
+  EXPECT_FALSE(H.R->writeSnapshot("periodic")) << "nothing after the final";
+  EXPECT_EQ(H.Dir.entries().size(), 1u) << "no temporary file is left";
+}
+
+TEST(Runtime, FinalWriteNamesTheSignalThatEndsTheProcess) {
+  Harness H;
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  H.player().launch(&Sites[0], "_Z5saxpyv", {8, 1, 1}, {64, 1, 1}, 100);
+  ASSERT_TRUE(H.R->finalize("SIGTERM"));
+  json J = json::parse(readFile(H.Dir.file("profile.json")));
+  EXPECT_EQ(J["collection"]["trigger"], "SIGTERM");
+  EXPECT_EQ(J["kernels"][0]["launches"], 1);
+}
+
+TEST(Runtime, ExternalCorrelationCarriesScopesToo) {
+  Harness H(Mode::Time, [](RuntimeConfig &C) {
+    C.Correlation = CorrelationSource::External;
+  });
+  H.Trace->Status.ExternalCorrelation = true;
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  H.R->registerScopes(Scopes, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  H.R->scopeBegin(&Scopes[1]);
+  std::uint32_t A = bare(H, 40, "gemm_kernel");
+  H.R->scopeEnd(&Scopes[1]);
+  ASSERT_EQ(H.Trace->Pushed.size(), 1u);
+  EXPECT_EQ(H.Trace->Pushed[0], (1ULL << 32) | 1u);
+  H.Trace->QueuedExternal.push_back({A, H.Trace->Pushed[0]});
+  // A graph launch in external mode: both records of one call join.
+  KernelRecord Second = H.Trace->Queued.back();
+  Second.GraphNodeId = 5;
+  H.Trace->Queued.push_back(Second);
+  json J = H.finalizeAndRead();
+  ASSERT_EQ(J["kernels"].size(), 1u);
+  EXPECT_EQ(J["kernels"][0]["scope"], 1);
+  EXPECT_EQ(J["kernels"][0]["launches"], 2);
+}
+
+TEST(Runtime, RuntimeCallbacksAreAskedForOnlyWhenConfigured) {
+  Harness A(Mode::Time);
+  A.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  EXPECT_FALSE(A.Trace->Options.RuntimeCallbacks);
+  Harness B(Mode::Time, [](RuntimeConfig &C) {
+    C.Correlation = CorrelationSource::CallbackRuntime;
+  });
+  B.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  EXPECT_TRUE(B.Trace->Options.RuntimeCallbacks);
+  EXPECT_EQ(B.finalizeAndRead()["collection"]["correlation"],
+            "callback-runtime");
 }
 
 } // namespace
