@@ -13,7 +13,10 @@
 #include "ast/CompileFlags.h"
 #include "ast/Instrument.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <iostream>
@@ -41,6 +44,12 @@ CommandLine instrumentCommandLine() {
               "the CUDA toolkit (default: $CUDA_HOME, else /usr/local/cuda)")
       .flag("list-sites", "print one line per launch found to standard "
                           "output; the source is then written only with -o")
+      .option("header-filter", "regex",
+              "also rewrite launches in included files whose absolute path "
+              "matches this POSIX extended regular expression, in copies of "
+              "those headers")
+      .option("header-dir", "dir",
+              "where the header copies go (default: <output>.headers)")
       .positionals("FILE.cu is the translation unit to instrument; the flags "
                    "after '--' are\nthe clang flags it compiles with (-I, -D, "
                    "-std, --cuda-gpu-arch, ...).",
@@ -53,12 +62,20 @@ int fail(const std::string &Message, int Code = 1) {
   return Code;
 }
 
-void reportSkipped(const ast::LaunchSite &Site) {
-  llvm::errs() << Site.Launch.File << ':' << Site.Launch.Line << ':'
-               << Site.Launch.Column << ": warning: launch of '"
-               << Site.KernelName
-               << "' is not instrumented: " << ast::describeStatus(Site.Status)
-               << " [headroom-instrument]\n";
+/// The absolute directory for header copies: --header-dir, else the
+/// output's name with ".headers"; empty when neither is given.
+std::string headerDirectory(const ParsedArgs &Parsed) {
+  std::optional<std::string> Dir = Parsed.get("header-dir");
+  if (!Dir) {
+    std::optional<std::string> Output = Parsed.get("output");
+    if (!Output || *Output == "-")
+      return "";
+    Dir = *Output + ".headers";
+  }
+  llvm::SmallString<256> Path(*Dir);
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
 }
 
 } // namespace
@@ -92,13 +109,21 @@ int instrumentMain(const Args &A) {
   ast::InstrumentRequest Request;
   Request.CommandLine = std::move(Command->CommandLine);
   Request.WorkingDirectory = std::move(Command->Directory);
+  if (std::optional<std::string> Filter = Parsed->get("header-filter")) {
+    Request.HeaderFilter = *Filter;
+    Request.HeaderDirectory = headerDirectory(*Parsed);
+    if (Request.HeaderDirectory.empty())
+      return fail("--header-filter needs -o or --header-dir: the header "
+                  "copies are written to files",
+                  2);
+  }
   llvm::Expected<ast::InstrumentResult> Result = ast::instrument(Request);
   if (!Result)
     return fail(llvm::toString(Result.takeError()));
 
   for (const ast::LaunchSite &Site : Result->Sites)
     if (Site.Status != ast::SiteStatus::Instrumented)
-      reportSkipped(Site);
+      llvm::errs() << ast::formatNotInstrumented(Site) << "\n";
   bool ListSites = Parsed->has("list-sites");
   if (ListSites)
     for (const ast::LaunchSite &Site : Result->Sites)
@@ -106,6 +131,19 @@ int instrumentMain(const Args &A) {
   std::optional<std::string> Output = Parsed->get("output");
   if (ListSites && !Output)
     return 0;
+  for (const ast::RewrittenHeader &Header : Result->Headers) {
+    llvm::SmallString<256> Dir(Header.Copy);
+    llvm::sys::path::remove_filename(Dir);
+    if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
+      return fail("cannot create '" + std::string(Dir) + "': " + EC.message());
+    if (llvm::Error Err =
+            llvm::writeToOutput(Header.Copy, [&](llvm::raw_ostream &OS) {
+              OS << Header.Source;
+              return llvm::Error::success();
+            }))
+      return fail("cannot write '" + Header.Copy +
+                  "': " + llvm::toString(std::move(Err)));
+  }
   if (llvm::Error Err =
           llvm::writeToOutput(Output.value_or("-"), [&](llvm::raw_ostream &OS) {
             OS << Result->Source;

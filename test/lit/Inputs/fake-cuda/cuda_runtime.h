@@ -4,6 +4,10 @@
 #ifndef HEADROOM_FAKE_CUDA_RUNTIME_H
 #define HEADROOM_FAKE_CUDA_RUNTIME_H
 
+// The real CUDA headers are system headers (clang adds them with -internal-
+// isystem); so is this one, so that its own launch API calls are ignored.
+#pragma clang system_header
+
 #include <stddef.h>
 
 #define __host__ __attribute__((host))
@@ -39,5 +43,40 @@ extern "C" __device__ cudaError_t cudaLaunchDevice(void *func,
                                                    dim3 gridDim, dim3 blockDim,
                                                    unsigned sharedMem,
                                                    cudaStream_t stream);
+
+// The launch API, as cuda_runtime_api.h and cuda_runtime.h declare it.
+struct cudaLaunchAttribute;
+struct cudaLaunchConfig_t {
+  dim3 gridDim, blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned numAttrs;
+};
+extern "C" cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim,
+                                        dim3 blockDim, void **args,
+                                        size_t sharedMem,
+                                        cudaStream_t stream);
+extern "C" cudaError_t cudaLaunchCooperativeKernel(const void *func,
+                                                   dim3 gridDim, dim3 blockDim,
+                                                   void **args,
+                                                   size_t sharedMem,
+                                                   cudaStream_t stream);
+extern "C" cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                           const void *func, void **args);
+template <class T>
+cudaError_t cudaLaunchKernel(const T *func, dim3 gridDim, dim3 blockDim,
+                             void **args, size_t sharedMem = 0,
+                             cudaStream_t stream = 0) {
+  return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args,
+                            sharedMem, stream);
+}
+template <typename... ExpTypes, typename... ActTypes>
+cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                               void (*kernel)(ExpTypes...),
+                               ActTypes &&...args) {
+  void *pArgs[] = {&args...};
+  return ::cudaLaunchKernelExC(config, (const void *)kernel, pArgs);
+}
 
 #endif // HEADROOM_FAKE_CUDA_RUNTIME_H
