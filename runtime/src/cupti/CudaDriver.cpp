@@ -169,32 +169,58 @@ CudaDriver::ArgumentCheck CudaDriver::hostMemoryArgument(CUfunction F,
   return Out;
 }
 
+std::optional<std::string>
+CudaDriver::hiddenByVisibleDevices(const char *Visible) {
+  if (!Visible)
+    return std::nullopt;
+  std::string V = Visible;
+  std::size_t B = V.find_first_not_of(" \t");
+  V = B == std::string::npos ? std::string() : V.substr(B);
+  // CUDA stops at the first invalid entry: "", "-1", "none", "NoDevFiles"
+  // hide every device.
+  if (V.empty() || V.rfind("-", 0) == 0 || V == "none" || V == "NoDevFiles")
+    return "CUDA_VISIBLE_DEVICES='" + std::string(Visible) +
+           "' hides every device";
+  return std::nullopt;
+}
+
 std::optional<Failure> CudaDriver::deviceProblem() const {
-  auto Name = [&](CUresult R) {
-    const char *S = nullptr;
-    if (GetErrorName && GetErrorName(R, &S) == CUDA_SUCCESS && S)
-      return std::string(S);
-    return "CUresult " + std::to_string(static_cast<int>(R));
-  };
-  const char *Visible = std::getenv("CUDA_VISIBLE_DEVICES");
-  std::string Hint =
-      Visible ? std::string(", CUDA_VISIBLE_DEVICES='") + Visible + "'"
-              : std::string();
+  if (std::optional<std::string> Hidden =
+          hiddenByVisibleDevices(std::getenv("CUDA_VISIBLE_DEVICES")))
+    return Failure{FailureKind::NoDevice, *Hidden};
   if (Init) {
     CUresult R = Init(0);
+    // At exit the CUDA runtime may have torn the driver down already: no
+    // answer then, and no warning.
+    if (R == CUDA_ERROR_DEINITIALIZED || R == CUDA_ERROR_NOT_INITIALIZED)
+      return std::nullopt;
     if (R != CUDA_SUCCESS)
-      return Failure{FailureKind::NoDevice, "cuInit: " + Name(R) + Hint};
+      return Failure{FailureKind::NoDevice, "cuInit: " + resultName(R)};
   }
   int Count = 0;
-  if (DeviceGetCount) {
-    CUresult R = DeviceGetCount(&Count);
-    if (R != CUDA_SUCCESS)
-      return Failure{FailureKind::NoDevice,
-                     "cuDeviceGetCount: " + Name(R) + Hint};
-    if (Count == 0)
-      return Failure{FailureKind::NoDevice, "no CUDA device visible" + Hint};
-  }
+  if (DeviceGetCount && DeviceGetCount(&Count) == CUDA_SUCCESS && Count == 0)
+    return Failure{FailureKind::NoDevice, "no CUDA device visible"};
   return std::nullopt;
+}
+
+std::string CudaDriver::resultName(CUresult R) const {
+  const char *S = nullptr;
+  if (GetErrorName && GetErrorName(R, &S) == CUDA_SUCCESS && S)
+    return S;
+  switch (R) {
+  case CUDA_ERROR_NO_DEVICE:
+    return "CUDA_ERROR_NO_DEVICE";
+  case CUDA_ERROR_INVALID_DEVICE:
+    return "CUDA_ERROR_INVALID_DEVICE";
+  case CUDA_ERROR_SYSTEM_DRIVER_MISMATCH:
+    return "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH";
+  case CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE:
+    return "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE";
+  case CUDA_ERROR_UNKNOWN:
+    return "CUDA_ERROR_UNKNOWN";
+  default:
+    return "CUresult " + std::to_string(static_cast<int>(R));
+  }
 }
 
 } // namespace headroom::rt

@@ -53,9 +53,17 @@ public:
   ArgumentCheck hostMemoryArgument(CUfunction F, void **KernelParams,
                                    void **Extra) const;
 
-  /// Why no CUDA device can run kernels (cuInit or cuDeviceGetCount), or
-  /// nullopt when one can. Initializes the driver: call only at exit.
+  /// Why no CUDA device can run kernels (CUDA_VISIBLE_DEVICES, cuInit or
+  /// cuDeviceGetCount), or nullopt when one can or the driver cannot say.
+  /// Initializes the driver: call only at exit.
   std::optional<Failure> deviceProblem() const;
+
+  /// Why \p Visible (CUDA_VISIBLE_DEVICES, null when unset) hides every
+  /// device, or nullopt when it does not.
+  static std::optional<std::string> hiddenByVisibleDevices(const char *Visible);
+
+  /// "CUDA_ERROR_..." for \p R.
+  std::string resultName(CUresult R) const;
 
 private:
   CudaDriver() = default;

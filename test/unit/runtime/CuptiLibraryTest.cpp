@@ -1,6 +1,7 @@
 //===- CuptiLibraryTest.cpp - Loading libcupti and reading its errors -----===//
 
 #include "cupti/CuptiLibrary.h"
+#include "cupti/CudaDriver.h"
 #include "cupti/CuptiStatus.h"
 
 #include <gtest/gtest.h>
@@ -78,6 +79,19 @@ TEST(CuptiStatus, ClassifiesTheErrorsThatNeedDifferentAdvice) {
   EXPECT_EQ(classifyCuptiResult(CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED),
             FailureKind::NotSupported);
   EXPECT_EQ(classifyCuptiResult(CUPTI_ERROR_UNKNOWN), FailureKind::Other);
+}
+
+TEST(CudaDriver, VisibleDevicesThatHideEveryDevice) {
+  EXPECT_FALSE(CudaDriver::hiddenByVisibleDevices(nullptr));
+  EXPECT_FALSE(CudaDriver::hiddenByVisibleDevices("0"));
+  EXPECT_FALSE(CudaDriver::hiddenByVisibleDevices("1,0"));
+  EXPECT_FALSE(
+      CudaDriver::hiddenByVisibleDevices("GPU-be034599-6991-7c9a-35e1"));
+  for (const char *Hidden : {"", " ", "-1", "-1,0", "none", "NoDevFiles"}) {
+    std::optional<std::string> Why = CudaDriver::hiddenByVisibleDevices(Hidden);
+    ASSERT_TRUE(Why) << Hidden;
+    EXPECT_NE(Why->find("hides every device"), std::string::npos);
+  }
 }
 
 } // namespace

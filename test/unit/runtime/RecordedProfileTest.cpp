@@ -3,7 +3,10 @@
 // data/h100-counters-profile.json was written by libheadroom_rt for
 // test/gpu/runtime/app.cu on an NVIDIA H100 (test/gpu/runtime/run.sh, see
 // docs/runtime.md); data/h100-under-ncu-profile.json by the same program run
-// under Nsight Compute (degraded to sites only). These tests pin the shape the
+// under Nsight Compute (degraded to sites only); data/h100-launches-profile,
+// h100-graph-profile and h100-sigterm-profile.json by launches.cu, graph.cu
+// and signals.cu (killed by SIGTERM) of the same script at commit ccf4315.
+// These tests pin the shape the
 // runtime produced on real hardware, so a CPU-only change that breaks it (or
 // a reader that cannot take it) shows up without a GPU.
 //
@@ -133,6 +136,78 @@ TEST(RecordedProfile, UnderNsightComputeTheRuntimeKeepsSitesOnly) {
             std::string::npos);
   EXPECT_EQ(P["sites"].size(), 8u);
   EXPECT_TRUE(P["kernels"].empty());
+}
+
+TEST(RecordedProfile, H100LaunchesProfileAttributesEveryLaunchPath) {
+  json P = load("h100-launches-profile.json");
+  EXPECT_EQ(P["collection"]["mode"], "counters");
+  EXPECT_EQ(P["collection"]["trigger"], "exit");
+  ASSERT_EQ(P["scopes"].size(), 3u);
+  EXPECT_EQ(P["scopes"][2]["name"], "cublasSgemm");
+  std::map<int, int> PerSite, PerScope;
+  bool Axpy = false;
+  for (const json &K : P["kernels"]) {
+    SCOPED_TRACE(K.dump());
+    EXPECT_LE(K["min_ns"].get<std::uint64_t>(),
+              K["median_ns"].get<std::uint64_t>());
+    EXPECT_LE(K["median_ns"].get<std::uint64_t>(),
+              K["max_ns"].get<std::uint64_t>());
+    if (!K["site"].is_null())
+      PerSite[K["site"].get<int>()] += K["launches"].get<int>();
+    else if (!K["scope"].is_null())
+      PerScope[K["scope"].get<int>()] += K["launches"].get<int>();
+    else
+      Axpy |=
+          K["demangled"].get<std::string>().find("axpy") != std::string::npos;
+    if (K["site"] == 6) {
+      EXPECT_FALSE(K.contains("counters"));
+      EXPECT_NE(K["counter_note"].get<std::string>().find("host memory"),
+                std::string::npos);
+    } else if (!K["site"].is_null()) {
+      EXPECT_TRUE(K.contains("counters"));
+    }
+  }
+  for (int Site = 0; Site < 7; ++Site)
+    EXPECT_EQ(PerSite[Site], 3) << Site;
+  for (int Scope = 0; Scope < 3; ++Scope)
+    EXPECT_GE(PerScope[Scope], 1) << Scope;
+  EXPECT_TRUE(Axpy) << "the unbracketed cuBLAS kernel, by name";
+  ASSERT_EQ(P["collection"]["warnings"].size(), 1u);
+  EXPECT_NE(P["collection"]["warnings"][0].get<std::string>().find(
+                "not collected for a kernel"),
+            std::string::npos);
+}
+
+TEST(RecordedProfile, H100GraphProfileTimesGraphNodesWithoutCounters) {
+  json P = load("h100-graph-profile.json");
+  std::map<std::string, int> Where;
+  for (const json &K : P["kernels"]) {
+    if (!K.contains("graph_launches"))
+      continue;
+    SCOPED_TRACE(K.dump());
+    EXPECT_EQ(K["graph_launches"], K["launches"]);
+    EXPECT_EQ(K["timed_launches"], K["launches"]);
+    EXPECT_FALSE(K.contains("counters"));
+    EXPECT_NE(K["counter_note"].get<std::string>().find("graph"),
+              std::string::npos);
+    Where[K["site"].dump() + "/" + K["scope"].dump()] +=
+        K["launches"].get<int>();
+  }
+  EXPECT_EQ(Where["0/null"], 100);
+  EXPECT_EQ(Where["1/null"], 100);
+  EXPECT_EQ(Where["2/null"], 100);
+  EXPECT_EQ(Where["null/1"], 10);
+  EXPECT_EQ(P["collection"]["notes"].size(), 1u);
+}
+
+TEST(RecordedProfile, H100SigtermProfileHoldsTheCompletedWork) {
+  json P = load("h100-sigterm-profile.json");
+  EXPECT_EQ(P["collection"]["trigger"], "SIGTERM");
+  std::uint64_t Site0 = 0;
+  for (const json &K : P["kernels"])
+    if (K["site"] == 0)
+      Site0 += K["launches"].get<std::uint64_t>();
+  EXPECT_EQ(Site0, 1000u);
 }
 
 } // namespace
