@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <unistd.h>
 
 namespace headroom::test {
 
@@ -95,8 +96,10 @@ inline nlohmann::json twoKernelProfile() {
 }
 
 /// Writes \p J to a fresh file under the test's temporary directory.
+/// The directory is per process: ctest runs test cases in parallel processes.
 inline std::string writeTemp(const std::string &Name, const std::string &Text) {
-  auto Dir = std::filesystem::temp_directory_path() / "headroom-report-tests";
+  auto Dir = std::filesystem::temp_directory_path() /
+             ("headroom-report-tests-" + std::to_string(::getpid()));
   std::filesystem::create_directories(Dir);
   auto Path = Dir / Name;
   std::ofstream(Path) << Text;
