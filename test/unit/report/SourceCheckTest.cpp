@@ -16,8 +16,8 @@ namespace {
 /// A directory holding app.cu as the fixture profile describes it: `stream`
 /// defined at line 10, launched at 40 and 44; `other` at 20 and 50.
 std::string sourceTree(const std::string &Name, bool Moved = false) {
-  auto Dir =
-      std::filesystem::temp_directory_path() / "headroom-report-tests" / Name;
+  auto Dir = std::filesystem::temp_directory_path() /
+             ("headroom-report-tests-" + std::to_string(::getpid())) / Name;
   std::filesystem::create_directories(Dir);
   std::ofstream Out(Dir / "app.cu");
   for (unsigned Line = 1; Line <= 60; ++Line) {
