@@ -33,9 +33,12 @@ public:
   }
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Next)
+    // Counted only when shown: clang prints "N errors generated" from the
+    // counts, which must not reach a build log that shows no errors.
+    if (Next) {
+      DiagnosticConsumer::HandleDiagnostic(Level, Info);
       Next->HandleDiagnostic(Level, Info);
+    }
     if (Level < clang::DiagnosticsEngine::Error || !First.empty())
       return;
     llvm::SmallString<256> Message;

@@ -68,8 +68,15 @@ private:
   /// Runs Compiler + \p Arguments; 127 when it cannot be started.
   int runCompiler(const std::vector<std::string> &Arguments,
                   const std::string &StderrFile = "");
+  /// Notes and warnings about instrumenting are held back until the
+  /// compile succeeds: next to a genuine compile error they are noise.
   void note(const std::string &Message) {
-    Err << Tag << "note: " << Message << "\n";
+    Held.push_back(Tag + std::string("note: ") + Message);
+  }
+  void flushHeld() {
+    for (const std::string &Line : Held)
+      Err << Line << "\n";
+    Held.clear();
   }
   void notInstrumented(const std::string &Source, const std::string &Why) {
     note("'" + Source + "' is not instrumented: " + Why +
@@ -82,6 +89,9 @@ private:
   void instrumentInputs(const NvccCommand &Cmd,
                         const std::optional<RuntimeLocation> &Runtime,
                         const std::string &RuntimeProblem);
+  /// Prints the kernel diagnostics of the command's CUDA sources after a
+  /// successful compile; returns the exit status (1 above the threshold).
+  int reportDiagnostics(const NvccCommand &Cmd);
   /// Rewrites the dependency files the compile may have written.
   void fixDependencyFiles(const NvccCommand &Cmd);
 
@@ -96,6 +106,7 @@ private:
   /// The directories of the substituted sources, for -iquote.
   std::vector<std::string> SourceDirs;
   std::vector<PathSubstitution> DependencySubs;
+  std::vector<std::string> Held;
 };
 
 int WrapperRun::runCompiler(const std::vector<std::string> &Arguments,
@@ -111,6 +122,7 @@ int WrapperRun::runCompiler(const std::vector<std::string> &Arguments,
   Err.flush();
   Expected<int> Status = runProcess(Argv, StderrFile);
   if (!Status) {
+    flushHeld();
     Err << Tag << "error: " << Status.error().message()
         << " (set HEADROOM_NVCC or name nvcc after 'headroom nvcc')\n";
     return 127;
@@ -170,8 +182,7 @@ void WrapperRun::instrumentInputs(const NvccCommand &Cmd,
       notInstrumented(In.Path, Outcome.error().message());
       continue;
     }
-    for (const std::string &Message : Outcome->Messages)
-      Err << Message << "\n";
+    Held.insert(Held.end(), Outcome->Messages.begin(), Outcome->Messages.end());
     if (Outcome->InstrumentedLaunches == 0)
       continue;
     std::string Copy = Slot + "/" + fileName(In.Path);
@@ -180,8 +191,11 @@ void WrapperRun::instrumentInputs(const NvccCommand &Cmd,
       continue;
     }
     Substituted[In.Index] = Copy;
-    std::string SourceDir =
-        parentPath(absolutePath(In.Path, Ctx.WorkingDirectory));
+    // As spelled, so that dependency files name the includes as nvcc would
+    // have for the original (../src/config.h, not an absolute path).
+    std::string SourceDir = parentPath(In.Path);
+    if (SourceDir.empty())
+      SourceDir = ".";
     if (std::find(SourceDirs.begin(), SourceDirs.end(), SourceDir) ==
         SourceDirs.end())
       SourceDirs.push_back(SourceDir);
@@ -225,19 +239,21 @@ void WrapperRun::fixDependencyFiles(const NvccCommand &Cmd) {
 
 int WrapperRun::run() {
   std::vector<std::string> Plain = Args;
-  if (!Settings.Instrument)
-    return runCompiler(Plain);
-
   Expected<NvccCommand> Cmd = NvccCommand::parse(Args, Ctx.WorkingDirectory);
   if (!Cmd) {
     // nvcc will say what is wrong with the command.
     if (Settings.Verbose)
-      note(Cmd.error().message() + "; running nvcc unchanged");
+      Err << Tag << "note: " << Cmd.error().message()
+          << "; running nvcc unchanged\n";
     return runCompiler(Plain);
   }
   Phase P = Cmd->phase();
   if (P != Phase::Compile && P != Phase::Link && P != Phase::Library)
     return runCompiler(Plain);
+  if (!Settings.Instrument) {
+    int Status = runCompiler(Plain);
+    return Status != 0 ? Status : reportDiagnostics(*Cmd);
+  }
 
   std::optional<RuntimeLocation> Runtime;
   std::string RuntimeProblem;
@@ -291,10 +307,15 @@ int WrapperRun::run() {
     }
   }
 
+  flushHeld();
+  return reportDiagnostics(*Cmd);
+}
+
+int WrapperRun::reportDiagnostics(const NvccCommand &Cmd) {
   if (!Settings.Diagnostics)
     return 0;
   unsigned Violations = 0;
-  for (const CommandInput &In : Cmd->inputs())
+  for (const CommandInput &In : Cmd.inputs())
     if (In.Kind == InputKind::Cuda && !In.FromOptionsFile)
       Violations += printBuildDiagnostics(In.Path, Ctx.WorkingDirectory,
                                           Settings, Err, Ctx.Color);

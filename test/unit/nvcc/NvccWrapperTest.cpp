@@ -1,0 +1,214 @@
+//===- NvccWrapperTest.cpp - Tests for headroom nvcc's policies -----------===//
+//
+// The wrapper with a fake instrumenter and a fake nvcc (a shell script that
+// fails on sources containing "BROKEN"), for the policies that keep a build
+// alive: a source that cannot be instrumented, or whose instrumented copy
+// does not compile, is compiled unchanged with one note.
+//
+//===----------------------------------------------------------------------===//
+
+#include "nvcc/NvccWrapper.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+using namespace headroom::nvcc;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::Not;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Returns what it was told to, and remembers the requests.
+class FakeInstrumenter : public SourceInstrumenter {
+public:
+  headroom::Expected<InstrumentOutcome>
+  instrument(const InstrumentRequest &Request) override {
+    Requests.push_back(Request);
+    if (!Failure.empty())
+      return headroom::Error(Failure);
+    return Outcome;
+  }
+  InstrumentOutcome Outcome;
+  std::string Failure;
+  std::vector<InstrumentRequest> Requests;
+};
+
+std::string read(const fs::path &P) {
+  std::stringstream S;
+  S << std::ifstream(P).rdbuf();
+  return S.str();
+}
+
+class NvccWrapperTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    Root =
+        fs::temp_directory_path() /
+        ("headroom-nvcc-wrapper-" +
+         std::string(
+             ::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(Root);
+    // An installed layout with a runtime, and a work directory.
+    fs::create_directories(Root / "prefix" / "bin");
+    fs::create_directories(Root / "prefix" / "lib");
+    fs::create_directories(Root / "prefix" / "include" / "headroom");
+    std::ofstream(Root / "prefix" / "lib" / "libheadroom_rt.so") << "";
+    std::ofstream(Root / "prefix" / "include" / "headroom" / "runtime.h") << "";
+    fs::create_directories(Root / "work" / "src");
+    std::ofstream(Root / "work" / "src" / "app.cu") << "original\n";
+    // The fake nvcc: logs its arguments and the sources it was given.
+    Nvcc = (Root / "nvcc").string();
+    std::ofstream(Nvcc)
+        << "#!/bin/sh\n"
+           "log="
+        << (Root / "log").string()
+        << "\n"
+           "for a in \"$@\"; do\n"
+           "  echo \"$a\" >> $log\n"
+           "  case $a in *.cu) cat \"$a\" >> $log\n"
+           "    if grep -q BROKEN \"$a\"; then\n"
+           "      echo \"$a(1): error: broken\" >&2; exit 2; fi;;\n"
+           "  esac\n"
+           "done\n"
+           "echo '== end' >> $log\n";
+    fs::permissions(Nvcc, fs::perms::owner_all);
+    Env["HEADROOM_NVCC"] = Nvcc;
+    Env["HEADROOM_DIAGNOSTICS"] = "0";
+    Ctx.WorkingDirectory = (Root / "work").string();
+    Ctx.ExecutableDirectory = (Root / "prefix" / "bin").string();
+    Ctx.Instrumenter = &Instrumenter;
+    Ctx.Getenv = [this](const char *Name) -> const char * {
+      auto It = Env.find(Name);
+      return It == Env.end() ? nullptr : It->second.c_str();
+    };
+    Ctx.Out = &Out;
+    Ctx.Err = &Err;
+    Instrumenter.Outcome.Text = "instrumented\n";
+    Instrumenter.Outcome.InstrumentedLaunches = 1;
+    Instrumenter.Outcome.Messages = {"src/app.cu:3:1: warning: left alone"};
+    fs::current_path(Root / "work");
+  }
+  void TearDown() override {
+    fs::current_path(fs::temp_directory_path());
+    fs::remove_all(Root);
+  }
+  int run(std::vector<std::string> Args) {
+    return runNvccWrapper(std::move(Args), Ctx);
+  }
+  std::string log() { return read(Root / "log"); }
+
+  fs::path Root;
+  std::string Nvcc;
+  std::map<std::string, std::string> Env;
+  FakeInstrumenter Instrumenter;
+  std::ostringstream Out, Err;
+  WrapperContext Ctx;
+};
+
+TEST_F(NvccWrapperTest, CompilesTheInstrumentedCopy) {
+  EXPECT_EQ(run({"-c", "src/app.cu", "-o", "app.o"}), 0);
+  ASSERT_EQ(Instrumenter.Requests.size(), 1u);
+  const InstrumentRequest &R = Instrumenter.Requests[0];
+  EXPECT_EQ(R.Source, "src/app.cu");
+  EXPECT_EQ(R.WorkingDirectory, (Root / "work").string());
+  EXPECT_EQ(R.NvccCommand, (std::vector<std::string>{Nvcc, "-c", "src/app.cu",
+                                                     "-o", "app.o"}));
+  std::string Log = log();
+  EXPECT_THAT(Log, HasSubstr("-I" + (Root / "prefix" / "include").string() +
+                             "\n-Xcompiler=-iquote,src\n-c\n"));
+  EXPECT_THAT(Log, HasSubstr("/0/app.cu\ninstrumented\n-o\napp.o\n== end"));
+  EXPECT_THAT(Log, Not(HasSubstr("original")));
+  EXPECT_EQ(Err.str(), "src/app.cu:3:1: warning: left alone\n");
+}
+
+TEST_F(NvccWrapperTest, AnUninstrumentableSourceIsCompiledUnchanged) {
+  Instrumenter.Failure = "clang cannot parse it";
+  EXPECT_EQ(run({"-c", "src/app.cu"}), 0);
+  EXPECT_THAT(log(), HasSubstr("src/app.cu\noriginal\n"));
+  EXPECT_EQ(Err.str(), "headroom nvcc: note: 'src/app.cu' is not "
+                       "instrumented: clang cannot parse it; it is compiled "
+                       "unchanged\n");
+}
+
+TEST_F(NvccWrapperTest, ACopyThatDoesNotCompileFallsBackToTheOriginal) {
+  Instrumenter.Outcome.Text = "BROKEN\n";
+  EXPECT_EQ(run({"-c", "src/app.cu", "-o", "app.o"}), 0);
+  std::string Log = log();
+  // Two runs: the copy, then the original.
+  EXPECT_THAT(Log, HasSubstr("BROKEN\n"));
+  EXPECT_THAT(Log, HasSubstr("src/app.cu\noriginal\n-o\napp.o\n== end"));
+  EXPECT_THAT(Err.str(), HasSubstr("headroom nvcc: note: the instrumented "
+                                   "source did not compile ("));
+  EXPECT_THAT(Err.str(), HasSubstr("app.cu(1): error: broken); the original "
+                                   "was compiled unchanged"));
+  // The copy's errors are not shown (unless verbose).
+  EXPECT_THAT(Err.str(), Not(HasSubstr("\n/")));
+}
+
+TEST_F(NvccWrapperTest, AGenuineErrorIsReportedOnceWithoutNotes) {
+  std::ofstream(Root / "work" / "src" / "app.cu") << "BROKEN original\n";
+  Instrumenter.Outcome.Text = "BROKEN copy\n";
+  // nvcc's own stderr (inherited) has the error, from the original's run;
+  // the wrapper adds nothing.
+  EXPECT_EQ(run({"-c", "src/app.cu"}), 2);
+  EXPECT_THAT(Err.str(), IsEmpty());
+  EXPECT_THAT(log(), HasSubstr("\nsrc/app.cu\nBROKEN original\n"));
+}
+
+TEST_F(NvccWrapperTest, NoLaunchesMeansTheOriginal) {
+  Instrumenter.Outcome.InstrumentedLaunches = 0;
+  Instrumenter.Outcome.Messages.clear();
+  EXPECT_EQ(run({"-c", "src/app.cu"}), 0);
+  EXPECT_THAT(log(), HasSubstr("-c\nsrc/app.cu\noriginal\n== end"));
+  EXPECT_THAT(Err.str(), IsEmpty());
+}
+
+TEST_F(NvccWrapperTest, WithoutClangEverySourceIsCompiledUnchanged) {
+  Ctx.Instrumenter = nullptr;
+  EXPECT_EQ(run({"-c", "src/app.cu", "src/app.cu"}), 0);
+  EXPECT_THAT(log(), HasSubstr("-c\nsrc/app.cu\noriginal\nsrc/app.cu\n"));
+  EXPECT_EQ(Err.str(),
+            "headroom nvcc: note: 'src/app.cu' is not instrumented: this "
+            "headroom was built without Clang; it is compiled unchanged\n"
+            "headroom nvcc: note: 'src/app.cu' is not instrumented: this "
+            "headroom was built without Clang; it is compiled unchanged\n");
+}
+
+TEST_F(NvccWrapperTest, OtherStepsAreUntouched) {
+  for (std::vector<std::string> Args :
+       {std::vector<std::string>{"-E", "src/app.cu"},
+        {"-M", "src/app.cu"},
+        {"-ptx", "src/app.cu"},
+        {"-cuda", "src/app.cu"},
+        {"-dryrun", "-c", "src/app.cu"},
+        {"-c", "-x", "c++", "src/app.cu"}}) {
+    fs::remove(Root / "log");
+    EXPECT_EQ(run(Args), 0);
+    std::string Expected;
+    for (const std::string &A : Args)
+      Expected += A + "\n" + (A == "src/app.cu" ? "original\n" : "");
+    EXPECT_EQ(log(), Expected + "== end\n");
+  }
+  EXPECT_TRUE(Instrumenter.Requests.empty());
+}
+
+TEST_F(NvccWrapperTest, HeaderFilterAndVerbosityReachTheInstrumenter) {
+  Env["HEADROOM_HEADER_FILTER"] = "include/";
+  Env["HEADROOM_VERBOSE"] = "1";
+  EXPECT_EQ(run({"-c", "src/app.cu"}), 0);
+  ASSERT_EQ(Instrumenter.Requests.size(), 1u);
+  EXPECT_EQ(Instrumenter.Requests[0].HeaderFilter, "include/");
+  EXPECT_TRUE(Instrumenter.Requests[0].Verbose);
+  EXPECT_THAT(Instrumenter.Requests[0].HeaderDirectory,
+              HasSubstr("/0/headers"));
+  EXPECT_THAT(Err.str(), HasSubstr("headroom nvcc: running: " + Nvcc));
+}
+
+} // namespace

@@ -1,0 +1,97 @@
+//===- WrapperSettingsTest.cpp - Tests for headroom nvcc's settings -------===//
+
+#include "nvcc/WrapperSettings.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+#include <map>
+
+using namespace headroom::nvcc;
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+
+namespace {
+
+struct FakeEnvironment {
+  std::map<std::string, std::string> Values;
+  std::function<const char *(const char *)> getenv() const {
+    return [this](const char *Name) -> const char * {
+      auto It = Values.find(Name);
+      return It == Values.end() ? nullptr : It->second.c_str();
+    };
+  }
+};
+
+TEST(WrapperSettingsTest, EnvironmentAndArguments) {
+  FakeEnvironment Env;
+  Env.Values = {{"HEADROOM_INSTRUMENT", "off"},
+                {"HEADROOM_DIAGNOSTICS", "No"},
+                {"HEADROOM_VERBOSE", "1"},
+                {"HEADROOM_PROFILE", "p.json"},
+                {"HEADROOM_DEVICE", "H100-SXM"},
+                {"HEADROOM_MAX_HEADROOM", "2.5"},
+                {"HEADROOM_HEADER_FILTER", "include/"},
+                {"HEADROOM_NVCC", "/opt/nvcc"}};
+  std::vector<std::string> Args = {"-c", "a.cu"};
+  WrapperSettings S = readSettings(Args, Env.getenv());
+  EXPECT_FALSE(S.Instrument);
+  EXPECT_FALSE(S.Diagnostics);
+  EXPECT_TRUE(S.Verbose);
+  EXPECT_EQ(S.Profile, "p.json");
+  EXPECT_EQ(S.Device, "H100-SXM");
+  EXPECT_EQ(S.MaxHeadroom, 2.5);
+  EXPECT_EQ(S.HeaderFilter, "include/");
+  EXPECT_EQ(S.Nvcc, "/opt/nvcc");
+  EXPECT_THAT(S.Problems, IsEmpty());
+
+  // Arguments beat the environment and are taken out.
+  Args = {"--headroom-max-headroom=3",
+          "-c",
+          "--headroom-device=x.json",
+          "a.cu",
+          "--headroom-profile=q.json",
+          "--headroom-header-filter=h",
+          "--headroom-help"};
+  S = readSettings(Args, Env.getenv());
+  EXPECT_THAT(Args, ElementsAre("-c", "a.cu"));
+  EXPECT_EQ(S.MaxHeadroom, 3.0);
+  EXPECT_EQ(S.Device, "x.json");
+  EXPECT_EQ(S.Profile, "q.json");
+  EXPECT_EQ(S.HeaderFilter, "h");
+  EXPECT_TRUE(S.Help);
+}
+
+TEST(WrapperSettingsTest, ProblemsAreCollectedNotFatal) {
+  FakeEnvironment Env;
+  Env.Values = {{"HEADROOM_MAX_HEADROOM", "-1"}, {"HEADROOM_VERBOSE", "2"}};
+  std::vector<std::string> Args = {"--headroom-verbose=yes",
+                                   "--headroom-max-headroom=inf",
+                                   "--headroom-unknown", "a.cu"};
+  WrapperSettings S = readSettings(Args, Env.getenv());
+  EXPECT_FALSE(S.MaxHeadroom);
+  EXPECT_FALSE(S.Verbose);
+  EXPECT_EQ(S.Problems.size(), 5u);
+  EXPECT_THAT(Args, ElementsAre("a.cu"));
+}
+
+TEST(WrapperSettingsTest, TheCompilerCommand) {
+  FakeEnvironment Env;
+  WrapperSettings S;
+  std::vector<std::string> Args = {"/usr/local/cuda/bin/nvcc", "-c", "a.cu"};
+  EXPECT_THAT(takeCompilerCommand(Args, S, Env.getenv()),
+              ElementsAre("/usr/local/cuda/bin/nvcc"));
+  EXPECT_THAT(Args, ElementsAre("-c", "a.cu"));
+  Args = {"ccache", "nvcc", "-c", "a.cu"};
+  EXPECT_THAT(takeCompilerCommand(Args, S, Env.getenv()),
+              ElementsAre("ccache", "nvcc"));
+  EXPECT_THAT(Args, ElementsAre("-c", "a.cu"));
+  // Inputs before the options are not a compiler.
+  Args = {"a.cu", "b.cu", "-o", "app"};
+  S.Nvcc = "/opt/cuda/bin/nvcc";
+  EXPECT_THAT(takeCompilerCommand(Args, S, Env.getenv()),
+              ElementsAre("/opt/cuda/bin/nvcc"));
+  EXPECT_EQ(Args.size(), 4u);
+}
+
+} // namespace
