@@ -43,6 +43,7 @@ const Subcommand Subcommands[] = {
     {"lint", "gate a profile on headroom thresholds and a baseline",
      lintMain},
     {"calibrate", "measure this GPU and write its device file", calibrateMain},
+    {"merge", "combine the profiles of many processes or ranks", mergeMain},
     {"nvcc", "compile like nvcc, instrumenting the CUDA sources", nvccMain},
 };
 

@@ -20,6 +20,7 @@ int devicesMain(const Args &A);
 int reportMain(const Args &A);
 int lintMain(const Args &A);
 int calibrateMain(const Args &A);
+int mergeMain(const Args &A);
 /// A drop-in nvcc that instruments what it compiles (instruments only with
 /// Clang; compiles unchanged without).
 int nvccMain(const Args &A);
