@@ -8,8 +8,8 @@
 # one `headroom:` line) and checks the profiles. Results: $OUT/runtime-log.txt
 # (summary), $OUT/runtime-results.tar.gz (every output, profile and timing).
 #
-# usage: test/gpu/runtime/run.sh            # tests and benchmarks
-#        RUNTIME_TEST_SKIP_BENCH=1 test/gpu/runtime/run.sh
+# usage: test/gpu/runtime/run.sh            # tests and benchmarks (~4 min on an H100)
+#        RUNTIME_TEST_SKIP_BENCH=1 test/gpu/runtime/run.sh   # tests only (~2 min)
 set -uo pipefail
 if ! nvidia-smi -L >/dev/null 2>&1; then
   echo "SKIP: no GPU (nvidia-smi lists no device); test/gpu/runtime needs one"
