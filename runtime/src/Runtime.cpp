@@ -794,6 +794,8 @@ bool Runtime::writeSnapshot(std::string_view Trigger) {
   try {
     if (Config.RequestedMode == Mode::Off || Finalized.load())
       return false;
+    // Not in the middle of another thread's kernel replay.
+    waitForSampleInFlight();
     std::lock_guard<std::mutex> Write(WriteMutex);
     if (Finalized.load())
       return false;
