@@ -147,7 +147,10 @@ adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
 llvm::Expected<HostParseCommand>
 commandFromFlags(llvm::StringRef File, llvm::ArrayRef<std::string> Flags,
                  const HostParseConfig &Config) {
-  std::vector<std::string> Argv = {"clang++"};
+  // Flags that start with an nvcc executable are an nvcc command line.
+  std::vector<std::string> Argv;
+  if (Flags.empty() || !isNvcc(Flags.front()))
+    Argv.push_back("clang++");
   Argv.insert(Argv.end(), Flags.begin(), Flags.end());
   Argv.push_back(File.str());
   llvm::Expected<std::vector<std::string>> CommandLine =

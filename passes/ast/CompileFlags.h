@@ -69,7 +69,9 @@ struct HostParseCommand {
   std::string Directory;
 };
 
-/// The host parse of \p File compiled with \p Flags (as typed after `--`).
+/// The host parse of \p File compiled with \p Flags (as typed after `--`):
+/// clang flags, or an nvcc command line when the first flag is an nvcc
+/// executable (`-- nvcc -arch=sm_90 -rdc=true`).
 llvm::Expected<HostParseCommand>
 commandFromFlags(llvm::StringRef File, llvm::ArrayRef<std::string> Flags,
                  const HostParseConfig &Config);

@@ -110,6 +110,19 @@ TEST(CompileFlagsTest, TranslatesACMakeNvccCommand) {
                           "-w", "-x", "cuda", "/p/a.cu"));
 }
 
+TEST(CompileFlagsTest, FlagsAfterDashDashMayBeAnNvccCommand) {
+  auto Command = commandFromFlags("a.cu", {"nvcc", "-I", "x,y", "-rdc=true"},
+                                  testConfig());
+  ASSERT_TRUE(static_cast<bool>(Command)) << toString(Command.takeError());
+  EXPECT_THAT(Command->CommandLine,
+              ElementsAre("clang++", "--cuda-path=/opt/cuda",
+                          "--cuda-gpu-arch=sm_90", "-isystem",
+                          "/opt/cuda/include/cccl", "-Wno-unknown-cuda-version",
+                          "-resource-dir=/opt/clang/22", "-Ix", "-Iy",
+                          "-fgpu-rdc", "-fsyntax-only", "--cuda-host-only",
+                          "-w", "-x", "cuda", "a.cu"));
+}
+
 TEST(CompileFlagsTest, AMalformedNvccCommandIsAnError) {
   auto Argv = adjustForHostParse({"nvcc", "-c", "a.cu", "-o"}, "a.cu", {});
   ASSERT_FALSE(static_cast<bool>(Argv));
