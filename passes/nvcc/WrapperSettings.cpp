@@ -118,6 +118,8 @@ std::vector<std::string>
 takeCompilerCommand(std::vector<std::string> &Args,
                     const WrapperSettings &Settings,
                     const std::function<const char *(const char *)> &Getenv) {
+  // Empty words (an empty launcher list element) are not arguments.
+  std::erase_if(Args, [](const std::string &A) { return A.empty(); });
   for (size_t I = 0; I < Args.size() && !Args[I].starts_with("-"); ++I) {
     std::string Name = fileName(Args[I]);
     if (Name == "nvcc" || Name == "nvcc.exe") {

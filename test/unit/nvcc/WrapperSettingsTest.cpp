@@ -86,6 +86,11 @@ TEST(WrapperSettingsTest, TheCompilerCommand) {
   EXPECT_THAT(takeCompilerCommand(Args, S, Env.getenv()),
               ElementsAre("ccache", "nvcc"));
   EXPECT_THAT(Args, ElementsAre("-c", "a.cu"));
+  // An empty launcher list element is no argument.
+  Args = {"", "/opt/cuda/bin/nvcc", "", "-c", "a.cu"};
+  EXPECT_THAT(takeCompilerCommand(Args, S, Env.getenv()),
+              ElementsAre("/opt/cuda/bin/nvcc"));
+  EXPECT_THAT(Args, ElementsAre("-c", "a.cu"));
   // Inputs before the options are not a compiler.
   Args = {"a.cu", "b.cu", "-o", "app"};
   S.Nvcc = "/opt/cuda/bin/nvcc";
