@@ -28,10 +28,11 @@ namespace {
 CommandLine instrumentCommandLine() {
   CommandLine CL(
       "instrument", "FILE.cu [options] [-- <compile flags>]",
-      "Rewrites every kernel<<<...>>>(...) launch of FILE.cu to call the\n"
-      "Headroom runtime around it, and registers the launch sites. Only the\n"
-      "host side is parsed (clang --cuda-host-only). A file that does not\n"
-      "compile is refused: nothing is written and the exit code is 1.");
+      "Rewrites every kernel<<<...>>>(...) launch and launch API call of\n"
+      "FILE.cu to call the Headroom runtime around it, and registers the\n"
+      "launch sites. Only the host side is parsed (clang --cuda-host-only).\n"
+      "A file that does not compile is refused: nothing is written and the\n"
+      "exit code is 1.");
   CL.option("output", "file",
             "write the instrumented source here (default: "
             "standard output)")
@@ -52,7 +53,8 @@ CommandLine instrumentCommandLine() {
               "where the header copies go (default: <output>.headers)")
       .positionals("FILE.cu is the translation unit to instrument; the flags "
                    "after '--' are\nthe clang flags it compiles with (-I, -D, "
-                   "-std, --cuda-gpu-arch, ...).",
+                   "-std, --cuda-gpu-arch, ...), or an\nnvcc command line: "
+                   "'-- nvcc -arch=sm_90 -I...'.",
                    /*AllowDashDash=*/true);
   return CL;
 }
