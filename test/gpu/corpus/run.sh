@@ -93,11 +93,11 @@ say "compiled $(wc -l <"$work/compile.status") programs in $((SECONDS - start)) 
 # launch, under CUPTI's kernel replay).
 start=$SECONDS
 cut -f1 "$corpus/manifest.tsv" |
-  xargs -P 8 -I{} bash -c 'cd "$0/{}" && [[ -x plain ]] && timeout 120 ./plain >plain.out 2>plain.err; echo $? >plain.status' "$work"
+  xargs -P 8 -I{} bash -c 'cd "$0/{}" && [[ -x plain ]] && timeout 60 ./plain >plain.out 2>plain.err; echo $? >plain.status' "$work"
 while IFS=$'\t' read -r name _; do
   dir=$work/$name
   (cd "$dir" && [[ -x instrumented ]] &&
-    HEADROOM_PROFILE=$dir/profile.json timeout 120 ./instrumented >instrumented.out 2>instrumented.err
+    HEADROOM_PROFILE=$dir/profile.json timeout 60 ./instrumented >instrumented.out 2>instrumented.err
    echo $? >instrumented.status)
 done <"$corpus/manifest.tsv"
 say "ran in $((SECONDS - start)) s"
