@@ -2,6 +2,7 @@
 
 #include "model/PredictionCsv.h"
 
+#include "model/Csv.h"
 #include "model/Format.h"
 
 #include <optional>
@@ -10,41 +11,16 @@
 
 namespace headroom {
 
-namespace {
-
-std::string quote(const std::string &Cell) {
-  if (Cell.find_first_of(",\"\r\n") == std::string::npos)
-    return Cell;
-  std::string Quoted = "\"";
-  for (char C : Cell) {
-    if (C == '"')
-      Quoted += '"';
-    Quoted += C;
-  }
-  return Quoted + "\"";
-}
-
-std::string value(std::optional<double> V) {
-  return V ? formatGeneral(*V) : std::string();
-}
-
-void line(std::ostream &OS, const std::vector<std::string> &Cells) {
-  for (std::size_t I = 0; I < Cells.size(); ++I)
-    OS << (I ? "," : "") << quote(Cells[I]);
-  OS << "\n";
-}
-
-} // namespace
-
 void writePredictionsCsv(std::ostream &OS, const PredictionSet &Set) {
-  line(OS, {"device",   "kernel",       "K_type",          "bound",
-            "margin",   "predicted_ms", "attainable_gops", "measured_ms",
-            "headroom", "error",        "E_util",          "corrected_ms",
-            "W_comp",   "W_traf",       "O_krn",           "O_dev",
-            "E_mix",    "E_instr",      "D_ops",           "D_ldst",
-            "D_other",  "W_op",         "W_ldst",          "W_other",
-            "C_op",     "C_ldst",       "C_other",         "T_op",
-            "T_op_eff", "B_mem"});
+  writeCsvRow(OS,
+              {"device",   "kernel",       "K_type",          "bound",
+               "margin",   "predicted_ms", "attainable_gops", "measured_ms",
+               "headroom", "error",        "E_util",          "corrected_ms",
+               "W_comp",   "W_traf",       "O_krn",           "O_dev",
+               "E_mix",    "E_instr",      "D_ops",           "D_ldst",
+               "D_other",  "W_op",         "W_ldst",          "W_other",
+               "C_op",     "C_ldst",       "C_other",         "T_op",
+               "T_op_eff", "B_mem"});
   for (std::size_t D = 0; D < Set.Devices.size(); ++D)
     for (std::size_t K = 0; K < Set.Kernels.size(); ++K) {
       const Prediction &P = Set.at(D, K);
@@ -54,36 +30,36 @@ void writePredictionsCsv(std::ostream &OS, const PredictionSet &Set) {
         EUtil = P.Correction->EUtil;
         Corrected = P.Correction->CorrectedMs;
       }
-      line(OS, {P.Device,
-                P.Kernel,
-                std::string(kernelTypeName(P.Type)),
-                boundName(P.Limit),
-                formatGeneral(P.Margin),
-                formatGeneral(P.PredictedMs),
-                formatGeneral(P.AttainableGops),
-                value(P.MeasuredMs),
-                value(P.headroom()),
-                value(P.error()),
-                value(EUtil),
-                value(Corrected),
-                formatGeneral(P.WComp),
-                formatGeneral(P.WTraf),
-                formatGeneral(P.OKrn),
-                formatGeneral(P.ODev),
-                formatGeneral(P.EMix),
-                formatGeneral(P.EInstr),
-                formatGeneral(KP.DOps),
-                formatGeneral(KP.DLdSt),
-                formatGeneral(KP.DOther),
-                formatGeneral(P.WOp),
-                formatGeneral(P.WLdSt),
-                formatGeneral(P.WOther),
-                formatGeneral(P.COp),
-                formatGeneral(P.CLdSt),
-                formatGeneral(P.COther),
-                formatGeneral(P.TOp),
-                formatGeneral(P.TOpEff),
-                formatGeneral(P.BMem)});
+      writeCsvRow(OS, {P.Device,
+                       P.Kernel,
+                       std::string(kernelTypeName(P.Type)),
+                       boundName(P.Limit),
+                       formatGeneral(P.Margin),
+                       formatGeneral(P.PredictedMs),
+                       formatGeneral(P.AttainableGops),
+                       csvNumber(P.MeasuredMs),
+                       csvNumber(P.headroom()),
+                       csvNumber(P.error()),
+                       csvNumber(EUtil),
+                       csvNumber(Corrected),
+                       formatGeneral(P.WComp),
+                       formatGeneral(P.WTraf),
+                       formatGeneral(P.OKrn),
+                       formatGeneral(P.ODev),
+                       formatGeneral(P.EMix),
+                       formatGeneral(P.EInstr),
+                       formatGeneral(KP.DOps),
+                       formatGeneral(KP.DLdSt),
+                       formatGeneral(KP.DOther),
+                       formatGeneral(P.WOp),
+                       formatGeneral(P.WLdSt),
+                       formatGeneral(P.WOther),
+                       formatGeneral(P.COp),
+                       formatGeneral(P.CLdSt),
+                       formatGeneral(P.COther),
+                       formatGeneral(P.TOp),
+                       formatGeneral(P.TOpEff),
+                       formatGeneral(P.BMem)});
     }
 }
 

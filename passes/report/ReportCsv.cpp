@@ -2,6 +2,7 @@
 
 #include "report/ReportCsv.h"
 
+#include "model/Csv.h"
 #include "model/Format.h"
 #include "report/ComponentTimes.h"
 #include "report/ReportDiagnostics.h"
@@ -14,28 +15,6 @@ namespace headroom {
 
 namespace {
 
-std::string quote(const std::string &Cell) {
-  if (Cell.find_first_of(",\"\r\n") == std::string::npos)
-    return Cell;
-  std::string Quoted = "\"";
-  for (char C : Cell) {
-    if (C == '"')
-      Quoted += '"';
-    Quoted += C;
-  }
-  return Quoted + "\"";
-}
-
-std::string value(std::optional<double> V) {
-  return V ? formatGeneral(*V) : std::string();
-}
-
-void line(std::ostream &OS, const std::vector<std::string> &Cells) {
-  for (std::size_t I = 0; I < Cells.size(); ++I)
-    OS << (I ? "," : "") << quote(Cells[I]);
-  OS << "\n";
-}
-
 std::string joined(const std::vector<std::string> &Items) {
   std::string Out;
   for (const std::string &S : Items)
@@ -46,18 +25,18 @@ std::string joined(const std::vector<std::string> &Items) {
 } // namespace
 
 void writeReportCsv(std::ostream &OS, const Analysis &A) {
-  line(OS, {"kernel",        "file",
-            "line",          "column",
-            "launches",      "share_of_profile",
-            "device",        "role",
-            "K_type",        "bound",
-            "margin",        "O_krn",
-            "O_dev",         "attainable_gops",
-            "predicted_ms",  "measured_ms",
-            "headroom",      "attainable_pct",
-            "E_util",        "corrected_ms",
-            "bound_changes", "bottleneck",
-            "notes"});
+  writeCsvRow(OS, {"kernel",        "file",
+                   "line",          "column",
+                   "launches",      "share_of_profile",
+                   "device",        "role",
+                   "K_type",        "bound",
+                   "margin",        "O_krn",
+                   "O_dev",         "attainable_gops",
+                   "predicted_ms",  "measured_ms",
+                   "headroom",      "attainable_pct",
+                   "E_util",        "corrected_ms",
+                   "bound_changes", "bottleneck",
+                   "notes"});
   for (const KernelReport &K : A.Report.Kernels) {
     std::vector<std::string> Head = {
         K.Kernel,
@@ -73,7 +52,7 @@ void writeReportCsv(std::ostream &OS, const Analysis &A) {
                  {A.Device.Device.Name, "profiled", "", "", "", "", "", "", "",
                   A.MeasuredOnDevice ? formatGeneral(K.TotalNs / 1e6) : "", "",
                   "", "", "", "", "", Notes});
-      line(OS, Row);
+      writeCsvRow(OS, Row);
       continue;
     }
     auto Emit = [&](const Prediction &P, const char *Role) {
@@ -92,11 +71,11 @@ void writeReportCsv(std::ostream &OS, const Analysis &A) {
                   boundName(P.Limit), formatGeneral(P.Margin),
                   formatGeneral(P.OKrn), formatGeneral(P.ODev),
                   formatGeneral(P.AttainableGops), formatGeneral(P.PredictedMs),
-                  value(P.MeasuredMs), value(P.headroom()), value(Pct),
-                  value(EUtil), value(Corrected),
+                  csvNumber(P.MeasuredMs), csvNumber(P.headroom()),
+                  csvNumber(Pct), csvNumber(EUtil), csvNumber(Corrected),
                   Profiled ? "" : (P.Limit != K.Model->Limit ? "yes" : "no"),
                   B ? componentKey(B->Which) : "", Profiled ? Notes : ""});
-      line(OS, Row);
+      writeCsvRow(OS, Row);
     };
     Emit(*K.Model, "profiled");
     for (const Prediction &P : K.Projections)
