@@ -70,10 +70,18 @@ public:
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    // Launches in system headers are neither rewritten nor reported, so
+    // their declarations (thrust, cub, the CUDA and C++ libraries) are not
+    // traversed at all: most of a large templated translation unit.
+    std::vector<clang::Decl *> Scope;
+    for (clang::Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (!SM.isInSystemHeader(D->getLocation()))
+        Scope.push_back(D);
+    Ctx.setTraversalScope(Scope);
     clang::ast_matchers::MatchFinder Matcher;
     Finder.registerMatchers(Matcher);
     Matcher.matchAST(Ctx);
-    const clang::SourceManager &SM = Ctx.getSourceManager();
     clang::FileID Main = SM.getMainFileID();
     Outcome.MainFile =
         SM.getPresumedLoc(SM.getLocForStartOfFile(Main)).getFilename();
