@@ -209,7 +209,8 @@ void WrapperRun::fixDependencyFiles(const NvccCommand &Cmd) {
   if (!Cmd.writesDependenciesWithCompile() || Substituted.empty())
     return;
   // nvcc's rule for the file name (nvcc --help, -MD): -MF, else the output
-  // with its suffix replaced by .d, else each input's name with .d.
+  // with its suffix replaced by .d, else each input's name with .d (in the
+  // -odir directory when there is one).
   std::set<std::string> Candidates;
   if (std::optional<std::string> MF = Cmd.lastValue(OptionId::DepOutput)) {
     Candidates.insert(absolutePath(*MF, Ctx.WorkingDirectory));
@@ -220,11 +221,14 @@ void WrapperRun::fixDependencyFiles(const NvccCommand &Cmd) {
         (Ext.empty() ? Abs : Abs.substr(0, Abs.size() - Ext.size() - 1)) +
         ".d");
   } else {
+    // In the current directory, or in -odir's.
+    std::string Dir =
+        absolutePath(Cmd.lastValue(OptionId::OutputDirectory).value_or("."),
+                     Ctx.WorkingDirectory);
     for (const CommandInput &In : Cmd.inputs()) {
       std::string Name = fileName(In.Path);
       size_t Dot = Name.rfind('.');
-      Candidates.insert(
-          absolutePath(Name.substr(0, Dot) + ".d", Ctx.WorkingDirectory));
+      Candidates.insert(absolutePath(Name.substr(0, Dot) + ".d", Dir));
     }
   }
   for (const std::string &File : Candidates) {
