@@ -17,6 +17,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
+#include <cstring>
+#include <map>
+
 using namespace headroom::ast;
 using ::testing::HasSubstr;
 
@@ -37,13 +40,22 @@ public:
   std::string Messages;
 };
 
+/// More in-memory files (path, contents) and a header filter.
+struct ExtraInputs {
+  std::vector<std::pair<std::string, std::string>> Files;
+  std::string HeaderFilter;
+};
+
 /// Instruments \p Code as /virtual/app.cu, compiled with the fake CUDA
 /// runtime header and \p Flags.
 llvm::Expected<InstrumentResult>
 instrumentCode(llvm::StringRef Code, std::vector<std::string> Flags = {},
-               clang::DiagnosticConsumer *Diagnostics = nullptr) {
+               clang::DiagnosticConsumer *Diagnostics = nullptr,
+               const ExtraInputs &Extra = {}) {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile(FileName, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
+  for (const auto &[Path, Contents] : Extra.Files)
+    Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Contents));
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       llvm::vfs::getRealFileSystem());
   Overlay->pushOverlay(Memory);
@@ -59,6 +71,8 @@ instrumentCode(llvm::StringRef Code, std::vector<std::string> Flags = {},
   Request.CommandLine = std::move(Command->CommandLine);
   Request.FileSystem = Overlay;
   Request.Diagnostics = Diagnostics ? Diagnostics : &Quiet;
+  Request.HeaderFilter = Extra.HeaderFilter;
+  Request.HeaderDirectory = "/copies";
   return instrument(Request);
 }
 
@@ -282,6 +296,121 @@ TEST(InstrumentTest, ATranslationUnitThatDoesNotParseIsRefused) {
               HasSubstr("does not compile as CUDA host code"));
   EXPECT_THAT(Diagnostics.Messages,
               HasSubstr("use of undeclared identifier 'undeclared'"));
+}
+
+TEST(InstrumentTest, LaunchApiCallsKeepTheirResult) {
+  std::string In = withKernels(
+      "cudaError_t f(void **a, cudaLaunchConfig_t *c) {\n"
+      "  cudaError_t e = cudaLaunchKernel((const void *)k, 1, 1, a, 0, 0);\n"
+      "  if (cudaLaunchCooperativeKernel((void *)&k, 1, 1, a, 0, 0)) {}\n"
+      "  return cudaLaunchKernelExC(c, (const void *)k, a);\n"
+      "}\n");
+  auto Result = instrumentCode(In);
+  ASSERT_TRUE(static_cast<bool>(Result)) << toString(Result.takeError());
+  ASSERT_EQ(Result->Sites.size(), 3u);
+  for (const LaunchSite &Site : Result->Sites) {
+    EXPECT_EQ(Site.Kind, LaunchKind::ApiCall);
+    EXPECT_EQ(Site.KernelName, "k");
+    EXPECT_EQ(Site.Kernel, (SourcePosition{FileName, 2, 17}));
+  }
+  std::string Out = apply(In);
+  std::string End =
+      "__headroom_end_" + LaunchInstrumenter(FileName, In, {})
+                              .tableName()
+                              .substr(std::strlen("__headroom_sites_"));
+  EXPECT_EQ(Out,
+            withKernels("cudaError_t f(void **a, cudaLaunchConfig_t *c) {\n"
+                        "  cudaError_t e = " +
+                        End +
+                        "(&S[0], (headroom_launch_begin(&S[0]), "
+                        "cudaLaunchKernel((const void *)k, 1, 1, a, 0, 0)));\n"
+                        "  if (" +
+                        End +
+                        "(&S[1], (headroom_launch_begin(&S[1]), "
+                        "cudaLaunchCooperativeKernel((void *)&k, 1, 1, a, 0, "
+                        "0)))) {}\n"
+                        "  return " +
+                        End +
+                        "(&S[2], (headroom_launch_begin(&S[2]), "
+                        "cudaLaunchKernelExC(c, (const void *)k, a)));\n"
+                        "}\n"));
+}
+
+TEST(InstrumentTest, ALaunchContainingAConditionalIsLeftAlone) {
+  std::string In = withKernels("void f() {\n"
+                               "  k<<<1, 1>>>(\n"
+                               "#ifdef X\n"
+                               "      1\n"
+                               "#else\n"
+                               "      2\n"
+                               "#endif\n"
+                               "  );\n"
+                               "}\n");
+  auto Result = instrumentCode(In);
+  ASSERT_TRUE(static_cast<bool>(Result)) << toString(Result.takeError());
+  ASSERT_EQ(Result->Sites.size(), 1u);
+  EXPECT_EQ(Result->Sites[0].Status, SiteStatus::SpansConditional);
+  EXPECT_EQ(Result->Source, In);
+}
+
+TEST(InstrumentTest, SelectedHeadersAreRewrittenInCopies) {
+  ExtraInputs Extra;
+  Extra.Files = {
+      {"/virtual/inc/lib.cuh", "#pragma once\n"
+                               "#include \"cuda_runtime.h\"\n"
+                               "#include \"detail.h\"\n"
+                               "__global__ void h(int) {}\n"
+                               "inline void run() { h<<<1, 1>>>(V); }\n"},
+      {"/virtual/inc/detail.h", "#pragma once\nconstexpr int V = 3;\n"},
+      {"/virtual/inc/api.h", "#pragma once\n#include \"lib.cuh\"\n"}};
+  Extra.HeaderFilter = "/inc/lib";
+  std::string In = withKernels("#include <api.h>\n"
+                               "void f() { k<<<1, 1>>>(0); run(); }\n");
+  auto Result = instrumentCode(In, {"-I/virtual/inc"}, nullptr, Extra);
+  ASSERT_TRUE(static_cast<bool>(Result)) << toString(Result.takeError());
+  ASSERT_EQ(Result->Sites.size(), 2u);
+  EXPECT_EQ(Result->Sites[1].HeaderFile, "/virtual/inc/lib.cuh");
+  EXPECT_EQ(Result->Sites[1].Status, SiteStatus::Instrumented);
+  EXPECT_THAT(Result->Source,
+              HasSubstr("#include \"/copies/virtual/inc/api.h\"\n"));
+  ASSERT_EQ(Result->Headers.size(), 2u);
+  std::map<std::string, std::string> Copies;
+  for (const RewrittenHeader &H : Result->Headers)
+    Copies[H.Original] = H.Source;
+  std::string Table = LaunchInstrumenter(FileName, In, {}).tableName();
+  EXPECT_EQ(Copies["/virtual/inc/api.h"],
+            "#line 1 \"/virtual/inc/api.h\"\n#pragma once\n"
+            "#include \"/copies/virtual/inc/lib.cuh\"\n");
+  EXPECT_EQ(Copies["/virtual/inc/lib.cuh"],
+            "#line 1 \"/virtual/inc/lib.cuh\"\n#pragma once\n"
+            "#include \"cuda_runtime.h\"\n"
+            "#include \"/virtual/inc/detail.h\"\n"
+            "__global__ void h(int) {}\n"
+            "inline void run() { (headroom_launch_begin(&" +
+                Table + "[1]), h<<<1, 1>>>(V), headroom_launch_end(&" + Table +
+                "[1])); }\n");
+  // Without the filter the header's launch is only reported.
+  auto Plain = instrumentCode(In, {"-I/virtual/inc"}, nullptr,
+                              ExtraInputs{Extra.Files, ""});
+  ASSERT_TRUE(static_cast<bool>(Plain)) << toString(Plain.takeError());
+  EXPECT_EQ(Plain->Sites[1].Status, SiteStatus::OutsideMainFile);
+  EXPECT_TRUE(Plain->Headers.empty());
+}
+
+TEST(InstrumentTest, AHeaderBehindAComputedIncludeIsNotRewritten) {
+  ExtraInputs Extra;
+  Extra.Files = {{"/virtual/inc/lib.cuh",
+                  "#pragma once\n#include \"cuda_runtime.h\"\n"
+                  "__global__ void h(int) {}\n"
+                  "inline void run() { h<<<1, 1>>>(0); }\n"}};
+  Extra.HeaderFilter = "lib";
+  std::string In = "#define LIB <lib.cuh>\n#include LIB\nvoid f() { run(); }\n";
+  auto Result = instrumentCode(In, {"-I/virtual/inc"}, nullptr, Extra);
+  ASSERT_TRUE(static_cast<bool>(Result)) << toString(Result.takeError());
+  ASSERT_EQ(Result->Sites.size(), 1u);
+  EXPECT_EQ(Result->Sites[0].Status, SiteStatus::HeaderNotRewritable);
+  EXPECT_TRUE(Result->Headers.empty());
+  EXPECT_EQ(Result->Source, In);
 }
 
 TEST(InstrumentTest, PreludeRegistersTheSitesWithTheirPositions) {
