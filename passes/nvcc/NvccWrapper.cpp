@@ -164,6 +164,13 @@ void WrapperRun::instrumentInputs(const NvccCommand &Cmd,
       notInstrumented(In.Path, RuntimeProblem);
       continue;
     }
+    // nvcc splits -Xcompiler values at commas, so -iquote could not name
+    // the source's directory.
+    if (parentPath(In.Path).find(',') != std::string::npos) {
+      notInstrumented(In.Path, "its directory's name contains a comma, which "
+                               "nvcc cannot pass to the host compiler");
+      continue;
+    }
     std::optional<std::string> Dir = tempDir();
     if (!Dir) {
       notInstrumented(In.Path, "no temporary directory");
@@ -297,6 +304,10 @@ int WrapperRun::run() {
     if (Status == 0) {
       Err << Text;
       fixDependencyFiles(*Cmd);
+    } else if (Status >= 128) {
+      // Killed by a signal (an interrupted build): nothing to fall back to.
+      Err << Text;
+      return Status;
     } else {
       // The originals decide: if they fail too, the user sees nvcc's own
       // errors for them, once.

@@ -73,6 +73,7 @@ protected:
            "for a in \"$@\"; do\n"
            "  echo \"$a\" >> $log\n"
            "  case $a in *.cu) cat \"$a\" >> $log\n"
+           "    if grep -q SIGNAL \"$a\"; then kill -TERM $$; fi\n"
            "    if grep -q BROKEN \"$a\"; then\n"
            "      echo \"$a(1): error: broken\" >&2; exit 2; fi;;\n"
            "  esac\n"
@@ -152,6 +153,12 @@ TEST_F(NvccWrapperTest, ACopyThatDoesNotCompileFallsBackToTheOriginal) {
   EXPECT_THAT(Err.str(), Not(HasSubstr("\n/")));
 }
 
+TEST_F(NvccWrapperTest, AnInterruptedCompileIsNotRetried) {
+  Instrumenter.Outcome.Text = "SIGNAL\n";
+  EXPECT_EQ(run({"-c", "src/app.cu"}), 128 + 15);
+  EXPECT_THAT(log(), Not(HasSubstr("original")));
+}
+
 TEST_F(NvccWrapperTest, AGenuineErrorIsReportedOnceWithoutNotes) {
   std::ofstream(Root / "work" / "src" / "app.cu") << "BROKEN original\n";
   Instrumenter.Outcome.Text = "BROKEN copy\n";
@@ -160,6 +167,16 @@ TEST_F(NvccWrapperTest, AGenuineErrorIsReportedOnceWithoutNotes) {
   EXPECT_EQ(run({"-c", "src/app.cu"}), 2);
   EXPECT_THAT(Err.str(), IsEmpty());
   EXPECT_THAT(log(), HasSubstr("\nsrc/app.cu\nBROKEN original\n"));
+}
+
+TEST_F(NvccWrapperTest, ASourceInADirectoryWithACommaIsCompiledUnchanged) {
+  fs::create_directories(Root / "work" / "a,b");
+  std::ofstream(Root / "work" / "a,b" / "k.cu") << "original\n";
+  EXPECT_EQ(run({"-c", "a,b/k.cu"}), 0);
+  EXPECT_TRUE(Instrumenter.Requests.empty());
+  EXPECT_THAT(log(), HasSubstr("-c\na,b/k.cu\noriginal\n"));
+  EXPECT_THAT(Err.str(), HasSubstr("'a,b/k.cu' is not instrumented: its "
+                                   "directory's name contains a comma"));
 }
 
 TEST_F(NvccWrapperTest, NoLaunchesMeansTheOriginal) {
