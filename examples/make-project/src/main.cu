@@ -19,8 +19,7 @@ int main() {
   pattern<<<1024, 256>>>(Data, N);
   histogram(Data, N, Bins);
   std::vector<unsigned> Host(256);
-  cudaMemcpy(Host.data(), Bins, 256 * sizeof(unsigned),
-             cudaMemcpyDeviceToHost);
+  cudaMemcpy(Host.data(), Bins, 256 * sizeof(unsigned), cudaMemcpyDeviceToHost);
   unsigned long long Total = 0;
   for (unsigned C : Host)
     Total += C;

@@ -7,8 +7,7 @@
 namespace stencil {
 
 /// One Jacobi step of a 1D three-point stencil.
-template <typename T>
-__global__ void jacobi(const T *In, T *Out, int N) {
+template <typename T> __global__ void jacobi(const T *In, T *Out, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I > 0 && I < N - 1)
     Out[I] = (In[I - 1] + In[I] + In[I + 1]) / T(3);
