@@ -75,32 +75,136 @@ private:
   std::vector<Frame> Frames;
 };
 
-} // namespace
+/// Builds the document like nlohmann's own DOM parser, but stops at the first
+/// key that repeats in an object. Checking a key against the object being
+/// built costs one map lookup, where the path-tracking callback above costs a
+/// string and a set per container; that callback is only run to name the
+/// duplicate once one is found.
+class DomBuilder {
+public:
+  explicit DomBuilder(json &Root) : Root(Root) {}
 
-Expected<json> parseJson(std::string_view Text) {
+  bool null() { return add(nullptr); }
+  bool boolean(bool Value) { return add(Value); }
+  bool number_integer(json::number_integer_t Value) { return add(Value); }
+  bool number_unsigned(json::number_unsigned_t Value) { return add(Value); }
+  bool number_float(json::number_float_t Value, const json::string_t &) {
+    return add(Value);
+  }
+  bool string(json::string_t &Value) { return add(std::move(Value)); }
+  bool binary(json::binary_t &Value) { return add(std::move(Value)); }
+  bool start_object(std::size_t) {
+    Stack.push_back(place(json::object()));
+    return true;
+  }
+  bool key(json::string_t &Key) {
+    auto &Object = Stack.back()->get_ref<json::object_t &>();
+    auto [It, Inserted] = Object.emplace(std::move(Key), nullptr);
+    if (!Inserted) {
+      FoundDuplicate = true;
+      return false;
+    }
+    Pending = &It->second;
+    return true;
+  }
+  bool end_object() {
+    Stack.pop_back();
+    return true;
+  }
+  bool start_array(std::size_t) {
+    Stack.push_back(place(json::array()));
+    return true;
+  }
+  bool end_array() {
+    Stack.pop_back();
+    return true;
+  }
+  [[noreturn]] bool parse_error(std::size_t, const std::string &,
+                                const nlohmann::detail::exception &E) {
+    // Rethrow as the concrete type, like nlohmann's DOM parser does.
+    if (E.id >= 100 && E.id < 200)
+      throw static_cast<const json::parse_error &>(E);
+    if (E.id >= 400 && E.id < 500)
+      throw static_cast<const json::out_of_range &>(E);
+    throw static_cast<const json::other_error &>(E);
+  }
+
+  bool foundDuplicate() const { return FoundDuplicate; }
+
+private:
+  template <typename Value> bool add(Value &&V) {
+    place(json(std::forward<Value>(V)));
+    return true;
+  }
+
+  /// Stores a value where the document expects the next one.
+  json *place(json &&Value) {
+    if (Stack.empty()) {
+      Root = std::move(Value);
+      return &Root;
+    }
+    json &Top = *Stack.back();
+    if (Top.is_array()) {
+      auto &Array = Top.get_ref<json::array_t &>();
+      Array.push_back(std::move(Value));
+      return &Array.back();
+    }
+    *Pending = std::move(Value);
+    return Pending;
+  }
+
+  json &Root;
+  std::vector<json *> Stack;
+  json *Pending = nullptr;
+  bool FoundDuplicate = false;
+};
+
+Error parseErrorMessage(const json::exception &E) {
+  // what() reads "[json.exception.parse_error.101] parse error at line 3,
+  // column 5: syntax error ..."; keep "line 3, column 5: syntax error ...".
+  std::string What = E.what();
+  std::string Where;
+  if (auto At = What.find(" at line "); At != std::string::npos) {
+    Where = What.substr(At + 4);
+  } else if (auto Colon = What.find("] "); Colon != std::string::npos) {
+    Where = What.substr(Colon + 2);
+  } else {
+    Where = What;
+  }
+  auto Sep = Where.find(": ");
+  if (Where.compare(0, 5, "line ") == 0 && Sep != std::string::npos)
+    return Error(Where.substr(0, Sep) +
+                 ": invalid JSON: " + Where.substr(Sep + 2));
+  return Error("invalid JSON: " + Where);
+}
+
+/// Names the first repeated key; only called once the fast parse found one.
+Error duplicateKeyError(std::string_view Text) {
   try {
-    return json::parse(Text.begin(), Text.end(), DuplicateKeyChecker());
+    json Checked = json::parse(Text.begin(), Text.end(), DuplicateKeyChecker());
+    (void)Checked;
   } catch (const DuplicateKey &D) {
     return Error((D.Path.empty() ? std::string("top level") : D.Path) +
                  ": duplicate key (each key may appear once per object)");
-  } catch (const json::parse_error &E) {
-    // what() reads "[json.exception.parse_error.101] parse error at line 3,
-    // column 5: syntax error ..."; keep "line 3, column 5: syntax error ...".
-    std::string What = E.what();
-    std::string Where;
-    if (auto At = What.find(" at line "); At != std::string::npos) {
-      Where = What.substr(At + 4);
-    } else if (auto Colon = What.find("] "); Colon != std::string::npos) {
-      Where = What.substr(Colon + 2);
-    } else {
-      Where = What;
-    }
-    auto Sep = Where.find(": ");
-    if (Where.compare(0, 5, "line ") == 0 && Sep != std::string::npos)
-      return Error(Where.substr(0, Sep) +
-                   ": invalid JSON: " + Where.substr(Sep + 2));
-    return Error("invalid JSON: " + Where);
+  } catch (const json::exception &E) {
+    return parseErrorMessage(E);
   }
+  return Error("duplicate key (each key may appear once per object)");
+}
+
+} // namespace
+
+Expected<json> parseJson(std::string_view Text) {
+  json Root;
+  DomBuilder Builder(Root);
+  try {
+    json::sax_parse(Text.begin(), Text.end(), &Builder);
+  } catch (const json::exception &E) {
+    return parseErrorMessage(E);
+  }
+  if (Builder.foundDuplicate())
+    return duplicateKeyError(Text);
+  return Root;
 }
 
 Expected<json> readJsonFile(const std::string &Path) {
