@@ -8,4 +8,7 @@ build=${HEADROOM_BUILD_DIR:-$root/build}
 "$root/scripts/install-deps.sh"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build "$build" -j "$(nproc)"
-ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
+if ! ctest --test-dir "$build" --output-on-failure -j "$(nproc)"; then
+  "$root/scripts/summarize-failures.sh" "$build"
+  exit 1
+fi
