@@ -254,8 +254,24 @@ for name, mode in [("concurrency_time", "time"), ("concurrency_counters", "count
         continue
     common_profile_checks(name, p, mode)
     sl = site_launches(p)
+    m = re.search(r"gpus=(\d+)", text(name, "out") or "")
+    gpus = int(m.group(1)) if m else 0
     want = {0: 8, 1: 2000, 2: 2000, 3: 2000, 4: 2000, 5: 4000, 6: 10, 7: 10}
-    check(sl == want, f"{name}: launches per site from 4 threads and 2 contexts {sl}")
+    if gpus > 1:
+        want[8] = 10 * (gpus - 1)
+    check(sl == want, f"{name}: launches per site from 4 threads, 2 contexts and {gpus} GPUs {sl}")
+    if gpus > 1:
+        # Phase D: each other GPU's launches are an entry of that device, and
+        # the profile names every GPU.
+        on = sorted(k["device"] for k in entries(p, site=8))
+        check(on == list(range(1, gpus)), f"{name}: site 8 has one entry per other GPU, devices {on}")
+        check(sorted(d["index"] for d in p["devices"]) == list(range(gpus)),
+              f"{name}: the profile lists all {gpus} GPUs")
+        if mode == "counters":
+            check(all("counters" in k for k in entries(p, site=8)),
+                  f"{name}: every other GPU's entry sampled")
+    else:
+        info(f"{name}: one GPU visible, phase D (other GPUs) not run")
     check(p["collection"]["dropped_records"] == 0, f"{name}: no dropped records")
     if mode == "counters":
         check(all("counters" in k for s in (6, 7) for k in entries(p, site=s)),

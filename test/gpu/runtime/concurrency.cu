@@ -6,7 +6,10 @@
 //   phase B: 4 host threads, each 2000 launches from its own site (1-4) on
 //            its own stream, plus 1000 each from a shared site (5);
 //   phase C: two contexts made with cuCtxCreate, 10 launches in each from
-//            sites 6 and 7 (different grids, so each is sampled).
+//            sites 6 and 7 (different grids, so each is sampled);
+//   phase D: on every other GPU (CUDA_VISIBLE_DEVICES decides), 10 launches
+//            from site 8 in its primary context; the number of GPUs used
+//            goes to stdout.
 #include <cuda.h>
 
 #include "hooks.h"
@@ -16,19 +19,20 @@
 #include <vector>
 
 namespace {
-const struct headroom_site_info __headroom_sites_conc[8] = {
-    {"test/gpu/runtime/concurrency.cu", 70u, 7u, "spin", "test/gpu/runtime/concurrency.cu", 36u, 17u},
-    {"test/gpu/runtime/concurrency.cu", 88u, 9u, "bump", "test/gpu/runtime/concurrency.cu", 47u, 17u},
-    {"test/gpu/runtime/concurrency.cu", 88u, 9u, "bump", "test/gpu/runtime/concurrency.cu", 47u, 17u},
-    {"test/gpu/runtime/concurrency.cu", 88u, 9u, "bump", "test/gpu/runtime/concurrency.cu", 47u, 17u},
-    {"test/gpu/runtime/concurrency.cu", 88u, 9u, "bump", "test/gpu/runtime/concurrency.cu", 47u, 17u},
-    {"test/gpu/runtime/concurrency.cu", 93u, 9u, "bump", "test/gpu/runtime/concurrency.cu", 47u, 17u},
-    {"test/gpu/runtime/concurrency.cu", 124u, 5u, "bump", "test/gpu/runtime/concurrency.cu", 47u, 17u},
-    {"test/gpu/runtime/concurrency.cu", 124u, 5u, "bump", "test/gpu/runtime/concurrency.cu", 47u, 17u},
+const struct headroom_site_info __headroom_sites_conc[9] = {
+    {"test/gpu/runtime/concurrency.cu", 73u, 8u, "spin", "test/gpu/runtime/concurrency.cu", 41u, 17u},
+    {"test/gpu/runtime/concurrency.cu", 95u, 10u, "bump", "test/gpu/runtime/concurrency.cu", 51u, 17u},
+    {"test/gpu/runtime/concurrency.cu", 95u, 10u, "bump", "test/gpu/runtime/concurrency.cu", 51u, 17u},
+    {"test/gpu/runtime/concurrency.cu", 95u, 10u, "bump", "test/gpu/runtime/concurrency.cu", 51u, 17u},
+    {"test/gpu/runtime/concurrency.cu", 95u, 10u, "bump", "test/gpu/runtime/concurrency.cu", 51u, 17u},
+    {"test/gpu/runtime/concurrency.cu", 99u, 12u, "bump", "test/gpu/runtime/concurrency.cu", 51u, 17u},
+    {"test/gpu/runtime/concurrency.cu", 133u, 17u, "bump", "test/gpu/runtime/concurrency.cu", 51u, 17u},
+    {"test/gpu/runtime/concurrency.cu", 133u, 17u, "bump", "test/gpu/runtime/concurrency.cu", 51u, 17u},
+    {"test/gpu/runtime/concurrency.cu", 156u, 8u, "bump", "test/gpu/runtime/concurrency.cu", 51u, 17u},
 };
 struct __headroom_registrar_conc {
   __headroom_registrar_conc() {
-    headroom_register_sites(__headroom_sites_conc, 8u,
+    headroom_register_sites(__headroom_sites_conc, 9u,
                             HEADROOM_RUNTIME_ABI_VERSION);
   }
 } __headroom_registrar_conc_instance;
@@ -138,6 +142,27 @@ int main() {
   }
   CHECK_CU(cuCtxSetCurrent(saved));
 
+  // Phase D: the other GPUs, each through the runtime API.
+  int gpus = 0;
+  CHECK(cudaGetDeviceCount(&gpus));
+  std::vector<int> gpuResults;
+  for (int d = 1; d < gpus; ++d) {
+    CHECK(cudaSetDevice(d));
+    int *buf;
+    CHECK(cudaMalloc(&buf, Slice * sizeof(int)));
+    CHECK(cudaMemset(buf, 0, Slice * sizeof(int)));
+    for (int r = 0; r < 10; ++r)
+      (headroom_launch_begin(&__headroom_sites_conc[8]),
+       bump<<<Slice / 128, 128>>>(Slice, buf, d),
+       headroom_launch_end(&__headroom_sites_conc[8]));
+    std::vector<int> h(Slice);
+    CHECK(cudaMemcpy(h.data(), buf, Slice * sizeof(int),
+                     cudaMemcpyDeviceToHost));
+    gpuResults.insert(gpuResults.end(), h.begin(), h.end());
+    CHECK(cudaFree(buf));
+  }
+  CHECK(cudaSetDevice(0));
+
   std::vector<int> hs(Streams);
   CHECK(cudaMemcpy(hs.data(), spinOut, Streams * sizeof(int),
                    cudaMemcpyDeviceToHost));
@@ -149,6 +174,10 @@ int main() {
   for (int c = 0; c < 2; ++c)
     for (int i = 0; i < Slice; ++i)
       bad += ctxResults[c * Slice + i] != 10 * (c + 1);
+  for (int d = 1; d < gpus; ++d)
+    for (int i = 0; i < Slice; ++i)
+      bad += gpuResults[(d - 1) * Slice + i] != 10 * d;
+  std::printf("gpus=%d\n", gpus);
   std::printf("spin=%016llx threads=%016llx contexts=%016llx\n",
               (unsigned long long)digest(hs.data(), hs.size() * sizeof(int)),
               (unsigned long long)digest(hx.data(), hx.size() * sizeof(int)),
