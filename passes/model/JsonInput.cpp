@@ -211,11 +211,24 @@ Expected<json> readJsonFile(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary);
   if (!In)
     return Error(std::string("cannot open file: ") + std::strerror(errno));
-  std::ostringstream Buffer;
-  Buffer << In.rdbuf();
+  // One read into a buffer of the file's size: profiles run to tens of MB.
+  std::string Text;
+  if (In.seekg(0, std::ios::end)) {
+    std::streamoff Size = In.tellg();
+    if (Size > 0)
+      Text.resize(static_cast<std::size_t>(Size));
+    In.seekg(0, std::ios::beg);
+    In.read(Text.data(), static_cast<std::streamsize>(Text.size()));
+    Text.resize(static_cast<std::size_t>(In.gcount()));
+  }
+  // A pipe or a file that grew: read the rest.
+  In.clear();
+  std::ostringstream Rest;
+  Rest << In.rdbuf();
   if (In.bad())
     return Error(std::string("cannot read file: ") + std::strerror(errno));
-  return parseJson(Buffer.str());
+  Text += Rest.str();
+  return parseJson(Text);
 }
 
 std::string describeJson(const json &Value) {

@@ -171,14 +171,18 @@ void writeJsonStreaming(std::ostream &OS, const ordered_json &Doc,
                         const std::function<std::optional<ordered_json>(
                             const std::string &, std::size_t)> &Element,
                         int Depth) {
-  // nlohmann's serializer writes straight to the stream and takes the
-  // indentation to start from, so no element is ever a string of its own.
-  nlohmann::detail::serializer<ordered_json> Writer(
-      nlohmann::detail::output_adapter<char>(OS), ' ',
-      nlohmann::json::error_handler_t::strict);
+  // nlohmann's serializer takes the indentation to start from, so each
+  // element is written on its own into one reused buffer, then to the stream
+  // in one piece (its stream adapter costs a stream call per token).
+  std::string Buffer;
   auto Write = [&](const ordered_json &Value, int Indent) {
+    Buffer.clear();
+    nlohmann::detail::serializer<ordered_json> Writer(
+        nlohmann::detail::output_adapter<char>(Buffer), ' ',
+        nlohmann::json::error_handler_t::strict);
     Writer.dump(Value, /*pretty_print=*/true, /*ensure_ascii=*/false,
                 /*indent_step=*/2, static_cast<unsigned>(Indent));
+    OS.write(Buffer.data(), static_cast<std::streamsize>(Buffer.size()));
   };
   std::string Pad(Depth + 2, ' ');
   OS << "{";
