@@ -380,7 +380,16 @@ ojson ProfileMerger::result() const {
   std::map<std::string, std::uint64_t> Modes;
   for (const auto &[Path, P] : Inputs) {
     std::string M = P["collection"].value("mode", std::string("sites"));
-    ++Modes[M];
+    // A merged input counts the processes behind it, as its sources do.
+    auto PM = P["collection"].find("modes");
+    if (P.contains("sources") && PM != P["collection"].end() &&
+        PM->is_object()) {
+      for (auto It = PM->begin(); It != PM->end(); ++It)
+        if (It->is_number_integer() && It->get<long long>() >= 0)
+          Modes[It.key()] += It->get<std::uint64_t>();
+    } else {
+      ++Modes[M];
+    }
     if (modeRank(M) < modeRank(Mode))
       Mode = M;
   }

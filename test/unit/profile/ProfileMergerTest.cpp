@@ -223,6 +223,7 @@ TEST(ProfileMerger, MergingMergedProfilesCarriesTheirSources) {
   ASSERT_EQ(P["sources"].size(), 3u);
   EXPECT_EQ(P["sources"][0]["path"], "r0");
   EXPECT_TRUE(P["process"]["host"].is_null()) << "node0 and node1";
+  EXPECT_EQ(P["collection"]["modes"]["counters"], 3) << "processes, not files";
   EXPECT_EQ(P["kernels"][0]["launches"], 30);
   EXPECT_EQ(P["kernels"][0]["counter_launches"], 3);
   EXPECT_DOUBLE_EQ(
