@@ -95,10 +95,10 @@ TEST(DeviceRegistry, UnknownNamesSuggestCloseMatches) {
                                              "you mean "));
   EXPECT_THAT(E.error().message(), HasSubstr("'GTX-660'"));
   EXPECT_THAT(E.error().message(), HasSubstr("run 'headroom devices'"));
-  Expected<DeviceEntry> F = R.lookup("H200");
+  Expected<DeviceEntry> F = R.lookup("MI300X");
   ASSERT_FALSE(F);
   EXPECT_EQ(F.error().message(),
-            "unknown device 'H200' (run 'headroom devices' to list the known "
+            "unknown device 'MI300X' (run 'headroom devices' to list the known "
             "devices, or give a path to a device file)");
   Expected<DeviceEntry> G = R.lookup("k20");
   ASSERT_FALSE(G);
