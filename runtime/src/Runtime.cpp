@@ -287,40 +287,34 @@ void Runtime::popFrame(const void *Ptr, bool IsScope) {
       Trace->popExternalId();
 }
 
-void Runtime::launchBegin(const headroom_site_info *Site) {
+void Runtime::bracket(const void *Ptr, bool IsScope, bool Begin) {
   Deferral D;
+  // A hook never throws into the program: a failure loses one bracket.
   try {
-    if (Config.RequestedMode != Mode::Off && Site)
-      pushFrame(Site, false);
+    if (Config.RequestedMode == Mode::Off || !Ptr)
+      return;
+    if (Begin)
+      pushFrame(Ptr, IsScope);
+    else
+      popFrame(Ptr, IsScope);
   } catch (...) {
   }
+}
+
+void Runtime::launchBegin(const headroom_site_info *Site) {
+  bracket(Site, /*IsScope=*/false, /*Begin=*/true);
 }
 
 void Runtime::launchEnd(const headroom_site_info *Site) {
-  Deferral D;
-  try {
-    if (Config.RequestedMode != Mode::Off && Site)
-      popFrame(Site, false);
-  } catch (...) {
-  }
+  bracket(Site, /*IsScope=*/false, /*Begin=*/false);
 }
 
 void Runtime::scopeBegin(const headroom_scope_info *Scope) {
-  Deferral D;
-  try {
-    if (Config.RequestedMode != Mode::Off && Scope)
-      pushFrame(Scope, true);
-  } catch (...) {
-  }
+  bracket(Scope, /*IsScope=*/true, /*Begin=*/true);
 }
 
 void Runtime::scopeEnd(const headroom_scope_info *Scope) {
-  Deferral D;
-  try {
-    if (Config.RequestedMode != Mode::Off && Scope)
-      popFrame(Scope, true);
-  } catch (...) {
-  }
+  bracket(Scope, /*IsScope=*/true, /*Begin=*/false);
 }
 
 void Runtime::waitForSampleInFlight() const {

@@ -138,6 +138,8 @@ private:
   Attribution attributionOf(ThreadState &T);
   void pushFrame(const void *Ptr, bool IsScope);
   void popFrame(const void *Ptr, bool IsScope);
+  /// The four hooks: a frame pushed or popped, unless profiling is off.
+  void bracket(const void *Ptr, bool IsScope, bool Begin);
   void waitForSampleInFlight() const;
   void beginSample(const LaunchInfo &Launch, const LaunchKey &Key);
   void stopCounters(const Failure &Why, const LaunchKey *Key);

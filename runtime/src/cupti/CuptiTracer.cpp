@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 namespace headroom::rt {
@@ -65,55 +66,37 @@ thread_local ContextCache LastContext;
 
 Dim3 dims(unsigned X, unsigned Y, unsigned Z) { return Dim3{X, Y, Z}; }
 
+/// Reads the fields that cuLaunchKernel, cuLaunchCooperativeKernel and their
+/// per-thread-stream forms share; only cuLaunchKernel has `extra`.
+template <typename ParamsT>
+bool readClassicLaunch(const void *Params, LaunchInfo &L) {
+  auto *P = static_cast<const ParamsT *>(Params);
+  L.Grid = dims(P->gridDimX, P->gridDimY, P->gridDimZ);
+  L.Block = dims(P->blockDimX, P->blockDimY, P->blockDimZ);
+  L.DynamicSharedBytes = P->sharedMemBytes;
+  L.Stream = P->hStream;
+  L.Function = P->f;
+  L.KernelParams = P->kernelParams;
+  if constexpr (std::is_same_v<ParamsT, cuLaunchKernel_params> ||
+                std::is_same_v<ParamsT, cuLaunchKernel_ptsz_params>)
+    L.Extra = P->extra;
+  return true;
+}
+
 /// Fills grid, block, shared memory and stream from a driver launch's
 /// parameters.
 bool readLaunchParams(CUpti_CallbackId Id, const void *Params, LaunchInfo &L) {
   if (!Params)
     return false;
   switch (Id) {
-  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel: {
-    auto *P = static_cast<const cuLaunchKernel_params *>(Params);
-    L.Grid = dims(P->gridDimX, P->gridDimY, P->gridDimZ);
-    L.Block = dims(P->blockDimX, P->blockDimY, P->blockDimZ);
-    L.DynamicSharedBytes = P->sharedMemBytes;
-    L.Stream = P->hStream;
-    L.Function = P->f;
-    L.KernelParams = P->kernelParams;
-    L.Extra = P->extra;
-    return true;
-  }
-  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz: {
-    auto *P = static_cast<const cuLaunchKernel_ptsz_params *>(Params);
-    L.Grid = dims(P->gridDimX, P->gridDimY, P->gridDimZ);
-    L.Block = dims(P->blockDimX, P->blockDimY, P->blockDimZ);
-    L.DynamicSharedBytes = P->sharedMemBytes;
-    L.Stream = P->hStream;
-    L.Function = P->f;
-    L.KernelParams = P->kernelParams;
-    L.Extra = P->extra;
-    return true;
-  }
-  case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel: {
-    auto *P = static_cast<const cuLaunchCooperativeKernel_params *>(Params);
-    L.Grid = dims(P->gridDimX, P->gridDimY, P->gridDimZ);
-    L.Block = dims(P->blockDimX, P->blockDimY, P->blockDimZ);
-    L.DynamicSharedBytes = P->sharedMemBytes;
-    L.Stream = P->hStream;
-    L.Function = P->f;
-    L.KernelParams = P->kernelParams;
-    return true;
-  }
-  case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz: {
-    auto *P =
-        static_cast<const cuLaunchCooperativeKernel_ptsz_params *>(Params);
-    L.Grid = dims(P->gridDimX, P->gridDimY, P->gridDimZ);
-    L.Block = dims(P->blockDimX, P->blockDimY, P->blockDimZ);
-    L.DynamicSharedBytes = P->sharedMemBytes;
-    L.Stream = P->hStream;
-    L.Function = P->f;
-    L.KernelParams = P->kernelParams;
-    return true;
-  }
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
+    return readClassicLaunch<cuLaunchKernel_params>(Params, L);
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz:
+    return readClassicLaunch<cuLaunchKernel_ptsz_params>(Params, L);
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel:
+    return readClassicLaunch<cuLaunchCooperativeKernel_params>(Params, L);
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz:
+    return readClassicLaunch<cuLaunchCooperativeKernel_ptsz_params>(Params, L);
   case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx:
   case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz: {
     // Both variants start with the same config pointer.
