@@ -4,7 +4,8 @@
 /// `headroom merge [-o FILE] [--keep-devices] PROFILE|DIR...`: one profile
 /// from the profiles of many processes or ranks (passes/profile/
 /// ProfileMerger.h says how each field combines). A directory stands for
-/// every *.json file in it that is a headroom.profile/1 document.
+/// every *.json file in it that is a headroom.profile/1 document; one that is
+/// not valid JSON is skipped with a warning.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #include "Subcommands.h"
 #include "ToolSupport.h"
 
+#include "model/JsonInput.h"
 #include "profile/ProfileDocument.h"
 #include "profile/ProfileMerger.h"
 
@@ -24,7 +26,9 @@ namespace headroom {
 
 namespace {
 
-/// The profile files a directory holds (sorted), skipping other JSON.
+/// The profile files a directory holds (sorted). Other JSON documents are
+/// skipped quietly; a file that cannot be read or is not valid JSON is
+/// skipped with a warning.
 std::vector<std::string> profilesIn(const std::string &Dir) {
   std::vector<std::string> Files;
   std::error_code EC;
@@ -33,9 +37,14 @@ std::vector<std::string> profilesIn(const std::string &Dir) {
       Files.push_back(E.path().string());
   std::sort(Files.begin(), Files.end());
   std::vector<std::string> Profiles;
-  for (const std::string &F : Files)
-    if (profile::readProfileDocument(F))
+  for (const std::string &F : Files) {
+    Expected<nlohmann::json> Doc = readJsonFile(F);
+    if (!Doc)
+      std::cerr << "headroom merge: warning: skipping " << F << ": "
+                << Doc.error().message() << "\n";
+    else if (profile::checkProfileEnvelope(*Doc))
       Profiles.push_back(F);
+  }
   return Profiles;
 }
 

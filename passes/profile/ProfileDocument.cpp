@@ -2,8 +2,7 @@
 
 #include "profile/ProfileDocument.h"
 
-#include <fstream>
-#include <sstream>
+#include "model/JsonInput.h"
 
 namespace headroom::profile {
 
@@ -28,16 +27,10 @@ Status checkProfileEnvelope(const nlohmann::json &Doc) {
 }
 
 Expected<nlohmann::json> readProfileDocument(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    return Error(Path + ": cannot open the file");
-  std::stringstream Text;
-  Text << In.rdbuf();
-  nlohmann::json Doc = nlohmann::json::parse(Text.str(), nullptr,
-                                             /*allow_exceptions=*/false);
-  if (Doc.is_discarded())
-    return Error(Path + ": not valid JSON");
-  if (Status S = checkProfileEnvelope(Doc); !S)
+  Expected<nlohmann::json> Doc = readJsonFile(Path);
+  if (!Doc)
+    return Doc.error().context(Path);
+  if (Status S = checkProfileEnvelope(*Doc); !S)
     return S.error().context(Path);
   return Doc;
 }

@@ -24,7 +24,8 @@ inline constexpr const char *ProfileSchemaTag = "headroom.profile/1";
 /// a collection object and devices, sites and kernels arrays.
 Status checkProfileEnvelope(const nlohmann::json &Doc);
 
-/// Reads and parses \p Path, then checks its envelope.
+/// Reads and parses \p Path (readJsonFile: the same messages as every other
+/// reader of JSON files), then checks its envelope.
 Expected<nlohmann::json> readProfileDocument(const std::string &Path);
 
 } // namespace headroom::profile

@@ -53,12 +53,19 @@ Status expectString(const json &J, const std::string &Field,
 
 Status expectDim3(const json &J, const std::string &Field,
                   const std::string &Path) {
+  // As strict as the profile reader of `headroom report`: every size is
+  // positive and fits in 32 bits.
   auto It = J.find(Field);
   if (It == J.end() || !It->is_array() || It->size() != 3)
-    return Error(at(Path, Field) + ": expected an array of 3 integers");
-  for (const json &V : *It)
-    if (!V.is_number_unsigned() && !(V.is_number_integer() && V >= 0))
-      return Error(at(Path, Field) + ": expected an array of 3 integers");
+    return Error(at(Path, Field) +
+                 ": expected an array of 3 positive integers");
+  for (std::size_t I = 0; I < 3; ++I) {
+    const json &V = (*It)[I];
+    if (!V.is_number_integer() || V.get<long long>() <= 0 ||
+        V.get<std::uint64_t>() > 0xffffffffu)
+      return Error(at(at(Path, Field), I) +
+                   ": expected a positive integer, got " + V.dump());
+  }
   return Status::success();
 }
 
@@ -540,11 +547,14 @@ ojson ProfileMerger::result() const {
         F["grid"] = ojson::parse(K["grid"].dump());
         F["block"] = ojson::parse(K["block"].dump());
         F["dynamic_shared_bytes"] = u64(K, "dynamic_shared_bytes");
-        F["static_shared_bytes"] = u64(K, "static_shared_bytes");
-        F["registers_per_thread"] = u64(K, "registers_per_thread");
-        F["local_bytes_per_thread"] = u64(K, "local_bytes_per_thread");
       }
       KernelAcc &A = Accs[It->second];
+      // Resources the runtime could not learn are left out, not made 0: the
+      // first input that has one gives it.
+      for (const char *F : {"static_shared_bytes", "registers_per_thread",
+                            "local_bytes_per_thread"})
+        if (!A.First.contains(F) && K.contains(F) && !K[F].is_null())
+          A.First[F] = K[F].get<std::uint64_t>();
       std::uint64_t Launches = K["launches"].get<std::uint64_t>();
       A.Launches += Launches;
       A.Untimed += u64(K, "untimed_launches");

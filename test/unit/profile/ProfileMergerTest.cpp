@@ -103,11 +103,11 @@ json rankProfile(int Rank, long Pid, const std::string &Uuid,
   return P;
 }
 
-const json *kernelNamed(const nlohmann::ordered_json &P,
-                        const std::string &Name) {
+const nlohmann::ordered_json *kernelNamed(const nlohmann::ordered_json &P,
+                                          const std::string &Name) {
   for (const auto &K : P["kernels"])
     if (K["name"] == Name)
-      return reinterpret_cast<const json *>(&K);
+      return &K;
   return nullptr;
 }
 
@@ -263,6 +263,61 @@ TEST(ProfileMerger, ErrorsNameTheSourceAndTheField) {
   EXPECT_EQ(M.size(), 0u) << "nothing was added";
 }
 
+TEST(ProfileMerger, GridAndBlockSizesMustBePositive) {
+  // As `headroom report` reads profiles: a size of 0 is refused.
+  ProfileMerger M;
+  json Zero = rankProfile(0, 100, "GPU-a");
+  Zero["kernels"][1]["grid"] = {8, 0, 1};
+  EXPECT_EQ(M.add(Zero, "z.json").error().message(),
+            "z.json: kernels[1].grid[1]: expected a positive integer, got 0");
+  json ZeroBlock = rankProfile(0, 100, "GPU-a");
+  ZeroBlock["kernels"][0]["block"] = {0, 1, 1};
+  EXPECT_EQ(M.add(ZeroBlock, "b.json").error().message(),
+            "b.json: kernels[0].block[0]: expected a positive integer, got 0");
+  json Short = rankProfile(0, 100, "GPU-a");
+  Short["kernels"][0]["block"] = {256, 1};
+  EXPECT_EQ(M.add(Short, "s.json").error().message(),
+            "s.json: kernels[0].block: expected an array of 3 positive "
+            "integers");
+  EXPECT_EQ(M.size(), 0u) << "nothing was added";
+}
+
+TEST(ProfileMerger, MissingResourcesAreLeftOut) {
+  // Rank 0 knows the resources of saxpy, rank 1 does not; the library kernel
+  // (gemm_kernel) has none in either.
+  json R0 = rankProfile(0, 100, "GPU-a");
+  json R1 = rankProfile(1, 101, "GPU-a");
+  for (const char *F : {"static_shared_bytes", "registers_per_thread",
+                        "local_bytes_per_thread"})
+    R1["kernels"][0].erase(F);
+  R0["kernels"][0]["registers_per_thread"] = 32;
+  R0["kernels"][0]["static_shared_bytes"] = 1024;
+  for (bool R1First : {false, true}) {
+    ProfileMerger M;
+    ASSERT_TRUE(M.add(R1First ? R1 : R0, "a.json"));
+    ASSERT_TRUE(M.add(R1First ? R0 : R1, "b.json"));
+    auto P = M.result();
+    const auto *Saxpy = kernelNamed(P, "_Z5saxpyv");
+    ASSERT_NE(Saxpy, nullptr);
+    EXPECT_EQ((*Saxpy)["registers_per_thread"], 32) << R1First;
+    EXPECT_EQ((*Saxpy)["static_shared_bytes"], 1024) << R1First;
+    EXPECT_EQ((*Saxpy)["local_bytes_per_thread"], 0) << R1First;
+    const auto *Gemm = kernelNamed(P, "gemm_kernel");
+    ASSERT_NE(Gemm, nullptr);
+    for (const char *F : {"static_shared_bytes", "registers_per_thread",
+                          "local_bytes_per_thread"})
+      EXPECT_FALSE(Gemm->contains(F)) << F;
+  }
+  // Inputs that disagree: the first entry's value stays.
+  json R2 = rankProfile(2, 102, "GPU-a");
+  R2["kernels"][0]["registers_per_thread"] = 40;
+  ProfileMerger M;
+  ASSERT_TRUE(M.add(R0, "a.json"));
+  ASSERT_TRUE(M.add(R2, "c.json"));
+  auto P = M.result();
+  EXPECT_EQ((*kernelNamed(P, "_Z5saxpyv"))["registers_per_thread"], 32);
+}
+
 TEST(ProfileMerger, OldProfilesWithoutScopesOrSamplesMerge) {
   json Old = rankProfile(0, 100, "GPU-a");
   Old.erase("scopes");
@@ -306,13 +361,17 @@ TEST(ProfileMerger, RecordedH100ProfilesMerge) {
 TEST(ProfileDocument, ReadsAndNamesTheFile) {
   Expected<json> Missing = readProfileDocument("/nonexistent/p.json");
   ASSERT_FALSE(Missing);
+  // The wording of readJsonFile, as for every other JSON file the tool reads.
   EXPECT_EQ(Missing.error().message(),
-            "/nonexistent/p.json: cannot open the file");
+            "/nonexistent/p.json: cannot open file: No such file or directory");
   std::string Path = ::testing::TempDir() + "/not-json.json";
   std::ofstream(Path) << "{ nope";
   Expected<json> Bad = readProfileDocument(Path);
   ASSERT_FALSE(Bad);
-  EXPECT_EQ(Bad.error().message(), Path + ": not valid JSON");
+  EXPECT_EQ(Bad.error().message().rfind(
+                Path + ": line 1, column 4: invalid JSON: ", 0),
+            0u)
+      << Bad.error().message();
 }
 
 } // namespace
