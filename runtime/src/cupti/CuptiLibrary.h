@@ -72,6 +72,8 @@ namespace headroom::rt {
   X(cuptiSubscribe_v2)                                                         \
   X(cuptiActivityEnableDriverApi)                                              \
   X(cuptiActivityEnableRuntimeApi)                                             \
+  X(cuptiActivitySetAttribute)                                                 \
+  X(cuptiActivityFlushPeriod)                                                  \
   X(cuptiGetGraphNodeId)
 
 /// The resolved functions; the types come from the CUPTI headers.

@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <sys/mman.h>
 #include <type_traits>
 #include <vector>
 
@@ -18,7 +19,6 @@ std::atomic<CuptiTracer *> ActiveTracer{nullptr};
 
 /// Activity buffer size (CUPTI recommends 1-10 MB) and alignment.
 constexpr size_t BufferBytes = 8u << 20;
-constexpr size_t BufferAlign = 8;
 
 constexpr CUpti_CallbackId DriverLaunchIds[] = {
     CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel,
@@ -281,6 +281,16 @@ TraceStatus CuptiTracer::start(LaunchObserver &Obs,
       Status.CallbackFailure = CallbackWhy;
   }
 
+  // Our buffers come zeroed (fresh anonymous mappings), so CUPTI need not
+  // zero 8 MiB in the launching thread each time it takes one.
+  if (A.cuptiActivitySetAttribute) {
+    uint8_t Zeroed = 1;
+    size_t ValueSize = sizeof(Zeroed);
+    A.cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_ZEROED_OUT_ACTIVITY_BUFFER,
+                                &ValueSize, &Zeroed);
+  }
+  if (Options.WorkerFlushMs && A.cuptiActivityFlushPeriod)
+    A.cuptiActivityFlushPeriod(Options.WorkerFlushMs);
   CUptiResult R = A.cuptiActivityRegisterCallbacks(
       &CuptiTracer::onBufferRequested, &CuptiTracer::onBufferCompleted);
   if (R == CUPTI_SUCCESS)
@@ -465,8 +475,11 @@ void CUPTIAPI CuptiTracer::onCallback(void *Userdata,
 
 void CUPTIAPI CuptiTracer::onBufferRequested(uint8_t **Buffer, size_t *Size,
                                              size_t *MaxRecords) {
-  *Buffer =
-      static_cast<uint8_t *>(std::aligned_alloc(BufferAlign, BufferBytes));
+  // A fresh anonymous mapping is zero and its pages are touched only as
+  // records are written (see ZEROED_OUT_ACTIVITY_BUFFER in start()).
+  void *Mapped = mmap(nullptr, BufferBytes, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  *Buffer = Mapped == MAP_FAILED ? nullptr : static_cast<uint8_t *>(Mapped);
   *Size = *Buffer ? BufferBytes : 0;
   *MaxRecords = 0;
 }
@@ -480,7 +493,8 @@ void CUPTIAPI CuptiTracer::onBufferCompleted(CUcontext Context,
       Self->processBuffer(Context, StreamId, Buffer, ValidSize);
   } catch (...) {
   }
-  std::free(Buffer);
+  if (Buffer)
+    munmap(Buffer, BufferBytes);
 }
 
 void CuptiTracer::processBuffer(CUcontext Context, uint32_t StreamId,

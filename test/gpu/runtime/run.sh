@@ -86,6 +86,9 @@ for a in $apps; do
     { say "FAIL: ${a}_plain did not build"; tail -20 "$work/${a}_plain.build.log" | tee -a "$log"; }
 done
 say "built in $(($(date +%s) - t_start)) s (runtime from $libdir)"
+# RUNTIME_TEST_BUILD_ONLY=1: stop here (test/gpu/runtime/overhead.sh runs
+# the built apps itself).
+[[ -n ${RUNTIME_TEST_BUILD_ONLY:-} ]] && exit 0
 
 # --- Runs ---------------------------------------------------------------
 # run NAME BINARY [VAR=VALUE...] [-- ARGS...]: runs BINARY in $work with the
