@@ -136,7 +136,6 @@ void Runtime::start() {
       Config.Correlation == CorrelationSource::External;
   Options.RuntimeCallbacks =
       Config.Correlation == CorrelationSource::CallbackRuntime;
-  Options.WorkerFlushMs = Config.CuptiFlushMs;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     Joiner.setOrdering(Options.ExternalCorrelation

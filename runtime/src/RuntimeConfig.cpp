@@ -212,18 +212,6 @@ RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
                          "using 60");
   }
 
-  if (std::string V = Get("HEADROOM_CUPTI_FLUSH_MS"); !V.empty()) {
-    char *End = nullptr;
-    unsigned long Ms = std::strtoul(V.c_str(), &End, 10);
-    if (End && *End == '\0' && V[0] != '-' && Ms <= 3600000)
-      C.CuptiFlushMs = static_cast<unsigned>(Ms);
-    else
-      C.Errors.push_back("HEADROOM_CUPTI_FLUSH_MS='" + V +
-                         "' is not a number of milliseconds (0: CUPTI's "
-                         "default); using " +
-                         std::to_string(C.CuptiFlushMs));
-  }
-
   if (std::string V = lower(Get("HEADROOM_SIGNALS")); !V.empty()) {
     if (V == "on" || V == "1" || V == "yes")
       C.Signals = true;

@@ -72,9 +72,6 @@ struct RuntimeConfig {
   std::string CuptiLibrary;
   /// HEADROOM_FLUSH_S: seconds between periodic profile writes; 0: none.
   double FlushIntervalS = 60.0;
-  /// HEADROOM_CUPTI_FLUSH_MS: period of CUPTI's worker-thread flushes of
-  /// kernel records; 0: CUPTI's default (records wait for a full buffer).
-  unsigned CuptiFlushMs = 0;
   /// HEADROOM_SIGNALS: write the profile on SIGINT, SIGTERM, SIGABRT and
   /// crash signals before the program's own handling.
   bool Signals = true;

@@ -62,10 +62,6 @@ struct TracerOptions {
   /// Also subscribe to the runtime launch APIs, so that LaunchInfo carries
   /// the runtime calls' correlation ids besides the driver call's.
   bool RuntimeCallbacks = false;
-  /// Milliseconds between CUPTI's own flushes of completed records from its
-  /// worker thread (0: CUPTI's default, records wait for a full buffer or an
-  /// explicit flush).
-  unsigned WorkerFlushMs = 0;
 };
 
 /// What started.

@@ -73,7 +73,6 @@ namespace headroom::rt {
   X(cuptiActivityEnableDriverApi)                                              \
   X(cuptiActivityEnableRuntimeApi)                                             \
   X(cuptiActivitySetAttribute)                                                 \
-  X(cuptiActivityFlushPeriod)                                                  \
   X(cuptiGetGraphNodeId)
 
 /// The resolved functions; the types come from the CUPTI headers.

@@ -289,8 +289,6 @@ TraceStatus CuptiTracer::start(LaunchObserver &Obs,
     A.cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_ZEROED_OUT_ACTIVITY_BUFFER,
                                 &ValueSize, &Zeroed);
   }
-  if (Options.WorkerFlushMs && A.cuptiActivityFlushPeriod)
-    A.cuptiActivityFlushPeriod(Options.WorkerFlushMs);
   CUptiResult R = A.cuptiActivityRegisterCallbacks(
       &CuptiTracer::onBufferRequested, &CuptiTracer::onBufferCompleted);
   if (R == CUPTI_SUCCESS)

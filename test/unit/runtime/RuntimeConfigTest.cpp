@@ -158,15 +158,4 @@ TEST(RuntimeConfig, ReadsFlushIntervalAndSignals) {
             (std::vector<std::string>{"foo", "bar"}));
 }
 
-TEST(RuntimeConfig, ReadsTheCuptiFlushPeriod) {
-  EXPECT_EQ(readWith({}).CuptiFlushMs, 0u);
-  EXPECT_EQ(readWith({{"HEADROOM_CUPTI_FLUSH_MS", "100"}}).CuptiFlushMs, 100u);
-  for (const char *Bad : {"-1", "10ms", "99999999", "1.5"}) {
-    RuntimeConfig C = readWith({{"HEADROOM_CUPTI_FLUSH_MS", Bad}});
-    EXPECT_EQ(C.CuptiFlushMs, 0u) << Bad;
-    ASSERT_EQ(C.Errors.size(), 1u) << Bad;
-    EXPECT_NE(C.Errors[0].find("HEADROOM_CUPTI_FLUSH_MS='"), std::string::npos);
-  }
-}
-
 } // namespace

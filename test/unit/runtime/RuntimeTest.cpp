@@ -326,13 +326,6 @@ TEST(Runtime, SkippedAndRetriedSamplesTryTheNextLaunch) {
   EXPECT_TRUE(H.Lines.empty());
 }
 
-TEST(Runtime, PassesTheCuptiFlushPeriodToTheTracer) {
-  Harness H(Mode::Time, [](RuntimeConfig &C) { C.CuptiFlushMs = 50; });
-  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
-  ASSERT_EQ(H.Trace->Starts, 1);
-  EXPECT_EQ(H.Trace->Options.WorkerFlushMs, 50u);
-}
-
 TEST(Runtime, ExternalCorrelationJoinsRecordsInEitherOrder) {
   for (bool ExternalLast : {false, true}) {
     Harness H(Mode::Time, [](RuntimeConfig &C) {
