@@ -48,7 +48,21 @@ __global__ void work(int n, float *x, int iters) {
 
 __global__ void warm(float *x) { x[threadIdx.x] *= 1.0f; }
 
+/// Milliseconds since $APP_T0_NS (the wall clock, in ns, when the benchmark
+/// script started the process), to split the process's time into phases;
+/// -1 without it.
+double msSinceStart() {
+  const char *T0 = std::getenv("APP_T0_NS");
+  if (!T0)
+    return -1;
+  auto Now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                 std::chrono::system_clock::now().time_since_epoch())
+                 .count();
+  return double(Now - std::atoll(T0)) / 1e6;
+}
+
 int main(int argc, char **argv) {
+  double mainMs = msSinceStart();
   long launches = argc > 1 ? std::atol(argv[1]) : 100000;
   int iters = argc > 2 ? std::atoi(argv[2]) : 0;
   int configs = argc > 3 ? std::atoi(argv[3]) : 1;
@@ -61,6 +75,7 @@ int main(int argc, char **argv) {
     (headroom_launch_begin(&__headroom_sites_many[1]), warm<<<1, 32>>>(x),
      headroom_launch_end(&__headroom_sites_many[1]));
   CHECK(cudaDeviceSynchronize());
+  double readyMs = msSinceStart();
   auto t0 = std::chrono::steady_clock::now();
   for (long r = 0; r < launches; ++r) {
     int blocks = iters == 0 ? 1 + int(r % configs) : MaxBlocks - int(r % configs);
@@ -78,6 +93,8 @@ int main(int argc, char **argv) {
   TIMING("loop_s=%.6f per_launch_us=%.3f launches=%ld iters=%d configs=%d "
          "peak_rss_kb=%ld\n",
          s, s * 1e6 / double(launches), launches, iters, configs, peakRssKb());
+  TIMING("main_ms=%.3f ready_ms=%.3f end_ms=%.3f\n", mainMs, readyMs,
+         msSinceStart());
   std::printf("launches=%ld x=%016llx\n", launches,
               (unsigned long long)digest(h.data(), N * sizeof(float)));
   return 0;

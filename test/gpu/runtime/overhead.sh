@@ -40,6 +40,13 @@ for v in ${OVERHEAD_VARIANTS:-}; do
 done
 [[ -n ${OVERHEAD_BASELINE_LIB:-} ]] && variants+=(baseline)
 
+# field NAME: NAME's value in the last run's timing file, -1 if absent.
+field() {
+  local x
+  x=$(sed -n "s/.*$1=\([-0-9.]*\).*/\1/p" "$work/ovh.timing" 2>/dev/null | head -1)
+  echo "${x:--1}"
+}
+
 results=$out/overhead-runs.txt
 : >"$results"
 for ((rep = 0; rep < reps; ++rep)); do
@@ -57,12 +64,12 @@ for ((rep = 0; rep < reps; ++rep)); do
       esac
       rm -f "$work/ovh.timing"
       t0=$(date +%s%N)
-      (cd "$work" && env "${envs[@]}" APP_TIMING_FILE="$work/ovh.timing" \
+      (cd "$work" && env "${envs[@]}" APP_TIMING_FILE="$work/ovh.timing" APP_T0_NS="$t0" \
         "./$bin" "$n" "$iters" >"$work/ovh.out" 2>"$work/ovh.err")
       rc=$?
       t1=$(date +%s%N)
-      loop=$(sed -n 's/.*loop_s[ =:]*\([0-9.]*\).*/\1/p' "$work/ovh.timing" 2>/dev/null | head -1)
-      echo "$v $n $iters $rc $(((t1 - t0) / 1000)) ${loop:-nan} $(md5sum <"$work/ovh.out" | cut -c1-8)" >>"$results"
+      echo "$v $n $iters $rc $(((t1 - t0) / 1000)) $(field loop_s) $(md5sum <"$work/ovh.out" | cut -c1-8)" \
+        "$(field main_ms) $(field ready_ms) $(field end_ms)" >>"$results"
     done
   done
 done
@@ -71,8 +78,16 @@ python3 - "$results" <<'PY' | tee "$out/overhead.txt"
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
 by = {}
-for v, n, it, rc, us, loop, digest in rows:
+phases = {}
+for v, n, it, rc, us, loop, digest, main_ms, ready_ms, end_ms in rows:
     by.setdefault((int(n), int(it)), {}).setdefault(v, []).append((int(rc), int(us) / 1e6, float(loop), digest))
+    # Phases in ms: to main() (loader, static constructors: the runtime's
+    # start-up), main() to the context ready, ready to the end of main()
+    # (the loop and the copy back), and after main() (exit handlers: the
+    # runtime's last flush and write, CUPTI's and the driver's teardown).
+    m, r, e = float(main_ms), float(ready_ms), float(end_ms)
+    phases.setdefault((int(n), int(it)), {}).setdefault(v, []).append(
+        (m, r - m, e - r, int(us) / 1e3 - e))
 for key in sorted(by):
     runs = by[key]
     plain = runs.get("plain", [])
@@ -87,4 +102,9 @@ for key in sorted(by):
         l = statistics.median(r[2] for r in rs)
         print(f"  {v:10s} process {statistics.median(w):.4f} s (min {min(w):.4f}, max {max(w):.4f}, "
               f"{100 * (statistics.median(w) / pw - 1):+.1f}%)  loop {l:.4f} s ({100 * (l / pl - 1):+.1f}%)")
+        ph = phases[key][v]
+        if all(p[0] >= 0 for p in ph):
+            med = [statistics.median(p[i] for p in ph) for i in range(4)]
+            print(f"  {'':10s} phases (ms): to main {med[0]:.1f}, context {med[1]:.1f}, "
+                  f"main {med[2]:.1f}, after main {med[3]:.1f}")
 PY
