@@ -16,8 +16,8 @@
 
 namespace {
 const struct headroom_site_info __headroom_sites_many[2] = {
-    {"test/gpu/runtime/many.cu", 72u, 5u, "work", "test/gpu/runtime/many.cu", 38u, 17u},
-    {"test/gpu/runtime/many.cu", 64u, 5u, "warm", "test/gpu/runtime/many.cu", 49u, 17u},
+    {"test/gpu/runtime/many.cu", 83u, 6u, "work", "test/gpu/runtime/many.cu", 39u, 17u},
+    {"test/gpu/runtime/many.cu", 75u, 56u, "warm", "test/gpu/runtime/many.cu", 49u, 17u},
 };
 struct __headroom_registrar_many {
   __headroom_registrar_many() {
