@@ -7,6 +7,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "AnalysisArgs.h"
 #include "CommandLine.h"
 #include "Subcommands.h"
 #include "ToolSupport.h"
@@ -23,7 +24,6 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <unistd.h>
 
 namespace headroom {
 
@@ -63,15 +63,10 @@ int lintMain(const Args &A) {
       "Checks a profile against headroom thresholds and a baseline, for "
       "pre-commit\nhooks and CI. Exit status: 0 clean, 1 findings, 2 usage "
       "or input error.\nSee docs/lint.md.");
-  Cmd.option("profile", "FILE",
-             "profile written by the runtime "
-             "(headroom.profile/1)")
-      .option("device", "NAME|PATH",
-              "the GPU the profile was recorded on: a name from 'headroom "
-              "devices' or a device file")
-      .option("max-headroom", "X",
-              "fail kernels whose measured time exceeds X times the model's "
-              "floor")
+  addAnalysisInputs(Cmd);
+  Cmd.option("max-headroom", "X",
+             "fail kernels whose measured time exceeds X times the model's "
+             "floor")
       .option("min-attainable-pct", "P",
               "fail kernels that achieve less than P% of their attainable "
               "throughput (= 100 / headroom)")
@@ -81,20 +76,8 @@ int lintMain(const Args &A) {
       .option("noise-pct", "N",
               "growth (%) below which a time is noise (default: 5)")
       .option("write-baseline", "FILE",
-              "write this profile's times as a baseline (headroom.baseline/1)")
-      .option("format", "FORMAT", "text (default), json or sarif")
-      .option("output", "FILE", "write the findings here instead of stdout")
-      .option("source-root", "DIR",
-              "resolve the profile's relative source paths here (default: .)")
-      .flag("no-source-check", "do not compare the profile's sites with the "
-                               "sources")
-      .flag("optimistic-int", "use the optimistic-integer variant of the "
-                              "model for integer kernels")
-      .flag("color", "color the text diagnostics")
-      .flag("no-color", "do not color the text diagnostics")
-      .alias('o', "output")
-      .alias('d', "device")
-      .alias('p', "profile");
+              "write this profile's times as a baseline (headroom.baseline/1)");
+  addAnalysisOutputs(Cmd, "text (default), json or sarif", "findings");
   auto Parsed = Cmd.parse(A);
   if (!Parsed)
     return failWith(Parsed.error());
@@ -102,19 +85,12 @@ int lintMain(const Args &A) {
     Cmd.printHelp(std::cout);
     return LintClean;
   }
-  if (!Parsed->Positionals.empty())
-    return failWith(Error("headroom lint: unexpected argument '" +
-                          Parsed->Positionals.front() + "'"));
-  auto ProfilePath = Parsed->get("profile");
-  auto DeviceArg = Parsed->get("device");
-  if (!ProfilePath || !DeviceArg)
-    return failWith(Error("headroom lint: --profile and --device are "
-                          "required (see 'headroom lint --help')"));
-  std::string Format = Parsed->get("format").value_or("text");
-  if (Format != "text" && Format != "json" && Format != "sarif")
-    return failWith(Error("headroom lint: --format: expected text, json or "
-                          "sarif, got '" +
-                          Format + "'"));
+  auto Request = analysisRequest(*Parsed, "lint");
+  if (!Request)
+    return failWith(Request.error());
+  auto Format = analysisFormat(*Parsed, "lint", {"text", "json", "sarif"});
+  if (!Format)
+    return failWith(Format.error());
 
   LintOptions Options;
   auto MaxHeadroom = numberOption(*Parsed, "max-headroom", 0, INFINITY,
@@ -149,14 +125,7 @@ int lintMain(const Args &A) {
                           "--max-headroom, --min-attainable-pct, --baseline "
                           "or --write-baseline"));
 
-  ReportRequest Request;
-  Request.ProfilePath = *ProfilePath;
-  Request.Device = *DeviceArg;
-  Request.Model.OptimisticInt = Parsed->has("optimistic-int");
-  Request.SourceRoot = Parsed->has("no-source-check")
-                           ? std::string()
-                           : Parsed->get("source-root").value_or(".");
-  auto Loaded = loadAnalysis(Request, DeviceRegistry::fromEnvironment());
+  auto Loaded = loadAnalysis(*Request, DeviceRegistry::fromEnvironment());
   if (!Loaded)
     return failWith(Loaded.error());
   const Analysis &R = **Loaded;
@@ -179,17 +148,9 @@ int lintMain(const Args &A) {
   }
 
   std::ofstream File;
-  std::ostream *OS = &std::cout;
-  auto Output = Parsed->get("output");
-  if (Output) {
-    File.open(*Output, std::ios::binary);
-    if (!File) {
-      std::cerr << "headroom: error: " << *Output << ": cannot write the "
-                << "findings\n";
-      return LintInputError;
-    }
-    OS = &File;
-  }
+  std::ostream *OS = openAnalysisOutput(*Parsed, File, "findings");
+  if (!OS)
+    return LintInputError;
   std::string Summary =
       "headroom lint: " +
       (Result.Status == LintInputError
@@ -201,13 +162,10 @@ int lintMain(const Args &A) {
                  " (" + std::to_string(Result.KernelsChecked) +
                  (Result.KernelsChecked == 1 ? " kernel" : " kernels") +
                  " checked)");
-  if (Format == "text") {
-    bool Color = Parsed->has("color") ||
-                 (!Output && !Parsed->has("no-color") &&
-                  !std::getenv("NO_COLOR") && isatty(STDOUT_FILENO));
-    printTextDiagnostics(Result.Diagnostics, *OS, Color);
+  if (*Format == "text") {
+    printTextDiagnostics(Result.Diagnostics, *OS, colorWanted(*Parsed));
     *OS << Summary << "\n";
-  } else if (Format == "json") {
+  } else if (*Format == "json") {
     nlohmann::ordered_json J;
     J["schema"] = "headroom.lint/1";
     J["status"] = Result.Status;
@@ -222,13 +180,9 @@ int lintMain(const Args &A) {
     SarifOptions SOptions{HEADROOM_VERSION, R.Source.Path};
     writeSarif(*OS, Result.Diagnostics, SOptions);
   }
-  OS->flush();
-  if (!*OS) {
-    std::cerr << "headroom: error: " << Output.value_or("<stdout>")
-              << ": cannot write the findings\n";
+  if (!finishAnalysisOutput(*OS, *Parsed, "findings"))
     return LintInputError;
-  }
-  if (Format != "text")
+  if (*Format != "text")
     std::cerr << Summary << "\n";
   // Like clang's -disable-free: the process ends here, so the analysis (for
   // a large profile, hundreds of thousands of allocations) is not taken

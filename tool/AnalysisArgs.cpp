@@ -1,0 +1,107 @@
+//===- AnalysisArgs.cpp - Arguments report and lint share -----------------===//
+
+#include "AnalysisArgs.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <iostream>
+#include <unistd.h>
+
+namespace headroom {
+
+void addAnalysisInputs(CommandLine &Cmd) {
+  Cmd.option("profile", "FILE",
+             "profile written by the runtime "
+             "(headroom.profile/1)")
+      .option("device", "NAME|PATH",
+              "the GPU the profile was recorded on: a name from 'headroom "
+              "devices' or a device file")
+      .alias('p', "profile")
+      .alias('d', "device");
+}
+
+void addAnalysisOutputs(CommandLine &Cmd, const std::string &FormatHelp,
+                        const std::string &What) {
+  Cmd.option("format", "FORMAT", FormatHelp)
+      .option("output", "FILE", "write the " + What + " here instead of stdout")
+      .option("source-root", "DIR",
+              "resolve the profile's relative source paths here to check "
+              "that sites still match (default: .)")
+      .flag("no-source-check", "do not compare the profile's sites with the "
+                               "sources")
+      .flag("optimistic-int", "use the optimistic-integer variant of the "
+                              "model for integer kernels")
+      .flag("color", "color the text diagnostics (default: when stdout is "
+                     "a terminal and NO_COLOR is unset)")
+      .flag("no-color", "do not color the text diagnostics")
+      .alias('o', "output");
+}
+
+Expected<ReportRequest> analysisRequest(const ParsedArgs &P,
+                                        const std::string &Command) {
+  if (!P.Positionals.empty())
+    return Error("headroom " + Command + ": unexpected argument '" +
+                 P.Positionals.front() + "'");
+  auto ProfilePath = P.get("profile");
+  auto DeviceArg = P.get("device");
+  if (!ProfilePath || !DeviceArg)
+    return Error("headroom " + Command +
+                 ": --profile and --device are required (see 'headroom " +
+                 Command + " --help')");
+  ReportRequest Request;
+  Request.ProfilePath = *ProfilePath;
+  Request.Device = *DeviceArg;
+  Request.Model.OptimisticInt = P.has("optimistic-int");
+  Request.SourceRoot = P.has("no-source-check")
+                           ? std::string()
+                           : P.get("source-root").value_or(".");
+  return Request;
+}
+
+Expected<std::string> analysisFormat(const ParsedArgs &P,
+                                     const std::string &Command,
+                                     const std::vector<std::string> &Formats) {
+  std::string Format = P.get("format").value_or("text");
+  if (std::find(Formats.begin(), Formats.end(), Format) != Formats.end())
+    return Format;
+  // "text, json or sarif"
+  std::string Expected;
+  for (std::size_t I = 0; I < Formats.size(); ++I)
+    Expected += (I == 0                    ? ""
+                 : I + 1 == Formats.size() ? " or "
+                                           : ", ") +
+                Formats[I];
+  return Error("headroom " + Command + ": --format: expected " + Expected +
+               ", got '" + Format + "'");
+}
+
+bool colorWanted(const ParsedArgs &P) {
+  return P.has("color") || (!P.has("output") && !P.has("no-color") &&
+                            !std::getenv("NO_COLOR") && isatty(STDOUT_FILENO));
+}
+
+std::ostream *openAnalysisOutput(const ParsedArgs &P, std::ofstream &File,
+                                 const std::string &What) {
+  auto Output = P.get("output");
+  if (!Output)
+    return &std::cout;
+  File.open(*Output, std::ios::binary);
+  if (!File) {
+    std::cerr << "headroom: error: " << *Output << ": cannot write the " << What
+              << "\n";
+    return nullptr;
+  }
+  return &File;
+}
+
+bool finishAnalysisOutput(std::ostream &OS, const ParsedArgs &P,
+                          const std::string &What) {
+  OS.flush();
+  if (OS)
+    return true;
+  std::cerr << "headroom: error: " << P.get("output").value_or("<stdout>")
+            << ": cannot write the " << What << "\n";
+  return false;
+}
+
+} // namespace headroom
