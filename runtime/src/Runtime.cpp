@@ -188,8 +188,8 @@ void Runtime::start() {
   Active = Status.Activity || Status.Callbacks;
 }
 
-void Runtime::registerSites(const headroom_site_info *Sites, unsigned Count,
-                            unsigned AbiVersion) {
+void Runtime::registerTable(const char *Kind, unsigned AbiVersion,
+                            const std::function<void()> &Add) {
   Deferral D;
   try {
     if (Config.RequestedMode == Mode::Off)
@@ -198,42 +198,31 @@ void Runtime::registerSites(const headroom_site_info *Sites, unsigned Count,
       Warnings.report(
           Lost::Sites,
           Failure{FailureKind::Other,
-                  "site table of ABI version " + std::to_string(AbiVersion) +
+                  std::string(Kind) + " table of ABI version " +
+                      std::to_string(AbiVersion) +
                       ", this runtime reads version " +
                       std::to_string(HEADROOM_RUNTIME_ABI_VERSION)});
       return;
     }
     {
       std::lock_guard<std::mutex> Lock(Mutex);
-      Registry.registerSites(Sites, Count);
+      Add();
     }
     ensureStarted();
   } catch (...) {
   }
 }
 
+void Runtime::registerSites(const headroom_site_info *Sites, unsigned Count,
+                            unsigned AbiVersion) {
+  registerTable("site", AbiVersion,
+                [&] { Registry.registerSites(Sites, Count); });
+}
+
 void Runtime::registerScopes(const headroom_scope_info *Table, unsigned Count,
                              unsigned AbiVersion) {
-  Deferral D;
-  try {
-    if (Config.RequestedMode == Mode::Off)
-      return;
-    if (AbiVersion != HEADROOM_RUNTIME_ABI_VERSION) {
-      Warnings.report(
-          Lost::Sites,
-          Failure{FailureKind::Other,
-                  "scope table of ABI version " + std::to_string(AbiVersion) +
-                      ", this runtime reads version " +
-                      std::to_string(HEADROOM_RUNTIME_ABI_VERSION)});
-      return;
-    }
-    {
-      std::lock_guard<std::mutex> Lock(Mutex);
-      Scopes.registerScopes(Table, Count);
-    }
-    ensureStarted();
-  } catch (...) {
-  }
+  registerTable("scope", AbiVersion,
+                [&] { Scopes.registerScopes(Table, Count); });
 }
 
 Attribution Runtime::attributionOf(ThreadState &T) {

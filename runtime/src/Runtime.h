@@ -138,6 +138,10 @@ private:
   Attribution attributionOf(ThreadState &T);
   void pushFrame(const void *Ptr, bool IsScope);
   void popFrame(const void *Ptr, bool IsScope);
+  /// Registers a site or scope table (Add, under the lock) unless profiling
+  /// is off or the table is of another ABI version (Kind names it then).
+  void registerTable(const char *Kind, unsigned AbiVersion,
+                     const std::function<void()> &Add);
   /// The four hooks: a frame pushed or popped, unless profiling is off.
   void bracket(const void *Ptr, bool IsScope, bool Begin);
   void waitForSampleInFlight() const;
