@@ -13,7 +13,8 @@ awk '
   /^\*+ TEST .* FAILED \*+$/ { name = $3 " " $4 " " $5; inblock = 1; errors = 0; run = ""; next }
   inblock && /^\*+$/ { inblock = 0; next }
   inblock && /RUN: at line/ { run = $0 }
-  inblock && /error:|Error|Traceback|No such file/ && errors < 3 {
+  # Errors, and the changed lines of a failing diff (lit prints "# | -x").
+  inblock && (/error:|Traceback|No such file/ || /^# \| [-+][^-+]/) && errors < 6 {
     if (errors == 0) print "  lit: " name " (" run ")"
     print "    " substr($0, 1, 200); errors++
   }

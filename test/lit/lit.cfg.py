@@ -26,3 +26,7 @@ if config.have_cuda:
     config.available_features.add("cuda")
 if config.have_nvcc:
     config.available_features.add("nvcc")
+    # 'headroom nvcc' runs the nvcc the suite was configured with, not the
+    # first one on PATH: another nvcc (a wrapper script, a second toolkit)
+    # names its headers by another path and changes -E output.
+    config.environment["HEADROOM_NVCC"] = config.nvcc
