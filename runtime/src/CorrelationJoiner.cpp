@@ -8,7 +8,12 @@
 namespace headroom::rt {
 
 CorrelationJoiner::CorrelationJoiner(Options Opts, Sink Out)
-    : Opts(Opts), Out(std::move(Out)) {}
+    : Opts(Opts), Out(std::move(Out)) {
+  // Records usually arrive in batches of thousands (one activity buffer):
+  // start large enough that the launches before the first batch do not
+  // rehash the table again and again on the launching thread.
+  Assocs.reserve(std::min<std::size_t>(Opts.MaxAssociations, 1u << 15));
+}
 
 void CorrelationJoiner::emit(Attribution Where, LaunchRole Role,
                              std::uint32_t LaunchId, KernelRecord &&Record) {

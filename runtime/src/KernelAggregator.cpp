@@ -91,9 +91,25 @@ LaunchKey KernelAggregator::keyOf(const JoinedLaunch &Launch) {
   return Key;
 }
 
+KernelStats *KernelAggregator::entryOf(const JoinedLaunch &Launch) {
+  const KernelRecord &R = Launch.Record;
+  if (Last) {
+    const LaunchKey &K = Last->Key;
+    ScopeId Scope = Launch.Site == NoSite ? Launch.Scope : NoScope;
+    if (K.Site == Launch.Site && K.Scope == Scope && K.Device == R.Device &&
+        K.Grid == R.Grid && K.Block == R.Block &&
+        K.DynamicSharedBytes == R.DynamicSharedBytes && K.Kernel == R.Name)
+      return Last;
+  }
+  KernelStats *S = entry(keyOf(Launch));
+  if (S)
+    Last = S;
+  return S;
+}
+
 void KernelAggregator::add(const JoinedLaunch &Launch) {
   const KernelRecord &R = Launch.Record;
-  KernelStats *S = entry(keyOf(Launch));
+  KernelStats *S = entryOf(Launch);
   if (!S) {
     if (Launch.Role != LaunchRole::Replay)
       ++Overflow;

@@ -122,8 +122,14 @@ public:
 private:
   /// Null when the key is new and the table is full.
   KernelStats *entry(const LaunchKey &Key);
+  /// The entry of a joined record: the previous record's entry when the
+  /// record has its key (launches in a loop), else a table lookup.
+  KernelStats *entryOf(const JoinedLaunch &Launch);
 
   std::unordered_map<LaunchKey, KernelStats, LaunchKeyHash> Entries;
+  /// The entry the last record went to (entries are never erased, and
+  /// unordered_map nodes do not move).
+  KernelStats *Last = nullptr;
   std::uint64_t Overflow = 0;
 };
 
