@@ -104,4 +104,9 @@ bool finishAnalysisOutput(std::ostream &OS, const ParsedArgs &P,
   return false;
 }
 
+void keepUntilExit(std::unique_ptr<Analysis> A) {
+  static Analysis *volatile Kept = nullptr;
+  Kept = A.release();
+}
+
 } // namespace headroom

@@ -15,6 +15,7 @@
 #include "report/ReportInputs.h"
 
 #include <fstream>
+#include <memory>
 #include <ostream>
 #include <string>
 
@@ -52,6 +53,12 @@ std::ostream *openAnalysisOutput(const ParsedArgs &P, std::ofstream &File,
 /// written.
 bool finishAnalysisOutput(std::ostream &OS, const ParsedArgs &P,
                           const std::string &What);
+
+/// Keeps the analysis alive, never destroyed, as the process ends: like
+/// clang's -disable-free, the analysis of a large profile (hundreds of
+/// thousands of allocations) is not taken apart piece by piece. It stays
+/// reachable, so leak checkers do not report it.
+void keepUntilExit(std::unique_ptr<Analysis> A);
 
 } // namespace headroom
 

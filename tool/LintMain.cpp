@@ -184,10 +184,7 @@ int lintMain(const Args &A) {
     return LintInputError;
   if (*Format != "text")
     std::cerr << Summary << "\n";
-  // Like clang's -disable-free: the process ends here, so the analysis (for
-  // a large profile, hundreds of thousands of allocations) is not taken
-  // apart piece by piece.
-  [[maybe_unused]] Analysis *Leaked = Loaded->release();
+  keepUntilExit(std::move(*Loaded));
   return Result.Status;
 }
 

@@ -83,10 +83,7 @@ int reportMain(const Args &A) {
   }
   if (!finishAnalysisOutput(*OS, *Parsed, "report"))
     return 1;
-  // Like clang's -disable-free: the process ends here, so the analysis (for
-  // a large profile, hundreds of thousands of allocations) is not taken
-  // apart piece by piece.
-  [[maybe_unused]] Analysis *Leaked = Loaded->release();
+  keepUntilExit(std::move(*Loaded));
   return 0;
 }
 
