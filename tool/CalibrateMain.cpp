@@ -94,13 +94,9 @@ int headroom::calibrateMain(const Args &A) {
   CL.option("name", "NAME",
             "the device's name (default: from the product name, e.g. "
             "h100-80gb-hbm3)");
-  Expected<ParsedArgs> Parsed = CL.parse(A);
-  if (!Parsed)
-    return failWith(Parsed.error());
-  if (Parsed->has("help")) {
-    CL.printHelp(std::cout);
-    return 0;
-  }
+  std::optional<ParsedArgs> Parsed;
+  if (std::optional<int> Done = parseArguments(CL, A, Parsed))
+    return *Done;
   if (!Parsed->Positionals.empty())
     return failWith(Error("headroom calibrate: unexpected argument '" +
                           Parsed->Positionals.front() + "'"));

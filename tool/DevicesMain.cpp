@@ -8,6 +8,7 @@
 
 #include "CommandLine.h"
 #include "Subcommands.h"
+#include "ToolSupport.h"
 
 #include "model/DeviceRegistry.h"
 #include "model/Format.h"
@@ -45,15 +46,9 @@ int headroom::devicesMain(const Args &A) {
                  "database\n"
                  "($HEADROOM_DEVICE_DIR if set).");
   CL.option("format", "text|json", "output format (default text)");
-  Expected<ParsedArgs> Parsed = CL.parse(A);
-  if (!Parsed) {
-    std::cerr << "headroom: error: " << Parsed.error().message() << "\n";
-    return 2;
-  }
-  if (Parsed->has("help")) {
-    CL.printHelp(std::cout);
-    return 0;
-  }
+  std::optional<ParsedArgs> Parsed;
+  if (std::optional<int> Done = parseArguments(CL, A, Parsed))
+    return *Done;
   if (!Parsed->Positionals.empty()) {
     std::cerr << "headroom: error: headroom devices: unexpected argument '"
               << Parsed->Positionals.front() << "'\n";

@@ -78,13 +78,9 @@ int lintMain(const Args &A) {
       .option("write-baseline", "FILE",
               "write this profile's times as a baseline (headroom.baseline/1)");
   addAnalysisOutputs(Cmd, "text (default), json or sarif", "findings");
-  auto Parsed = Cmd.parse(A);
-  if (!Parsed)
-    return failWith(Parsed.error());
-  if (Parsed->has("help")) {
-    Cmd.printHelp(std::cout);
-    return LintClean;
-  }
+  std::optional<ParsedArgs> Parsed;
+  if (std::optional<int> Done = parseArguments(Cmd, A, Parsed))
+    return *Done;
   auto Request = analysisRequest(*Parsed, "lint");
   if (!Request)
     return failWith(Request.error());

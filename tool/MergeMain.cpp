@@ -65,13 +65,9 @@ int mergeMain(const Args &A) {
                             "GPUs of the same model")
       .positionals("profiles, or directories whose *.json profiles to merge")
       .alias('o', "output");
-  auto Parsed = Cmd.parse(A);
-  if (!Parsed)
-    return failWith(Parsed.error());
-  if (Parsed->has("help")) {
-    Cmd.printHelp(std::cout);
-    return 0;
-  }
+  std::optional<ParsedArgs> Parsed;
+  if (std::optional<int> Done = parseArguments(Cmd, A, Parsed))
+    return *Done;
   std::vector<std::string> Files;
   for (const std::string &P : Parsed->Positionals) {
     if (std::filesystem::is_directory(P)) {

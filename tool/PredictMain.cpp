@@ -8,6 +8,7 @@
 
 #include "CommandLine.h"
 #include "Subcommands.h"
+#include "ToolSupport.h"
 
 #include "model/CountersFile.h"
 #include "model/DeviceRegistry.h"
@@ -55,40 +56,31 @@ CommandLine makeCommandLine() {
   return CL;
 }
 
-int usageError(const std::string &Message) {
-  std::cerr << "headroom: error: " << Message << "\n";
-  return 2;
-}
-
 } // namespace
 
 int headroom::predictMain(const Args &A) {
   CommandLine CL = makeCommandLine();
-  Expected<ParsedArgs> Parsed = CL.parse(A);
-  if (!Parsed)
-    return usageError(Parsed.error().message());
-  if (Parsed->has("help")) {
-    CL.printHelp(std::cout);
-    return 0;
-  }
+  std::optional<ParsedArgs> Parsed;
+  if (std::optional<int> Done = parseArguments(CL, A, Parsed))
+    return *Done;
   if (!Parsed->Positionals.empty())
-    return usageError("headroom predict: unexpected argument '" +
-                      Parsed->Positionals.front() +
-                      "' (see 'headroom predict --help')");
+    return failWith(Error("headroom predict: unexpected argument '" +
+                          Parsed->Positionals.front() +
+                          "' (see 'headroom predict --help')"));
 
   std::string Format = Parsed->get("format").value_or("text");
   if (Format != "text" && Format != "json" && Format != "csv")
-    return usageError("headroom predict: --format must be text, json or "
-                      "csv, got '" +
-                      Format + "'");
+    return failWith(Error("headroom predict: --format must be text, json or "
+                          "csv, got '" +
+                          Format + "'"));
   std::optional<std::string> CountersPath = Parsed->get("counters");
   if (!CountersPath)
-    return usageError("headroom predict: --counters <file> is required");
+    return failWith(Error("headroom predict: --counters <file> is required"));
   std::vector<std::string> DeviceArgs = Parsed->getAll("device");
   std::optional<std::string> ReferenceArg = Parsed->get("reference");
   if (DeviceArgs.empty() && !ReferenceArg)
-    return usageError("headroom predict: give at least one --device (run "
-                      "'headroom devices' to list them)");
+    return failWith(Error("headroom predict: give at least one --device (run "
+                          "'headroom devices' to list them)"));
 
   PredictionRequest Request;
   Request.Options.OptimisticInt = Parsed->has("optimistic-int");
@@ -98,34 +90,35 @@ int headroom::predictMain(const Args &A) {
     double Value = std::strtod(Ms->c_str(), &End);
     if (Ms->empty() || *End != '\0' || errno != 0 || !std::isfinite(Value) ||
         Value <= 0)
-      return usageError("headroom predict: --measured-ms expects a positive "
-                        "number of milliseconds, got '" +
-                        *Ms + "'");
+      return failWith(
+          Error("headroom predict: --measured-ms expects a positive "
+                "number of milliseconds, got '" +
+                *Ms + "'"));
     Request.MeasuredMsOverride = Value;
   }
 
   Expected<CountersFile> Counters = readCountersFile(*CountersPath);
   if (!Counters)
-    return usageError(Counters.error().message());
+    return failWith(Counters.error());
 
   DeviceRegistry Registry = DeviceRegistry::fromEnvironment();
   for (const std::string &Arg : DeviceArgs) {
     Expected<DeviceEntry> E = Registry.lookup(Arg);
     if (!E)
-      return usageError(E.error().message());
+      return failWith(E.error());
     Request.Devices.push_back(std::move(*E));
   }
   if (ReferenceArg) {
     Expected<DeviceEntry> E = Registry.lookup(*ReferenceArg);
     if (!E)
-      return usageError(E.error().message());
+      return failWith(E.error());
     Request.Reference = std::move(*E);
   }
 
   Expected<PredictionSet> Set =
       buildPredictionSet(std::move(Counters->Kernels), std::move(Request));
   if (!Set)
-    return usageError(Set.error().message());
+    return failWith(Set.error());
   Set->Source = *CountersPath;
 
   if (Format == "json")

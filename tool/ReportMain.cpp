@@ -44,13 +44,9 @@ int reportMain(const Args &A) {
              /*Repeatable=*/true)
       .alias('t', "target");
   addAnalysisOutputs(Cmd, "text (default), json, sarif, csv or html", "report");
-  auto Parsed = Cmd.parse(A);
-  if (!Parsed)
-    return failWith(Parsed.error());
-  if (Parsed->has("help")) {
-    Cmd.printHelp(std::cout);
-    return 0;
-  }
+  std::optional<ParsedArgs> Parsed;
+  if (std::optional<int> Done = parseArguments(Cmd, A, Parsed))
+    return *Done;
   auto Request = analysisRequest(*Parsed, "report");
   if (!Request)
     return failWith(Request.error());

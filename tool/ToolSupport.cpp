@@ -11,6 +11,20 @@ int failWith(const Error &E) {
   return ExitUsageOrInput;
 }
 
+std::optional<int> parseArguments(const CommandLine &Cmd,
+                                  const std::vector<std::string> &Args,
+                                  std::optional<ParsedArgs> &Parsed) {
+  Expected<ParsedArgs> P = Cmd.parse(Args);
+  if (!P)
+    return failWith(P.error());
+  if (P->has("help")) {
+    Cmd.printHelp(std::cout);
+    return 0;
+  }
+  Parsed = std::move(*P);
+  return std::nullopt;
+}
+
 std::string executableDir() {
   std::string Dir = currentExecutableDirectory();
   return Dir.empty() ? std::string(".") : Dir;

@@ -2,10 +2,13 @@
 #ifndef HEADROOM_TOOL_TOOLSUPPORT_H
 #define HEADROOM_TOOL_TOOLSUPPORT_H
 
+#include "CommandLine.h"
 #include "model/DeviceRegistry.h"
 #include "support/Error.h"
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace headroom {
 
@@ -14,6 +17,13 @@ constexpr int ExitUsageOrInput = 2;
 
 /// Prints "headroom: error: <message>" on stderr; returns ExitUsageOrInput.
 int failWith(const Error &E);
+
+/// Parses a subcommand's arguments into Parsed. Returns the exit code when
+/// the subcommand is done already: ExitUsageOrInput after an error line for
+/// bad arguments, 0 after printing the help for --help; else std::nullopt.
+std::optional<int> parseArguments(const CommandLine &Cmd,
+                                  const std::vector<std::string> &Args,
+                                  std::optional<ParsedArgs> &Parsed);
 
 /// The directory holding the running headroom executable.
 std::string executableDir();
