@@ -5,6 +5,8 @@
 #include "profile/DurationMerge.h"
 #include "profile/ProfileDocument.h"
 
+#include "model/JsonInput.h"
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -16,25 +18,18 @@ using ojson = nlohmann::ordered_json;
 
 namespace {
 
-std::string at(const std::string &Path, const std::string &Field) {
-  return Path.empty() ? Field : Path + "." + Field;
-}
-std::string at(const std::string &Path, std::size_t Index) {
-  return Path + "[" + std::to_string(Index) + "]";
-}
-
 Status expectUnsigned(const json &J, const std::string &Field,
                       const std::string &Path, bool Required = true) {
   auto It = J.find(Field);
   if (It == J.end() || It->is_null()) {
     if (Required)
-      return Error(at(Path, Field) + ": expected a non-negative integer");
+      return Error(jsonPath(Path, Field) + ": expected a non-negative integer");
     return Status::success();
   }
   if (!It->is_number_unsigned() &&
       !(It->is_number_integer() && It->get<long long>() >= 0))
-    return Error(at(Path, Field) + ": expected a non-negative integer, got " +
-                 It->dump());
+    return Error(jsonPath(Path, Field) +
+                 ": expected a non-negative integer, got " + It->dump());
   return Status::success();
 }
 
@@ -43,11 +38,12 @@ Status expectString(const json &J, const std::string &Field,
   auto It = J.find(Field);
   if (It == J.end() || It->is_null()) {
     if (Required)
-      return Error(at(Path, Field) + ": expected a string");
+      return Error(jsonPath(Path, Field) + ": expected a string");
     return Status::success();
   }
   if (!It->is_string())
-    return Error(at(Path, Field) + ": expected a string, got " + It->dump());
+    return Error(jsonPath(Path, Field) + ": expected a string, got " +
+                 It->dump());
   return Status::success();
 }
 
@@ -57,13 +53,13 @@ Status expectDim3(const json &J, const std::string &Field,
   // positive and fits in 32 bits.
   auto It = J.find(Field);
   if (It == J.end() || !It->is_array() || It->size() != 3)
-    return Error(at(Path, Field) +
+    return Error(jsonPath(Path, Field) +
                  ": expected an array of 3 positive integers");
   for (std::size_t I = 0; I < 3; ++I) {
     const json &V = (*It)[I];
     if (!V.is_number_integer() || V.get<long long>() <= 0 ||
         V.get<std::uint64_t>() > 0xffffffffu)
-      return Error(at(at(Path, Field), I) +
+      return Error(jsonPath(jsonPath(Path, Field), I) +
                    ": expected a positive integer, got " + V.dump());
   }
   return Status::success();
@@ -122,7 +118,7 @@ Status checkProfile(const json &P) {
     return Error("process: expected an object");
   const json &Sites = P["sites"];
   for (std::size_t I = 0; I < Sites.size(); ++I) {
-    std::string Path = at("sites", I);
+    std::string Path = jsonPath("sites", I);
     if (!Sites[I].is_object())
       return Error(Path + ": expected an object");
     for (const char *F : {"file", "kernel"})
@@ -134,7 +130,7 @@ Status checkProfile(const json &P) {
     if (Status S = expectUnsigned(Sites[I], "id", Path); !S)
       return S;
     if (Sites[I]["id"].get<std::uint64_t>() != I)
-      return Error(at(Path, "id") + ": expected " + std::to_string(I) +
+      return Error(jsonPath(Path, "id") + ": expected " + std::to_string(I) +
                    " (ids are the positions in sites)");
   }
   std::size_t NumScopes = 0;
@@ -143,7 +139,7 @@ Status checkProfile(const json &P) {
       return Error("scopes: expected an array");
     NumScopes = Scopes->size();
     for (std::size_t I = 0; I < NumScopes; ++I) {
-      std::string Path = at("scopes", I);
+      std::string Path = jsonPath("scopes", I);
       if (!(*Scopes)[I].is_object())
         return Error(Path + ": expected an object");
       for (const char *F : {"file", "name"})
@@ -157,7 +153,7 @@ Status checkProfile(const json &P) {
   std::set<std::uint64_t> DeviceIndices;
   const json &Devices = P["devices"];
   for (std::size_t I = 0; I < Devices.size(); ++I) {
-    std::string Path = at("devices", I);
+    std::string Path = jsonPath("devices", I);
     if (!Devices[I].is_object())
       return Error(Path + ": expected an object");
     if (Status S = expectUnsigned(Devices[I], "index", Path); !S)
@@ -166,7 +162,7 @@ Status checkProfile(const json &P) {
   }
   const json &Kernels = P["kernels"];
   for (std::size_t I = 0; I < Kernels.size(); ++I) {
-    std::string Path = at("kernels", I);
+    std::string Path = jsonPath("kernels", I);
     const json &K = Kernels[I];
     if (!K.is_object())
       return Error(Path + ": expected an object");
@@ -188,37 +184,38 @@ Status checkProfile(const json &P) {
     if (Status S = expectString(K, "timing", Path, false); !S)
       return S;
     if (K["min_ns"].get<std::uint64_t>() > K["max_ns"].get<std::uint64_t>())
-      return Error(at(Path, "min_ns") + ": expected at most max_ns");
+      return Error(jsonPath(Path, "min_ns") + ": expected at most max_ns");
     if (Status S = expectUnsigned(K, "site", Path, false); !S)
       return S;
     if (K.contains("site") && !K["site"].is_null() &&
         K["site"].get<std::uint64_t>() >= Sites.size())
-      return Error(at(Path, "site") + ": expected the id of an entry in sites");
+      return Error(jsonPath(Path, "site") +
+                   ": expected the id of an entry in sites");
     if (Status S = expectUnsigned(K, "scope", Path, false); !S)
       return S;
     if (K.contains("scope") && !K["scope"].is_null() &&
         K["scope"].get<std::uint64_t>() >= NumScopes)
-      return Error(at(Path, "scope") +
+      return Error(jsonPath(Path, "scope") +
                    ": expected the id of an entry in scopes");
     if (K.contains("device") && !DeviceIndices.empty() &&
         !DeviceIndices.count(K["device"].get<std::uint64_t>()))
-      return Error(at(Path, "device") +
+      return Error(jsonPath(Path, "device") +
                    ": expected the index of an entry in devices");
     if (auto C = K.find("counters"); C != K.end()) {
       if (!C->is_object())
-        return Error(at(Path, "counters") + ": expected an object");
+        return Error(jsonPath(Path, "counters") + ": expected an object");
       for (auto It = C->begin(); It != C->end(); ++It)
         if (!It->is_number())
-          return Error(at(at(Path, "counters"), It.key()) +
+          return Error(jsonPath(jsonPath(Path, "counters"), It.key()) +
                        ": expected a number");
     }
     if (auto D = K.find("duration_sample_ns"); D != K.end()) {
       if (!D->is_array())
-        return Error(at(Path, "duration_sample_ns") +
+        return Error(jsonPath(Path, "duration_sample_ns") +
                      ": expected an array of integers");
       for (const json &V : *D)
         if (!V.is_number_unsigned() && !(V.is_number_integer() && V >= 0))
-          return Error(at(Path, "duration_sample_ns") +
+          return Error(jsonPath(Path, "duration_sample_ns") +
                        ": expected an array of integers");
     }
   }
