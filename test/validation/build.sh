@@ -11,6 +11,7 @@
 #   build.txt           commit, date, compiler versions
 #
 # usage: test/validation/build.sh [BUILD_DIR]   (default: build)
+#   VALIDATION_FAMILIES="stream gemm" builds only those families.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
@@ -24,9 +25,15 @@ src=$root/test/validation
 rm -rf "$out"
 mkdir -p "$out/plain" "$out/headroom" "$out/lib" "$out/logs"
 cp -P "$build"/runtime/libheadroom_rt.so* "$out/lib/"
+# Debug information is not needed there, and the carried tree is limited.
+strip --strip-debug "$out"/lib/libheadroom_rt.so.*.*
 
 families=()
-for f in "$src"/kernels/*.cu; do families+=("$(basename "$f" .cu)"); done
+if [[ -n ${VALIDATION_FAMILIES:-} ]]; then
+  read -r -a families <<<"$VALIDATION_FAMILIES"
+else
+  for f in "$src"/kernels/*.cu; do families+=("$(basename "$f" .cu)"); done
+fi
 
 build_one() { # family
   local family=$1 file=$src/kernels/$1.cu arch=(-arch=sm_90)

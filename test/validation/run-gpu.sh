@@ -7,7 +7,8 @@
 #             sampling, plus test/validation/headroom-metrics.txt): one
 #             profile per case, with the duration of every launch
 #   ncu       every family's plain binary under Nsight Compute (--reps 0: the
-#             checked run only, one profiled launch per kernel launch),
+#             checked run only; of each case, the first --profile-launches
+#             launches, 8 by default: sorts launch hundreds of stages),
 #             --clock-control none, its Speed-of-Light, compute, memory,
 #             occupancy, launch, warp-state, scheduler and instruction
 #             sections plus test/validation/ncu-metrics.txt; exported as CSV
@@ -19,6 +20,7 @@
 #
 # usage: test/validation/run-gpu.sh --phase headroom|ncu [--families "a b"]
 #                                   [--deadline SECONDS] [--reps N]
+#                                   [--profile-launches K]
 set -uo pipefail
 if ! nvidia-smi -L >/dev/null 2>&1; then
   echo "SKIP: no GPU (nvidia-smi lists no device); test/validation/run-gpu.sh needs one"
@@ -26,13 +28,14 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 root=$(cd "$(dirname "$0")/../.." && pwd)
 corpus=$root/.validation
-phase="" families="" deadline=540 reps=20
+phase="" families="" deadline=540 reps=20 profile_launches=8
 while [[ $# -gt 0 ]]; do
   case $1 in
   --phase) phase=$2; shift 2 ;;
   --families) families=$2; shift 2 ;;
   --deadline) deadline=$2; shift 2 ;;
   --reps) reps=$2; shift 2 ;;
+  --profile-launches) profile_launches=$2; shift 2 ;;
   *) echo "error: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -88,10 +91,12 @@ else
     if late; then say "SKIPPED (deadline) family $family"; continue; fi
     t0=$SECONDS
     timeout $((deadline - (SECONDS - start) + 5)) "$ncu" --clock-control none --cache-control all \
+      --profile-from-start off \
       --section SpeedOfLight --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis \
       --section Occupancy --section LaunchStats --section WarpStateStats \
       --section SchedulerStats --section InstructionStats --metrics "$metrics" \
       -f -o "$work/ncu/$family" "$corpus/plain/$family" --reps 0 \
+      --profile-launches "$profile_launches" \
       --manifest "$work/manifest.jsonl" >"$work/ncu/$family.log" 2>&1
     rc=$?
     "$ncu" --import "$work/ncu/$family.ncu-rep" --csv --page raw --print-units base \

@@ -22,6 +22,7 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -71,15 +72,24 @@ struct Register {
 /// The running case: launches, check, timing.
 class Run {
 public:
-  Run(const Case &C, int Reps) : C(C), Reps(Reps) {}
+  /// \p ProfileLimit > 0: the checked run brackets its first ProfileLimit
+  /// launches with cudaProfilerStart/Stop, so that a profiler started with
+  /// its collection off (`ncu --profile-from-start off`) sees only those.
+  Run(const Case &C, int Reps, std::size_t ProfileLimit)
+      : C(C), Reps(Reps), ProfileLimit(ProfileLimit) {}
 
   /// Launches one kernel: \p Kernel is its name as the source spells it
   /// (the manifest lists it; Nsight Compute's row must contain it), \p Do
   /// performs the `<<<...>>>` launch. Checks the launch error.
   template <class F> void launch(const char *Kernel, F &&Do) {
-    if (Recording)
+    if (Recording) {
       Kernels.emplace_back(Kernel);
+      if (ProfileLimit > 0 && Kernels.size() == 1)
+        profilerStart();
+    }
     Do();
+    if (Recording && ProfileLimit > 0 && Kernels.size() == ProfileLimit)
+      profilerStop();
     cudaError_t Err = cudaGetLastError();
     if (Err != cudaSuccess) {
       std::fprintf(stderr, "case %s: launch of %s failed: %s\n",
@@ -110,11 +120,19 @@ public:
   double Error = NAN, Tolerance = NAN;
   std::vector<std::string> Kernels;
   std::vector<float> TimesMs;
+  /// Launches of the checked run inside the profiler bracket.
+  std::size_t profiledLaunches() const {
+    return ProfileLimit > 0 ? std::min(ProfileLimit, Kernels.size()) : 0;
+  }
 
 private:
+  void profilerStart();
+  void profilerStop();
+
   const Case &C;
   int Reps;
-  bool Recording = false;
+  std::size_t ProfileLimit;
+  bool Recording = false, Profiling = false;
 };
 
 //===----------------------------------------------------------------------===//
@@ -176,14 +194,31 @@ private:
   std::uint64_t State;
 };
 
+/// Calls \p Fill(Begin, End) on consecutive chunks of [0, N) from several
+/// host threads: the inputs of the largest cases take seconds to make on
+/// one core, and device time is short.
+void parallelChunks(std::size_t N,
+                    const std::function<void(std::size_t, std::size_t)> &Fill);
+
+/// Elements per chunk of randomVector: each chunk draws from its own
+/// generator, seeded from (Seed, chunk index), so the values do not depend
+/// on the number of threads.
+inline constexpr std::size_t RandomChunk = std::size_t(1) << 20;
+
 /// N values uniform in [Lo, Hi) from \p Seed.
 template <class T>
 std::vector<T> randomVector(std::size_t N, std::uint64_t Seed, double Lo = -1,
                             double Hi = 1) {
-  Random R(Seed);
   std::vector<T> V(N);
-  for (T &X : V)
-    X = static_cast<T>(R.uniform(Lo, Hi));
+  parallelChunks((N + RandomChunk - 1) / RandomChunk,
+                 [&](std::size_t First, std::size_t Last) {
+                   for (std::size_t C = First; C < Last; ++C) {
+                     Random R(Seed * 0x9E3779B97F4A7C15ull + C);
+                     std::size_t End = std::min(N, (C + 1) * RandomChunk);
+                     for (std::size_t I = C * RandomChunk; I < End; ++I)
+                       V[I] = static_cast<T>(R.uniform(Lo, Hi));
+                   }
+                 });
   return V;
 }
 

@@ -7,6 +7,10 @@
 //                    or '*'); default: every case
 //   --reps N         timed repetitions after the checked run (default 20)
 //   --manifest FILE  append one JSON line per case run to FILE
+//   --profile-launches K
+//                    bracket the first K launches of each case's checked run
+//                    with cudaProfilerStart/Stop (for ncu --profile-from-start
+//                    off); the manifest says how many were bracketed
 //
 // Exit status: 0 every case passed its check, 1 some case failed, 2 usage.
 //
@@ -14,9 +18,12 @@
 
 #include "Harness.cuh"
 
+#include <cuda_profiler_api.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <thread>
 
 namespace validation {
 
@@ -32,6 +39,21 @@ Register::Register(std::string Name, std::string Family,
                         std::move(Description), Expected, std::move(Body)});
 }
 
+void parallelChunks(
+    std::size_t N, const std::function<void(std::size_t, std::size_t)> &Fill) {
+  std::size_t Threads =
+      std::min<std::size_t>(N, std::max(1u, std::thread::hardware_concurrency()));
+  if (Threads <= 1) {
+    Fill(0, N);
+    return;
+  }
+  std::vector<std::thread> Pool;
+  for (std::size_t T = 0; T < Threads; ++T)
+    Pool.emplace_back(Fill, N * T / Threads, N * (T + 1) / Threads);
+  for (std::thread &Th : Pool)
+    Th.join();
+}
+
 std::string sizeName(std::size_t N) {
   if (N >= (1u << 20) && N % (1u << 20) == 0)
     return std::to_string(N >> 20) + "M";
@@ -44,7 +66,20 @@ void Run::first(const std::function<void()> &Sequence) {
   Recording = true;
   Sequence();
   Recording = false;
+  profilerStop();
   VCHECK(cudaDeviceSynchronize());
+}
+
+void Run::profilerStart() {
+  VCHECK(cudaProfilerStart());
+  Profiling = true;
+}
+
+void Run::profilerStop() {
+  if (!Profiling)
+    return;
+  VCHECK(cudaProfilerStop());
+  Profiling = false;
 }
 
 void Run::check(double E, double Tol) {
@@ -130,7 +165,7 @@ bool selected(const std::string &Name, const std::vector<std::string> &Wanted) {
 int usage(const char *Message) {
   std::fprintf(stderr,
                "error: %s\nusage: [--list] [--case NAME[,NAME...]] [--reps N] "
-               "[--manifest FILE]\n",
+               "[--manifest FILE] [--profile-launches K]\n",
                Message);
   return 2;
 }
@@ -144,6 +179,7 @@ int main(int Argc, char **Argv) {
   int Reps = 20;
   std::vector<std::string> Wanted;
   const char *ManifestPath = nullptr;
+  std::size_t ProfileLimit = 0;
   for (int I = 1; I < Argc; ++I) {
     std::string Arg = Argv[I];
     auto value = [&]() -> const char * {
@@ -171,6 +207,13 @@ int main(int Argc, char **Argv) {
       if (!V || *End || N < 0 || N > 100000)
         return usage("--reps needs an integer from 0 to 100000");
       Reps = static_cast<int>(N);
+    } else if (Arg == "--profile-launches") {
+      const char *V = value();
+      char *End = nullptr;
+      long N = V ? std::strtol(V, &End, 10) : -1;
+      if (!V || *End || N < 1)
+        return usage("--profile-launches needs a positive integer");
+      ProfileLimit = static_cast<std::size_t>(N);
     } else if (Arg == "--manifest") {
       ManifestPath = value();
       if (!ManifestPath)
@@ -204,7 +247,7 @@ int main(int Argc, char **Argv) {
   for (const Case &C : Cases) {
     if (!selected(C.Name, Wanted))
       continue;
-    Run R(C, Reps);
+    Run R(C, Reps, ProfileLimit);
     C.Body(R);
     if (!R.Checked) {
       std::fprintf(stderr, "case %s: the case never called check()\n",
@@ -229,13 +272,14 @@ int main(int Argc, char **Argv) {
       std::fprintf(Manifest,
                    "{\"case\":%s,\"family\":%s,\"expected\":\"%s\","
                    "\"description\":%s,\"passed\":%s,\"error\":%s,"
-                   "\"tolerance\":%s,\"kernels\":%s,\"event_median_ms\":%s,"
-                   "\"runs\":%zu}\n",
+                   "\"tolerance\":%s,\"kernels\":%s,\"profiled_launches\":%zu,"
+                   "\"event_median_ms\":%s,\"runs\":%zu}\n",
                    jsonString(C.Name).c_str(), jsonString(C.Family).c_str(),
                    expectName(C.Expected), jsonString(C.Description).c_str(),
                    R.Passed ? "true" : "false", jsonNumber(R.Error).c_str(),
                    jsonNumber(R.Tolerance).c_str(), Kernels.c_str(),
-                   jsonNumber(Median).c_str(), Sorted.size());
+                   R.profiledLaunches(), jsonNumber(Median).c_str(),
+                   Sorted.size());
       std::fflush(Manifest);
     }
   }
