@@ -4,8 +4,9 @@
 #
 #   headroom  every case in its own process, built through `headroom nvcc`,
 #             under the Headroom runtime (HEADROOM_MODE=counters, the default
-#             sampling, plus test/validation/headroom-metrics.txt): one
-#             profile per case, with the duration of every launch
+#             sampling of the first launch, exactly the metrics of
+#             test/validation/headroom-metrics.txt): one profile per case,
+#             with the duration of every launch
 #   ncu       every family's plain binary under Nsight Compute (--reps 0: the
 #             checked run only; of each case, the first --profile-launches
 #             launches, 8 by default: sorts launch hundreds of stages),
@@ -59,7 +60,7 @@ cp "$corpus/build.txt" "$corpus/cases.tsv" "$work/"
 export LD_LIBRARY_PATH=$corpus/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 
 if [[ $phase == headroom ]]; then
-  metrics=$(grep -v '^#' "$root/test/validation/headroom-metrics.txt" | grep . | paste -sd, -)
+  metrics=only:$(grep -v "^#" "$root/test/validation/headroom-metrics.txt" | grep . | paste -sd, -)
   mkdir -p "$work/profiles" "$work/logs"
   for family in $families; do
     for name in $(awk -F'\t' -v f="$family" '$1 == f { print $2 }' "$corpus/cases.tsv"); do
