@@ -12,6 +12,10 @@
 #include "harness/Context.h"
 #include "harness/WarmUp.h"
 
+#include "support/CommandLine.h"
+#include "support/NumberOption.h"
+#include "support/ShellQuote.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -66,85 +70,70 @@ const char *Usage =
     "exit codes: 0 done, 1 error, 2 bad usage, 3 no usable GPU,\n"
     "4 a kernel computed a wrong result\n";
 
+/// The options, parsed by the command-line parser every Headroom command
+/// uses. Value options may repeat (the last one counts).
+CommandLine commandLine() {
+  CommandLine CL("headroom-microbench", "[options]", Usage);
+  CL.option("gpu", "N", "", /*Repeatable=*/true)
+      .flag("quick", "")
+      .option("name", "NAME", "", true)
+      .option("output", "FILE", "", true)
+      .alias('o', "output")
+      .option("output-dir", "DIR", "", true)
+      .option("only", "KEYS", "", true)
+      .flag("list", "")
+      .option("command", "TEXT", "", true)
+      .option("tool", "TEXT", "", true)
+      .flag("version", "");
+  return CL;
+}
+
 std::optional<Options> parse(int Argc, char **Argv, std::string &Err) {
+  Expected<ParsedArgs> P =
+      commandLine().parse(std::vector<std::string>(Argv + 1, Argv + Argc));
+  if (!P) {
+    Err = P.error().message();
+    return std::nullopt;
+  }
+  if (!P->Positionals.empty()) {
+    Err = "unknown argument '" + P->Positionals.front() + "' (see --help)";
+    return std::nullopt;
+  }
   Options O;
-  std::vector<std::string> Args(Argv + 1, Argv + Argc);
-  for (size_t I = 0; I < Args.size(); ++I) {
-    std::string A = Args[I], Value;
-    bool HasInline = false;
-    if (A.rfind("--", 0) == 0 && A.find('=') != std::string::npos) {
-      Value = A.substr(A.find('=') + 1);
-      A = A.substr(0, A.find('='));
-      HasInline = true;
-    }
-    auto Next = [&](std::string &Out) {
-      if (HasInline) {
-        Out = Value;
-        return true;
-      }
-      if (I + 1 >= Args.size()) {
-        Err = "option '" + A + "' expects a value";
-        return false;
-      }
-      Out = Args[++I];
-      return true;
-    };
-    if (A == "--help" || A == "-h") {
-      O.Help = true;
-    } else if (A == "--version") {
-      O.Version = true;
-    } else if (A == "--quick") {
-      O.Run.Quick = true;
-    } else if (A == "--list") {
-      O.List = true;
-    } else if (A == "--gpu") {
-      std::string V;
-      if (!Next(V))
-        return std::nullopt;
-      char *End = nullptr;
-      long N = std::strtol(V.c_str(), &End, 10);
-      if (V.empty() || *End || N < 0 || N > 1024) {
-        Err = "--gpu expects a device number, got '" + V + "'";
-        return std::nullopt;
-      }
-      O.Run.Gpu = static_cast<int>(N);
-    } else if (A == "--name") {
-      if (!Next(O.Name))
-        return std::nullopt;
-      if (O.Name.empty() || O.Name.find('/') != std::string::npos) {
-        Err = "--name expects a non-empty name without '/'";
-        return std::nullopt;
-      }
-    } else if (A == "-o" || A == "--output") {
-      if (!Next(O.Output))
-        return std::nullopt;
-    } else if (A == "--output-dir") {
-      if (!Next(O.OutputDir))
-        return std::nullopt;
-    } else if (A == "--command") {
-      if (!Next(O.Command))
-        return std::nullopt;
-    } else if (A == "--tool") {
-      if (!Next(O.Tool))
-        return std::nullopt;
-    } else if (A == "--only") {
-      std::string V;
-      if (!Next(V))
-        return std::nullopt;
-      std::stringstream SS(V);
-      for (std::string Key; std::getline(SS, Key, ',');) {
-        bool Known = false;
-        for (const BenchmarkEntry &E : allBenchmarks())
-          Known |= Key == E.Key;
-        if (!Known) {
-          Err = "--only: unknown benchmark '" + Key + "' (see --list)";
-          return std::nullopt;
-        }
-        O.Only.insert(Key);
-      }
-    } else {
-      Err = "unknown argument '" + A + "' (see --help)";
+  O.Help = P->has("help");
+  O.Version = P->has("version");
+  O.Run.Quick = P->has("quick");
+  O.List = P->has("list");
+  if (std::optional<std::string> V = P->get("gpu")) {
+    std::optional<long> N = parseInteger(*V);
+    if (!N || *N < 0 || *N > 1024) {
+      Err = "--gpu expects a device number, got '" + *V + "'";
       return std::nullopt;
+    }
+    O.Run.Gpu = static_cast<int>(*N);
+  }
+  if (P->has("name")) {
+    O.Name = *P->get("name");
+    if (O.Name.empty() || O.Name.find('/') != std::string::npos) {
+      Err = "--name expects a non-empty name without '/'";
+      return std::nullopt;
+    }
+  }
+  O.Output = P->get("output").value_or("");
+  O.OutputDir = P->get("output-dir").value_or("");
+  O.Command = P->get("command").value_or("");
+  O.Tool = P->get("tool").value_or("");
+  if (std::optional<std::string> V = P->get("only")) {
+    std::stringstream SS(*V);
+    for (std::string Key; std::getline(SS, Key, ',');) {
+      bool Known = false;
+      for (const BenchmarkEntry &E : allBenchmarks())
+        Known |= Key == E.Key;
+      if (!Known) {
+        Err = "--only: unknown benchmark '" + Key + "' (see --list)";
+        return std::nullopt;
+      }
+      O.Only.insert(Key);
     }
   }
   return O;
@@ -159,17 +148,11 @@ std::string todayUtc() {
   return Buf;
 }
 
+/// The command line as typed, for the device file's provenance.
 std::string joinArgv(int Argc, char **Argv) {
-  std::string S;
-  for (int I = 0; I < Argc; ++I) {
-    std::string A = Argv[I];
-    if (I == 0)
-      A = A.substr(A.find_last_of('/') + 1);
-    if (A.find_first_of(" \t'\"") != std::string::npos)
-      A = "'" + A + "'";
-    S += (I ? " " : "") + A;
-  }
-  return S;
+  std::vector<std::string> Args(Argv, Argv + Argc);
+  Args[0] = Args[0].substr(Args[0].find_last_of('/') + 1);
+  return shellJoin(Args);
 }
 
 int run(const Options &O, int Argc, char **Argv) {

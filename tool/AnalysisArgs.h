@@ -10,7 +10,7 @@
 #ifndef HEADROOM_TOOL_ANALYSISARGS_H
 #define HEADROOM_TOOL_ANALYSISARGS_H
 
-#include "CommandLine.h"
+#include "support/CommandLine.h"
 
 #include "report/ReportInputs.h"
 

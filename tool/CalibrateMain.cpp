@@ -11,20 +11,18 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "CommandLine.h"
 #include "Subcommands.h"
 #include "ToolSupport.h"
 
-#include <cerrno>
+#include "model/DeviceRegistry.h"
+#include "support/CommandLine.h"
+#include "support/Paths.h"
+#include "support/Process.h"
+#include "support/ShellQuote.h"
+
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-extern char **environ;
 
 using namespace headroom;
 namespace fs = std::filesystem;
@@ -33,11 +31,6 @@ namespace {
 
 /// headroom-microbench's exit codes (microbench/harness/Cuda.h).
 enum MicrobenchExit { Ok = 0, Usage = 2, NoGpu = 3, WrongResult = 4 };
-
-bool isExecutable(const fs::path &P) {
-  std::error_code EC;
-  return fs::is_regular_file(P, EC) && ::access(P.c_str(), X_OK) == 0;
-}
 
 /// The headroom-microbench to run: $HEADROOM_MICROBENCH, else next to this
 /// executable (installed), else the build tree's microbench/ beside tool/.
@@ -53,7 +46,7 @@ Expected<std::string> findMicrobench() {
        {Dir / "headroom-microbench",
         Dir / ".." / "microbench" / "headroom-microbench",
         Dir / ".." / "libexec" / "headroom" / "headroom-microbench"})
-    if (isExecutable(Candidate))
+    if (isExecutable(Candidate.string()))
       return fs::weakly_canonical(Candidate).string();
   return Error("the micro-benchmarks are not built: no headroom-microbench "
                "next to " +
@@ -63,20 +56,11 @@ Expected<std::string> findMicrobench() {
                "HEADROOM_MICROBENCH to its path)");
 }
 
-std::string quoteForDisplay(const std::string &A) {
-  if (!A.empty() && A.find_first_of(" \t'\"\\$") == std::string::npos)
-    return A;
-  std::string Q = "'";
-  for (char C : A)
-    Q += C == '\'' ? std::string("'\\''") : std::string(1, C);
-  return Q + "'";
-}
-
 } // namespace
 
 int headroom::calibrateMain(const Args &A) {
   CommandLine CL(
-      "calibrate", "[--gpu N] [--quick] [-o FILE] [--name NAME]",
+      "headroom calibrate", "[--gpu N] [--quick] [-o FILE] [--name NAME]",
       "Measures this machine's GPU with micro-benchmarks (peak fp32/fp64 FMA,\n"
       "int MAD and add, shared-memory load/store, DRAM bandwidth, and more)\n"
       "and writes a headroom.device/1 file with the thesis parameters T_SP,\n"
@@ -107,8 +91,8 @@ int headroom::calibrateMain(const Args &A) {
         Error("headroom calibrate: " + Microbench.error().message()));
 
   std::string Command = "headroom calibrate";
-  for (const std::string &Arg : A)
-    Command += " " + quoteForDisplay(Arg);
+  if (!A.empty())
+    Command += " " + shellJoin(A);
 
   std::vector<std::string> Argv = {*Microbench};
   if (auto Gpu = Parsed->get("gpu"))
@@ -129,26 +113,15 @@ int headroom::calibrateMain(const Args &A) {
   Argv.insert(Argv.end(), {"--command", Command, "--tool",
                            "headroom calibrate " HEADROOM_VERSION});
 
-  std::vector<char *> CArgv;
-  for (std::string &S : Argv)
-    CArgv.push_back(S.data());
-  CArgv.push_back(nullptr);
-  pid_t Pid = 0;
-  if (int Err =
-          posix_spawn(&Pid, CArgv[0], nullptr, nullptr, CArgv.data(), environ))
-    return failWith(Error("headroom calibrate: cannot run " + *Microbench +
-                          ": " + std::strerror(Err)));
-  int WaitStatus = 0;
-  while (waitpid(Pid, &WaitStatus, 0) < 0)
-    if (errno != EINTR)
-      return failWith(Error("headroom calibrate: waiting for " + *Microbench +
-                            " failed: " + std::strerror(errno)));
-  if (WIFSIGNALED(WaitStatus)) {
+  Expected<ProcessExit> Exit = runProcess(Argv);
+  if (!Exit)
+    return failWith(Exit.error().context("headroom calibrate"));
+  if (Exit->Signal) {
     std::cerr << "headroom: error: headroom calibrate: " << *Microbench
-              << " was killed by signal " << WTERMSIG(WaitStatus) << "\n";
+              << " was killed by signal " << Exit->Signal << "\n";
     return 1;
   }
-  int Code = WIFEXITED(WaitStatus) ? WEXITSTATUS(WaitStatus) : 1;
+  int Code = Exit->Code;
   switch (Code) {
   case Ok:
     return 0;

@@ -6,13 +6,13 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "CommandLine.h"
 #include "Subcommands.h"
 #include "ToolSupport.h"
+#include "support/CommandLine.h"
 
 #include "model/DeviceRegistry.h"
-#include "model/Format.h"
-#include "model/TextTable.h"
+#include "support/Format.h"
+#include "support/TextTable.h"
 
 #include <nlohmann/json.hpp>
 
@@ -38,7 +38,7 @@ std::string sourceText(const std::vector<DeviceEntry> &All,
 } // namespace
 
 int headroom::devicesMain(const Args &A) {
-  CommandLine CL("devices", "[--format text|json]",
+  CommandLine CL("headroom devices", "[--format text|json]",
                  "Lists the devices that 'headroom predict --device' can "
                  "name: the user's\n"
                  "device files ($XDG_DATA_HOME/headroom/devices, default\n"

@@ -7,8 +7,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "CommandLine.h"
 #include "Subcommands.h"
+#include "support/CommandLine.h"
 
 #include "ast/CompileFlags.h"
 #include "ast/Instrument.h"
@@ -27,7 +27,7 @@ namespace {
 
 CommandLine instrumentCommandLine() {
   CommandLine CL(
-      "instrument", "FILE.cu [options] [-- <compile flags>]",
+      "headroom instrument", "FILE.cu [options] [-- <compile flags>]",
       "Rewrites every kernel<<<...>>>(...) launch and launch API call of\n"
       "FILE.cu to call the Headroom runtime around it, and registers the\n"
       "launch sites. Only the host side is parsed (clang --cuda-host-only).\n"
@@ -86,7 +86,7 @@ int instrumentMain(const Args &A) {
   CommandLine CL = instrumentCommandLine();
   Expected<ParsedArgs> Parsed = CL.parse(A);
   if (!Parsed)
-    return fail(Parsed.error().message(), 2);
+    return fail(Parsed.error().context(CL.program()).message(), 2);
   if (Parsed->has("help")) {
     CL.printHelp(std::cout);
     return 0;

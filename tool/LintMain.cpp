@@ -8,16 +8,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "AnalysisArgs.h"
-#include "CommandLine.h"
 #include "Subcommands.h"
 #include "ToolSupport.h"
+#include "support/CommandLine.h"
 
-#include "model/Format.h"
 #include "report/Lint.h"
 #include "report/ReportInputs.h"
 #include "report/ReportJson.h"
 #include "report/Sarif.h"
 #include "report/TextDiagnosticPrinter.h"
+#include "support/Format.h"
+#include "support/NumberOption.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -28,22 +29,6 @@
 namespace headroom {
 
 namespace {
-
-/// A number option: finite, and within (Lo, Hi].
-Expected<std::optional<double>> numberOption(const ParsedArgs &P,
-                                             const std::string &Name, double Lo,
-                                             double Hi,
-                                             const std::string &Expected) {
-  auto V = P.get(Name);
-  if (!V)
-    return std::optional<double>();
-  char *End = nullptr;
-  double D = std::strtod(V->c_str(), &End);
-  if (V->empty() || *End != '\0' || !std::isfinite(D) || !(D > Lo) || D > Hi)
-    return Error("headroom lint: --" + Name + ": expected " + Expected +
-                 ", got '" + *V + "'");
-  return std::optional<double>(D);
-}
 
 bool writeFile(const std::string &Path, const std::string &Text) {
   std::ofstream File(Path, std::ios::binary);
@@ -56,7 +41,7 @@ bool writeFile(const std::string &Path, const std::string &Text) {
 
 int lintMain(const Args &A) {
   CommandLine Cmd(
-      "lint",
+      "headroom lint",
       "--profile FILE --device NAME|PATH [--max-headroom X] "
       "[--min-attainable-pct P]\n       [--baseline FILE [--noise-pct N]] "
       "[--write-baseline FILE] [options]",
@@ -92,17 +77,17 @@ int lintMain(const Args &A) {
   auto MaxHeadroom = numberOption(*Parsed, "max-headroom", 0, INFINITY,
                                   "a positive number such as 1.5");
   if (!MaxHeadroom)
-    return failWith(MaxHeadroom.error());
+    return failWith(MaxHeadroom.error().context("headroom lint"));
   Options.MaxHeadroom = *MaxHeadroom;
   auto MinPct = numberOption(*Parsed, "min-attainable-pct", 0, 100,
                              "a percentage in (0, 100] such as 50");
   if (!MinPct)
-    return failWith(MinPct.error());
+    return failWith(MinPct.error().context("headroom lint"));
   Options.MinAttainablePct = *MinPct;
   auto Noise = numberOption(*Parsed, "noise-pct", -1e-300, INFINITY,
                             "a non-negative percentage such as 5");
   if (!Noise)
-    return failWith(Noise.error());
+    return failWith(Noise.error().context("headroom lint"));
   if (*Noise && !Parsed->has("baseline"))
     return failWith(Error("headroom lint: --noise-pct needs --baseline"));
   if (*Noise)

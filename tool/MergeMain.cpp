@@ -9,13 +9,13 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "CommandLine.h"
 #include "Subcommands.h"
 #include "ToolSupport.h"
+#include "support/CommandLine.h"
 
-#include "model/JsonInput.h"
 #include "profile/ProfileDocument.h"
 #include "profile/ProfileMerger.h"
+#include "support/JsonInput.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -51,7 +51,7 @@ std::vector<std::string> profilesIn(const std::string &Dir) {
 } // namespace
 
 int mergeMain(const Args &A) {
-  CommandLine Cmd("merge", "[-o FILE] [--keep-devices] PROFILE|DIR...",
+  CommandLine Cmd("headroom merge", "[-o FILE] [--keep-devices] PROFILE|DIR...",
                   "Combines the profiles that instrumented processes or MPI "
                   "ranks wrote (for\nexample HEADROOM_PROFILE=prof-%r.json) "
                   "into one headroom.profile/1 document:\nsites united by "

@@ -12,7 +12,7 @@
 #include "ToolSupport.h"
 
 #include "nvcc/NvccWrapper.h"
-#include "nvcc/PathUtil.h"
+#include "support/Paths.h"
 
 #ifdef HEADROOM_HAVE_CLANG
 #include "ast/NvccInstrumenter.h"
@@ -31,7 +31,7 @@ namespace headroom {
 
 int nvccMain(const Args &A) {
   nvcc::WrapperContext Ctx;
-  Ctx.WorkingDirectory = nvcc::currentDirectory();
+  Ctx.WorkingDirectory = currentDirectory();
   Ctx.ExecutableDirectory = executableDir();
   Ctx.SourceRuntimeInclude = HEADROOM_SOURCE_RUNTIME_INCLUDE;
 #ifdef HEADROOM_HAVE_CLANG

@@ -6,9 +6,9 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "CommandLine.h"
 #include "Subcommands.h"
 #include "ToolSupport.h"
+#include "support/CommandLine.h"
 
 #include "model/CountersFile.h"
 #include "model/DeviceRegistry.h"
@@ -16,10 +16,8 @@
 #include "model/PredictionJson.h"
 #include "model/PredictionSet.h"
 #include "model/PredictionText.h"
+#include "support/NumberOption.h"
 
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
 #include <iostream>
 
 using namespace headroom;
@@ -28,7 +26,7 @@ namespace {
 
 CommandLine makeCommandLine() {
   CommandLine CL(
-      "predict",
+      "headroom predict",
       "--counters <file> --device <name|path> [--device ...] [options]",
       "Predicts, with the quantitative roofline model of Konstantinidis'\n"
       "thesis, whether each kernel of a headroom.counters/1 file is compute-\n"
@@ -85,16 +83,13 @@ int headroom::predictMain(const Args &A) {
   PredictionRequest Request;
   Request.Options.OptimisticInt = Parsed->has("optimistic-int");
   if (std::optional<std::string> Ms = Parsed->get("measured-ms")) {
-    errno = 0;
-    char *End = nullptr;
-    double Value = std::strtod(Ms->c_str(), &End);
-    if (Ms->empty() || *End != '\0' || errno != 0 || !std::isfinite(Value) ||
-        Value <= 0)
+    std::optional<double> Value = parseNumber(*Ms);
+    if (!Value || *Value <= 0)
       return failWith(
           Error("headroom predict: --measured-ms expects a positive "
                 "number of milliseconds, got '" +
                 *Ms + "'"));
-    Request.MeasuredMsOverride = Value;
+    Request.MeasuredMsOverride = *Value;
   }
 
   Expected<CountersFile> Counters = readCountersFile(*CountersPath);

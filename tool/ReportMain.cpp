@@ -10,9 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "AnalysisArgs.h"
-#include "CommandLine.h"
 #include "Subcommands.h"
 #include "ToolSupport.h"
+#include "support/CommandLine.h"
 
 #include "report/HtmlReport.h"
 #include "report/ReportCsv.h"
@@ -27,7 +27,7 @@
 namespace headroom {
 
 int reportMain(const Args &A) {
-  CommandLine Cmd("report",
+  CommandLine Cmd("headroom report",
                   "--profile FILE --device NAME|PATH [--target NAME|PATH...] "
                   "[options]",
                   "Prints, for each kernel of a profile written by an "

@@ -2,6 +2,8 @@
 
 #include "ToolSupport.h"
 
+#include "support/Paths.h"
+
 #include <iostream>
 
 namespace headroom {
@@ -16,7 +18,7 @@ std::optional<int> parseArguments(const CommandLine &Cmd,
                                   std::optional<ParsedArgs> &Parsed) {
   Expected<ParsedArgs> P = Cmd.parse(Args);
   if (!P)
-    return failWith(P.error());
+    return failWith(P.error().context(Cmd.program()));
   if (P->has("help")) {
     Cmd.printHelp(std::cout);
     return 0;

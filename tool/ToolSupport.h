@@ -2,8 +2,7 @@
 #ifndef HEADROOM_TOOL_TOOLSUPPORT_H
 #define HEADROOM_TOOL_TOOLSUPPORT_H
 
-#include "CommandLine.h"
-#include "model/DeviceRegistry.h"
+#include "support/CommandLine.h"
 #include "support/Error.h"
 
 #include <optional>

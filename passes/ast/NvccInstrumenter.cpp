@@ -3,7 +3,7 @@
 #include "ast/NvccInstrumenter.h"
 
 #include "ast/Instrument.h"
-#include "nvcc/PathUtil.h"
+#include "support/Paths.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -78,8 +78,8 @@ NvccInstrumenter::instrument(const nvcc::InstrumentRequest &Request) {
   Parse.Diagnostics = &Errors;
   Parse.HeaderFilter = Request.HeaderFilter;
   if (!Request.HeaderFilter.empty())
-    Parse.HeaderDirectory =
-        nvcc::absolutePath(Request.HeaderDirectory, Request.WorkingDirectory);
+    Parse.HeaderDirectory = headroom::absolutePath(Request.HeaderDirectory,
+                                                   Request.WorkingDirectory);
   llvm::Expected<InstrumentResult> Result = ast::instrument(Parse);
   if (!Result) {
     std::string Why = llvm::toString(Result.takeError());
@@ -96,7 +96,7 @@ NvccInstrumenter::instrument(const nvcc::InstrumentRequest &Request) {
     if (Site.Status != SiteStatus::Instrumented)
       Outcome.Messages.push_back(formatNotInstrumented(Site));
   for (const RewrittenHeader &H : Result->Headers) {
-    if (Status S = nvcc::writeFile(H.Copy, H.Source); !S)
+    if (Status S = headroom::writeFile(H.Copy, H.Source); !S)
       return S.error();
     Outcome.Headers.push_back({H.Copy, H.Original});
   }

@@ -2,8 +2,8 @@
 
 #include "model/CountersFile.h"
 
-#include "model/Format.h"
-#include "model/JsonInput.h"
+#include "support/Format.h"
+#include "support/JsonInput.h"
 
 #include <cmath>
 #include <map>

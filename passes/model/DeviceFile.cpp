@@ -2,7 +2,7 @@
 
 #include "model/DeviceFile.h"
 
-#include "model/JsonInput.h"
+#include "support/JsonInput.h"
 
 #include <cerrno>
 #include <cstring>

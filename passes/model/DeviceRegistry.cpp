@@ -3,6 +3,7 @@
 #include "model/DeviceRegistry.h"
 
 #include "model/DeviceFile.h"
+#include "support/Paths.h"
 
 #include <algorithm>
 #include <cctype>
@@ -78,14 +79,6 @@ DeviceRegistry::fromEnvironment(const std::string &ExecutableDir) {
   if (Shipped.empty())
     Shipped = HEADROOM_SOURCE_DEVICE_DIR;
   return DeviceRegistry(std::move(User), std::move(Shipped));
-}
-
-std::string currentExecutableDirectory() {
-  std::error_code EC;
-  fs::path Exe = fs::read_symlink("/proc/self/exe", EC);
-  if (EC)
-    return std::string();
-  return Exe.parent_path().string();
 }
 
 DeviceRegistry DeviceRegistry::fromEnvironment() {

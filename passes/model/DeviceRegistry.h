@@ -65,10 +65,6 @@ private:
   std::string UserDir, ShippedDir;
 };
 
-/// The directory of the running executable (from /proc/self/exe), or ""
-/// where that cannot be found.
-std::string currentExecutableDirectory();
-
 /// \p Name lower-cased without '-', ' ' and '_': the key names match on.
 std::string normalizeDeviceName(const std::string &Name);
 

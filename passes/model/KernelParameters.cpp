@@ -2,7 +2,7 @@
 
 #include "model/KernelParameters.h"
 
-#include "model/Format.h"
+#include "support/Format.h"
 
 #include <cmath>
 #include <limits>
@@ -29,6 +29,10 @@ std::optional<KernelType> parseKernelType(std::string_view Name) {
   if (Name == "int")
     return KernelType::Int;
   return std::nullopt;
+}
+
+const char *opUnit(KernelType T) {
+  return T == KernelType::Int ? "IOP" : "FLOP";
 }
 
 double KernelParameters::operationalIntensity() const {

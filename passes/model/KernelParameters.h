@@ -28,6 +28,10 @@ std::string_view kernelTypeName(KernelType T);
 /// The inverse of kernelTypeName; nothing for anything else.
 std::optional<KernelType> parseKernelType(std::string_view Name);
 
+/// The unit of a kernel's operations: "FLOP" for floating-point kernels,
+/// "IOP" for integer ones.
+const char *opUnit(KernelType T);
+
 /// The kernel parameters of thesis table 4.2. Densities and E_mix are
 /// fractions (0.5769 for the thesis' 57.69%). A value type.
 struct KernelParameters {

@@ -2,7 +2,7 @@
 
 #include "model/Prediction.h"
 
-#include "model/Format.h"
+#include "support/Format.h"
 
 #include <cmath>
 #include <limits>

@@ -2,8 +2,8 @@
 
 #include "model/PredictionCsv.h"
 
-#include "model/Csv.h"
-#include "model/Format.h"
+#include "support/Csv.h"
+#include "support/Format.h"
 
 #include <optional>
 #include <string>

@@ -2,8 +2,8 @@
 
 #include "model/PredictionText.h"
 
-#include "model/Format.h"
-#include "model/TextTable.h"
+#include "support/Format.h"
+#include "support/TextTable.h"
 
 #include <cmath>
 

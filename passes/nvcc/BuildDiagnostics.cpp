@@ -2,8 +2,8 @@
 
 #include "nvcc/BuildDiagnostics.h"
 
-#include "nvcc/PathUtil.h"
 #include "nvcc/ProfileSearch.h"
+#include "support/Paths.h"
 
 #include "model/DeviceRegistry.h"
 #include "report/Analysis.h"

@@ -2,7 +2,7 @@
 
 #include "nvcc/DependencyFile.h"
 
-#include "nvcc/PathUtil.h"
+#include "support/Paths.h"
 
 #include <algorithm>
 #include <set>

@@ -3,7 +3,7 @@
 #include "nvcc/NvccCommand.h"
 
 #include "nvcc/OptionsFile.h"
-#include "nvcc/PathUtil.h"
+#include "support/Paths.h"
 
 namespace headroom::nvcc {
 

@@ -5,10 +5,11 @@
 #include "nvcc/BuildDiagnostics.h"
 #include "nvcc/DependencyFile.h"
 #include "nvcc/NvccCommand.h"
-#include "nvcc/PathUtil.h"
-#include "nvcc/Process.h"
 #include "nvcc/RuntimeLocation.h"
 #include "nvcc/WrapperSettings.h"
+#include "support/Paths.h"
+#include "support/Process.h"
+#include "support/ShellQuote.h"
 
 #include <map>
 #include <optional>
@@ -19,18 +20,6 @@ namespace headroom::nvcc {
 namespace {
 
 constexpr const char *Tag = "headroom nvcc: ";
-
-/// Quotes \p Arg for display when it needs it (the commands are never run
-/// through a shell; this is only for --headroom-verbose).
-std::string displayArg(const std::string &Arg) {
-  if (!Arg.empty() &&
-      Arg.find_first_of(" \t\n'\"\\$`*?[]{}()<>|&;#~") == std::string::npos)
-    return Arg;
-  std::string Out = "'";
-  for (char C : Arg)
-    Out += C == '\'' ? std::string("'\\''") : std::string(1, C);
-  return Out + "'";
-}
 
 /// The first line of \p Text that reads like an error, else its first line.
 std::string firstErrorLine(const std::string &Text) {
@@ -116,18 +105,18 @@ int WrapperRun::runCompiler(const std::vector<std::string> &Arguments,
   if (Settings.Verbose) {
     Err << Tag << "running:";
     for (const std::string &A : Argv)
-      Err << " " << displayArg(A);
+      Err << " " << shellQuote(A);
     Err << "\n";
   }
   Err.flush();
-  Expected<int> Status = runProcess(Argv, StderrFile);
-  if (!Status) {
+  Expected<ProcessExit> Exit = runProcess(Argv, StderrFile);
+  if (!Exit) {
     flushHeld();
-    Err << Tag << "error: " << Status.error().message()
+    Err << Tag << "error: " << Exit.error().message()
         << " (set HEADROOM_NVCC or name nvcc after 'headroom nvcc')\n";
     return 127;
   }
-  return *Status;
+  return Exit->Code;
 }
 
 std::optional<std::string> WrapperRun::tempDir() {

@@ -2,7 +2,7 @@
 
 #include "nvcc/OptionsFile.h"
 
-#include "nvcc/PathUtil.h"
+#include "support/Paths.h"
 
 #include <fstream>
 #include <sstream>

@@ -2,7 +2,7 @@
 
 #include "nvcc/ProfileSearch.h"
 
-#include "nvcc/PathUtil.h"
+#include "support/Paths.h"
 
 #include <cctype>
 #include <filesystem>

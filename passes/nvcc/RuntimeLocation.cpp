@@ -2,7 +2,7 @@
 
 #include "nvcc/RuntimeLocation.h"
 
-#include "nvcc/PathUtil.h"
+#include "support/Paths.h"
 
 namespace headroom::nvcc {
 

@@ -2,8 +2,8 @@
 
 #include "nvcc/WrapperSettings.h"
 
-#include "nvcc/PathUtil.h"
-#include "nvcc/Process.h"
+#include "support/Paths.h"
+#include "support/Process.h"
 
 #include <cmath>
 #include <cstdlib>

@@ -2,7 +2,7 @@
 
 #include "profile/ProfileDocument.h"
 
-#include "model/JsonInput.h"
+#include "support/JsonInput.h"
 
 namespace headroom::profile {
 

@@ -5,7 +5,7 @@
 #include "profile/DurationMerge.h"
 #include "profile/ProfileDocument.h"
 
-#include "model/JsonInput.h"
+#include "support/JsonInput.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 
 #include "report/Baseline.h"
 
-#include "model/JsonInput.h"
+#include "support/JsonInput.h"
 
 #include <map>
 #include <set>

@@ -2,13 +2,13 @@
 
 #include "report/HtmlReport.h"
 
-#include "model/Format.h"
 #include "report/ComponentTimes.h"
 #include "report/QuadrantSplitSvg.h"
 #include "report/ReportDiagnostics.h"
 #include "report/RooflineSvg.h"
-#include "report/Svg.h"
-#include "report/Units.h"
+#include "support/Format.h"
+#include "support/Svg.h"
+#include "support/Units.h"
 
 namespace headroom {
 

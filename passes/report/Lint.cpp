@@ -2,9 +2,9 @@
 
 #include "report/Lint.h"
 
-#include "model/Format.h"
 #include "report/Checks.h"
-#include "report/Units.h"
+#include "support/Format.h"
+#include "support/Units.h"
 
 #include <set>
 

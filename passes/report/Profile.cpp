@@ -2,7 +2,7 @@
 
 #include "report/Profile.h"
 
-#include "model/JsonInput.h"
+#include "support/JsonInput.h"
 
 namespace headroom {
 

@@ -3,8 +3,8 @@
 #include "report/QuadrantSplitSvg.h"
 
 #include "model/Charts.h"
-#include "report/Svg.h"
-#include "report/Units.h"
+#include "support/Svg.h"
+#include "support/Units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -47,13 +47,8 @@ std::string panel(const KernelReport &K, std::size_t Index,
          Right,
          Bottom};
 
-  std::string S = "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-                  "class=\"chart quadrant-split\" width=\"" +
-                  num(Width) + "\" height=\"" + num(Height) +
-                  "\" viewBox=\"0 0 " + num(Width) + " " + num(Height) +
-                  "\" font-family=\"sans-serif\" role=\"img\" "
-                  "aria-label=\"quadrant-split chart of " +
-                  escape(K.Kernel) + "\">\n";
+  std::string S = open("quadrant-split", Width, Height,
+                       "quadrant-split chart of " + K.Kernel);
   std::string Name =
       K.Kernel.size() > 30 ? K.Kernel.substr(0, 27) + "..." : K.Kernel;
   S += text(Left, 18, Name, "start", 14, kernelColor(Index),
@@ -65,11 +60,7 @@ std::string panel(const KernelReport &K, std::size_t Index,
   S += axes(P, "DRAM bandwidth B_mem (GB/s)",
             "compute T'_op (G" + std::string(Unit) + "/s)");
 
-  std::string Clip = "qs-plot-" + std::to_string(Index);
-  S += "<defs><clipPath id=\"" + Clip + "\"><rect x=\"" + num(Left) +
-       "\" y=\"" + num(Top) + "\" width=\"" + num(Right - Left) +
-       "\" height=\"" + num(Bottom - Top) + "\"/></clipPath></defs>\n";
-  S += "<g clip-path=\"url(#" + Clip + ")\">\n";
+  S += beginClip("qs-plot-" + std::to_string(Index), P);
   // The half-line, clipped to the plot, and the memory-bound side above it.
   double X0 = std::max(P.X.lo(), P.Y.lo() / O);
   double X1 = std::min(P.X.hi(), P.Y.hi() / O);

@@ -2,10 +2,10 @@
 
 #include "report/ReportCsv.h"
 
-#include "model/Csv.h"
-#include "model/Format.h"
 #include "report/ComponentTimes.h"
 #include "report/ReportDiagnostics.h"
+#include "support/Csv.h"
+#include "support/Format.h"
 
 #include <optional>
 #include <string>

@@ -2,11 +2,11 @@
 
 #include "report/ReportDiagnostics.h"
 
-#include "model/Format.h"
 #include "report/Analysis.h"
 #include "report/Checks.h"
 #include "report/ComponentTimes.h"
-#include "report/Units.h"
+#include "support/Format.h"
+#include "support/Units.h"
 
 #include <cmath>
 

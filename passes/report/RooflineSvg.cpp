@@ -4,8 +4,8 @@
 
 #include "model/Charts.h"
 #include "report/ComponentTimes.h"
-#include "report/Svg.h"
-#include "report/Units.h"
+#include "support/Svg.h"
+#include "support/Units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -149,12 +149,7 @@ std::string rooflineSvg(const Analysis &A) {
          Right,
          Bottom};
 
-  std::string S = "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-                  "class=\"chart roofline\" width=\"" +
-                  num(Width) + "\" height=\"" + num(Height) +
-                  "\" viewBox=\"0 0 " + num(Width) + " " + num(Height) +
-                  "\" font-family=\"sans-serif\" role=\"img\" "
-                  "aria-label=\"roofline chart\">\n";
+  std::string S = open("roofline", Width, Height, "roofline chart");
   S += text(Left, 22, "Roofline of " + D.Name + " (log-log)", "start", 15,
             "#111", "font-weight=\"bold\"");
   bool AnyInt = false, AnyFp = false;
@@ -169,10 +164,7 @@ std::string rooflineSvg(const Analysis &A) {
                 "/s)");
 
   // Clip to the plot area.
-  S += "<defs><clipPath id=\"roofline-plot\"><rect x=\"" + num(Left) +
-       "\" y=\"" + num(Top) + "\" width=\"" + num(Right - Left) +
-       "\" height=\"" + num(Bottom - Top) + "\"/></clipPath></defs>\n";
-  S += "<g clip-path=\"url(#roofline-plot)\">\n";
+  S += beginClip("roofline-plot", P);
 
   // Compute peaks: one line each, close values share a label.
   std::vector<std::pair<double, std::string>> PeakLabels;

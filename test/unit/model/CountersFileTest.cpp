@@ -2,7 +2,7 @@
 
 #include "model/CountersFile.h"
 
-#include "model/JsonInput.h"
+#include "support/JsonInput.h"
 
 #include "TempDir.h"
 

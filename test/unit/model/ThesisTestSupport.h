@@ -11,7 +11,7 @@
 
 #include "model/CountersFile.h"
 #include "model/DeviceFile.h"
-#include "model/Format.h"
+#include "support/Format.h"
 
 #include <gtest/gtest.h>
 

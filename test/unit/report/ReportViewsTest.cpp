@@ -6,7 +6,7 @@
 #include "report/ReportCsv.h"
 #include "report/ReportJson.h"
 #include "report/Sarif.h"
-#include "report/Svg.h"
+#include "support/Svg.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 //===- TextTable.cpp - Aligned plain-text tables --------------------------===//
 
-#include "model/TextTable.h"
+#include "support/TextTable.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 //===- Process.cpp - Run a program from an argument vector ----------------===//
 
-#include "nvcc/Process.h"
+#include "support/Process.h"
 
-#include "nvcc/PathUtil.h"
+#include "support/Paths.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -14,10 +14,10 @@
 
 extern char **environ;
 
-namespace headroom::nvcc {
+namespace headroom {
 
-Expected<int> runProcess(const std::vector<std::string> &Argv,
-                         const std::string &StderrFile) {
+Expected<ProcessExit> runProcess(const std::vector<std::string> &Argv,
+                                 const std::string &StderrFile) {
   if (Argv.empty())
     return Error("no program to run");
   std::vector<char *> CArgs;
@@ -44,10 +44,10 @@ Expected<int> runProcess(const std::vector<std::string> &Argv,
       return Error("cannot wait for '" + Argv[0] +
                    "': " + std::strerror(errno));
   if (WIFEXITED(WaitStatus))
-    return WEXITSTATUS(WaitStatus);
+    return ProcessExit{WEXITSTATUS(WaitStatus), 0};
   if (WIFSIGNALED(WaitStatus))
-    return 128 + WTERMSIG(WaitStatus);
-  return 1;
+    return ProcessExit{128 + WTERMSIG(WaitStatus), WTERMSIG(WaitStatus)};
+  return ProcessExit{1, 0};
 }
 
 std::string findInPath(const std::string &Name) {
@@ -69,4 +69,4 @@ std::string findInPath(const std::string &Name) {
   return "";
 }
 
-} // namespace headroom::nvcc
+} // namespace headroom

@@ -1,6 +1,6 @@
 //===- Format.cpp - Number formatting for Headroom's outputs --------------===//
 
-#include "model/Format.h"
+#include "support/Format.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,19 +1,21 @@
-//===- PathUtil.h - Paths and files for the nvcc wrapper --------*- C++ -*-===//
+//===- Paths.h - Paths, files and executables --------------------*- C++
+//-*-===//
 ///
 /// \file
-/// The few file-system operations the nvcc wrapper needs, over
-/// std::filesystem, with errors as values: the wrapper must never stop a
-/// build because of an exception.
+/// The file-system operations Headroom needs, over std::filesystem, with
+/// errors as values: the nvcc wrapper must never stop a build because of an
+/// exception, and the tool finds its own files (the device database, the
+/// micro-benchmarks) next to its executable.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_NVCC_PATHUTIL_H
-#define HEADROOM_NVCC_PATHUTIL_H
+#ifndef HEADROOM_SUPPORT_PATHS_H
+#define HEADROOM_SUPPORT_PATHS_H
 
 #include "support/Error.h"
 
 #include <string>
 
-namespace headroom::nvcc {
+namespace headroom {
 
 /// The current working directory, or "." when it cannot be read.
 std::string currentDirectory();
@@ -43,12 +45,19 @@ Expected<std::string> readFile(const std::string &Path);
 /// Writes \p Text to \p Path, creating its parent directories.
 Status writeFile(const std::string &Path, const std::string &Text);
 
+/// Whether \p Path is a regular file this process may execute.
+bool isExecutable(const std::string &Path);
+
+/// The directory of the running executable (from /proc/self/exe), or ""
+/// where that cannot be found.
+std::string currentExecutableDirectory();
+
 /// A new private directory under $TMPDIR (else /tmp) named
 /// `<Prefix>XXXXXX`.
 Expected<std::string> makeTemporaryDirectory(const std::string &Prefix);
 /// Removes \p Path and everything below it; errors are ignored.
 void removeTree(const std::string &Path);
 
-} // namespace headroom::nvcc
+} // namespace headroom
 
-#endif // HEADROOM_NVCC_PATHUTIL_H
+#endif // HEADROOM_SUPPORT_PATHS_H

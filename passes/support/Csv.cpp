@@ -1,8 +1,8 @@
 //===- Csv.cpp - Writing RFC 4180 CSV rows --------------------------------===//
 
-#include "model/Csv.h"
+#include "support/Csv.h"
 
-#include "model/Format.h"
+#include "support/Format.h"
 
 namespace headroom {
 

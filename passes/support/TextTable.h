@@ -5,8 +5,8 @@
 /// widest cell, separated by two spaces, each left- or right-aligned.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_TEXTTABLE_H
-#define HEADROOM_MODEL_TEXTTABLE_H
+#ifndef HEADROOM_SUPPORT_TEXTTABLE_H
+#define HEADROOM_SUPPORT_TEXTTABLE_H
 
 #include <ostream>
 #include <string>
@@ -35,4 +35,4 @@ private:
 
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_TEXTTABLE_H
+#endif // HEADROOM_SUPPORT_TEXTTABLE_H

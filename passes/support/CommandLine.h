@@ -1,13 +1,16 @@
-//===- CommandLine.h - Subcommand argument parsing --------------*- C++ -*-===//
+//===- CommandLine.h - Command-line options, parsed and described -*- C++
+//-*-===//
 ///
 /// \file
-/// Declares options for one `headroom` subcommand, parses argv against them and
-/// prints help. Hand-written rather than llvm::cl because the tool must also
-/// build on GPU machines that have no LLVM.
+/// Declares the options of one command (a `headroom` subcommand, or
+/// headroom-microbench), parses argv against them and prints help. The one
+/// command-line parser of Headroom; hand-written rather than llvm::cl because
+/// the tool and the micro-benchmarks must build on GPU machines that have no
+/// LLVM.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_TOOL_COMMANDLINE_H
-#define HEADROOM_TOOL_COMMANDLINE_H
+#ifndef HEADROOM_SUPPORT_COMMANDLINE_H
+#define HEADROOM_SUPPORT_COMMANDLINE_H
 
 #include "support/Error.h"
 
@@ -32,11 +35,15 @@ struct ParsedArgs {
   std::vector<std::string> getAll(const std::string &Name) const;
 };
 
-/// The options a subcommand accepts. `--name value`, `--name=value` and, for
+/// The options a command accepts. `--name value`, `--name=value` and, for
 /// one-letter names, `-n value` are accepted; flags take no value.
 class CommandLine {
 public:
-  CommandLine(std::string Command, std::string Synopsis, std::string Summary);
+  /// \p Program is the command as the user types it ("headroom lint",
+  /// "headroom-microbench"): the help and the errors name it.
+  CommandLine(std::string Program, std::string Synopsis, std::string Summary);
+
+  const std::string &program() const { return Program; }
 
   CommandLine &flag(std::string Name, std::string Help);
   CommandLine &option(std::string Name, std::string ValueName, std::string Help,
@@ -46,8 +53,9 @@ public:
   /// Describes the positional arguments in the help text.
   CommandLine &positionals(std::string Help, bool AllowDashDash = false);
 
-  /// Parses Args (without the program and subcommand names). `--help` is
-  /// always accepted as a flag named "help".
+  /// Parses Args (without the program and subcommand names). `--help` and
+  /// `-h` are always accepted as a flag named "help". An error does not name
+  /// the program: callers add it with Error::context(program()).
   Expected<ParsedArgs> parse(const std::vector<std::string> &Args) const;
   void printHelp(std::ostream &OS) const;
 
@@ -58,7 +66,7 @@ private:
   };
   const Option *find(const std::string &Name) const;
 
-  std::string Command, Synopsis, Summary, PositionalHelp;
+  std::string Program, Synopsis, Summary, PositionalHelp;
   bool AllowDashDash = false;
   std::vector<Option> Options;
   std::map<char, std::string> Aliases;
@@ -66,4 +74,4 @@ private:
 
 } // namespace headroom
 
-#endif // HEADROOM_TOOL_COMMANDLINE_H
+#endif // HEADROOM_SUPPORT_COMMANDLINE_H

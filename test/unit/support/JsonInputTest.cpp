@@ -1,6 +1,6 @@
 //===- JsonInputTest.cpp - The validating JSON parser ---------------------===//
 
-#include "model/JsonInput.h"
+#include "support/JsonInput.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 //===- JsonInput.cpp - Validating reads of Headroom's JSON files ----------===//
 
-#include "model/JsonInput.h"
+#include "support/JsonInput.h"
 
 #include <cerrno>
 #include <cmath>

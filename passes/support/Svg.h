@@ -1,14 +1,15 @@
-//===- Svg.h - A small SVG writer for the report's charts -------*- C++ -*-===//
+//===- Svg.h - A small SVG writer for charts --------------------*- C++ -*-===//
 ///
 /// \file
-/// What the chart views share: XML escaping, numbers as SVG writes them,
-/// logarithmic axes that map data to pixels and draw their decades with
-/// labels, and the palette kernels are drawn in. The output is plain SVG 1.1
+/// What the chart views share: the <svg> element itself, XML escaping,
+/// numbers as SVG writes them, logarithmic axes that map data to pixels and
+/// draw their decades with labels, a plot area that clips what is drawn in
+/// it, and the palette kernels are drawn in. The output is plain SVG 1.1
 /// inline in HTML, styled by attributes so it renders without CSS or script.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_REPORT_SVG_H
-#define HEADROOM_REPORT_SVG_H
+#ifndef HEADROOM_SUPPORT_SVG_H
+#define HEADROOM_SUPPORT_SVG_H
 
 #include <string>
 #include <vector>
@@ -51,6 +52,16 @@ struct Plot {
   double Left, Top, Right, Bottom;
 };
 
+/// The opening tag of a chart: an <svg> element of class "chart \p Class",
+/// \p Width x \p Height pixels, sans-serif, described for screen readers
+/// by \p Label (escaped here).
+std::string open(const std::string &Class, double Width, double Height,
+                 const std::string &Label);
+
+/// A clip path named \p Id over \p P's frame, and the opening <g> that
+/// draws inside it (close it with "</g>").
+std::string beginClip(const std::string &Id, const Plot &P);
+
 /// Draws \p P's frame, decade grid lines, tick labels and axis titles.
 std::string axes(const Plot &P, const std::string &XTitle,
                  const std::string &YTitle);
@@ -68,4 +79,4 @@ std::string text(double X, double Y, const std::string &Content,
 
 } // namespace headroom::svg
 
-#endif // HEADROOM_REPORT_SVG_H
+#endif // HEADROOM_SUPPORT_SVG_H

@@ -8,8 +8,8 @@
 /// was found. Readers prefix the file name with Error::context().
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_JSONINPUT_H
-#define HEADROOM_MODEL_JSONINPUT_H
+#ifndef HEADROOM_SUPPORT_JSONINPUT_H
+#define HEADROOM_SUPPORT_JSONINPUT_H
 
 #include "support/Error.h"
 
@@ -76,4 +76,4 @@ Expected<bool> getBool(const nlohmann::json &Value, const std::string &Path);
 
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_JSONINPUT_H
+#endif // HEADROOM_SUPPORT_JSONINPUT_H

@@ -6,8 +6,8 @@
 /// weights, costs and percentages; thousands separators for counts).
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_FORMAT_H
-#define HEADROOM_MODEL_FORMAT_H
+#ifndef HEADROOM_SUPPORT_FORMAT_H
+#define HEADROOM_SUPPORT_FORMAT_H
 
 #include <string>
 
@@ -33,4 +33,4 @@ std::string formatGeneral(double Value);
 
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_FORMAT_H
+#endif // HEADROOM_SUPPORT_FORMAT_H

@@ -1,6 +1,6 @@
-//===- CommandLine.cpp - Subcommand argument parsing ----------------------===//
+//===- CommandLine.cpp - Command-line options, parsed and described -------===//
 
-#include "CommandLine.h"
+#include "support/CommandLine.h"
 
 #include <iomanip>
 
@@ -18,9 +18,9 @@ std::vector<std::string> ParsedArgs::getAll(const std::string &Name) const {
   return It == Values.end() ? std::vector<std::string>{} : It->second;
 }
 
-CommandLine::CommandLine(std::string Command, std::string Synopsis,
+CommandLine::CommandLine(std::string Program, std::string Synopsis,
                          std::string Summary)
-    : Command(std::move(Command)), Synopsis(std::move(Synopsis)),
+    : Program(std::move(Program)), Synopsis(std::move(Synopsis)),
       Summary(std::move(Summary)) {
   flag("help", "print this help and exit");
 }
@@ -62,7 +62,7 @@ CommandLine::parse(const std::vector<std::string> &Args) const {
     const std::string &Arg = Args[I];
     if (Arg == "--") {
       if (!AllowDashDash)
-        return Error("headroom " + Command + ": unexpected '--'");
+        return Error("unexpected '--'");
       Parsed.SawDashDash = true;
       Parsed.AfterDashDash.assign(Args.begin() + I + 1, Args.end());
       break;
@@ -78,8 +78,8 @@ CommandLine::parse(const std::vector<std::string> &Args) const {
     } else if (Arg.size() == 2 && Arg[0] == '-' && Arg[1] != '-') {
       auto It = Aliases.find(Arg[1]);
       if (It == Aliases.end() && Arg[1] != 'h')
-        return Error("headroom " + Command + ": unknown option '" + Arg +
-                     "' (see 'headroom " + Command + " --help')");
+        return Error("unknown option '" + Arg + "' (see '" + Program +
+                     " --help')");
       Name = It == Aliases.end() ? "help" : It->second;
     } else {
       Parsed.Positionals.push_back(Arg);
@@ -87,12 +87,11 @@ CommandLine::parse(const std::vector<std::string> &Args) const {
     }
     const Option *O = find(Name);
     if (!O)
-      return Error("headroom " + Command + ": unknown option '--" + Name +
-                   "' (see 'headroom " + Command + " --help')");
+      return Error("unknown option '--" + Name + "' (see '" + Program +
+                   " --help')");
     if (!O->TakesValue) {
       if (Inline)
-        return Error("headroom " + Command + ": option '--" + Name +
-                     "' takes no value");
+        return Error("option '--" + Name + "' takes no value");
       Parsed.Values[Name].push_back("");
       continue;
     }
@@ -101,22 +100,20 @@ CommandLine::parse(const std::vector<std::string> &Args) const {
       Value = *Inline;
     } else {
       if (I + 1 >= Args.size())
-        return Error("headroom " + Command + ": option '--" + Name +
-                     "' expects a value <" + O->ValueName + ">");
+        return Error("option '--" + Name + "' expects a value <" +
+                     O->ValueName + ">");
       Value = Args[++I];
     }
     auto &Slot = Parsed.Values[Name];
     if (!Slot.empty() && !O->Repeatable)
-      return Error("headroom " + Command + ": option '--" + Name +
-                   "' given more than once");
+      return Error("option '--" + Name + "' given more than once");
     Slot.push_back(Value);
   }
   return Parsed;
 }
 
 void CommandLine::printHelp(std::ostream &OS) const {
-  OS << "usage: headroom " << Command << " " << Synopsis << "\n\n"
-     << Summary << "\n";
+  OS << "usage: " << Program << " " << Synopsis << "\n\n" << Summary << "\n";
   if (!PositionalHelp.empty())
     OS << "\n" << PositionalHelp << "\n";
   OS << "\noptions:\n";

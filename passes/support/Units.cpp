@@ -1,16 +1,12 @@
-//===- Units.cpp - Readable numbers for the report views ------------------===//
+//===- Units.cpp - Readable numbers with their units ---------------------===//
 
-#include "report/Units.h"
+#include "support/Units.h"
 
-#include "model/Format.h"
+#include "support/Format.h"
 
 #include <cmath>
 
 namespace headroom {
-
-const char *opUnit(KernelType T) {
-  return T == KernelType::Int ? "IOP" : "FLOP";
-}
 
 std::string formatRate(double Gops, const char *Unit) {
   if (Gops >= 1000)

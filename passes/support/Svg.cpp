@@ -1,6 +1,6 @@
-//===- Svg.cpp - A small SVG writer for the report's charts ---------------===//
+//===- Svg.cpp - A small SVG writer for charts ----------------------------===//
 
-#include "report/Svg.h"
+#include "support/Svg.h"
 
 #include <algorithm>
 #include <cmath>
@@ -111,6 +111,22 @@ std::string text(double X, double Y, const std::string &Content,
          Anchor + "\" font-size=\"" + std::to_string(Size) + "\" fill=\"" +
          Fill + "\"" + (Extra.empty() ? "" : " " + Extra) + ">" +
          escape(Content) + "</text>\n";
+}
+
+std::string open(const std::string &Class, double Width, double Height,
+                 const std::string &Label) {
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart " + Class +
+         "\" width=\"" + num(Width) + "\" height=\"" + num(Height) +
+         "\" viewBox=\"0 0 " + num(Width) + " " + num(Height) +
+         "\" font-family=\"sans-serif\" role=\"img\" aria-label=\"" +
+         escape(Label) + "\">\n";
+}
+
+std::string beginClip(const std::string &Id, const Plot &P) {
+  return "<defs><clipPath id=\"" + Id + "\"><rect x=\"" + num(P.Left) +
+         "\" y=\"" + num(P.Top) + "\" width=\"" + num(P.Right - P.Left) +
+         "\" height=\"" + num(P.Bottom - P.Top) +
+         "\"/></clipPath></defs>\n<g clip-path=\"url(#" + Id + ")\">\n";
 }
 
 std::string axes(const Plot &P, const std::string &XTitle,

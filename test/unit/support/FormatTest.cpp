@@ -1,6 +1,6 @@
 //===- FormatTest.cpp - Number formatting ---------------------------------===//
 
-#include "model/Format.h"
+#include "support/Format.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
-//===- PathUtil.cpp - Paths and files for the nvcc wrapper ----------------===//
+//===- Paths.cpp - Paths, files and executables ---------------------------===//
 
-#include "nvcc/PathUtil.h"
+#include "support/Paths.h"
 
 #include <algorithm>
 #include <cctype>
@@ -8,9 +8,10 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
 #include <vector>
 
-namespace headroom::nvcc {
+namespace headroom {
 
 namespace fs = std::filesystem;
 
@@ -90,6 +91,18 @@ Status writeFile(const std::string &Path, const std::string &Text) {
   return Status::success();
 }
 
+bool isExecutable(const std::string &Path) {
+  return isRegularFile(Path) && ::access(Path.c_str(), X_OK) == 0;
+}
+
+std::string currentExecutableDirectory() {
+  std::error_code EC;
+  fs::path Exe = fs::read_symlink("/proc/self/exe", EC);
+  if (EC)
+    return std::string();
+  return Exe.parent_path().string();
+}
+
 Expected<std::string> makeTemporaryDirectory(const std::string &Prefix) {
   const char *TmpDir = std::getenv("TMPDIR");
   std::string Base = TmpDir && *TmpDir ? TmpDir : "/tmp";
@@ -106,4 +119,4 @@ void removeTree(const std::string &Path) {
   fs::remove_all(Path, EC);
 }
 
-} // namespace headroom::nvcc
+} // namespace headroom

@@ -6,8 +6,8 @@
 /// comma, a quote or a line break, with quotes doubled (RFC 4180).
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_CSV_H
-#define HEADROOM_MODEL_CSV_H
+#ifndef HEADROOM_SUPPORT_CSV_H
+#define HEADROOM_SUPPORT_CSV_H
 
 #include <optional>
 #include <ostream>
@@ -27,4 +27,4 @@ void writeCsvRow(std::ostream &OS, const std::vector<std::string> &Cells);
 
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_CSV_H
+#endif // HEADROOM_SUPPORT_CSV_H

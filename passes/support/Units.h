@@ -1,4 +1,4 @@
-//===- Units.h - Readable numbers for the report views ----------*- C++ -*-===//
+//===- Units.h - Readable numbers with their units -------------*- C++ -*-===//
 ///
 /// \file
 /// How the report's human-readable views (text, SARIF messages, HTML) print
@@ -6,17 +6,12 @@
 /// same everywhere. Machine-readable views (JSON, CSV) write full precision.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_REPORT_UNITS_H
-#define HEADROOM_REPORT_UNITS_H
-
-#include "model/KernelParameters.h"
+#ifndef HEADROOM_SUPPORT_UNITS_H
+#define HEADROOM_SUPPORT_UNITS_H
 
 #include <string>
 
 namespace headroom {
-
-/// "FLOP" for floating-point kernels, "IOP" for integer ones.
-const char *opUnit(KernelType T);
 
 /// A rate given in G units per second with a readable prefix: "812
 /// GFLOP/s", "14.3 TFLOP/s".
@@ -39,4 +34,4 @@ std::string formatTimes(double Ratio);
 
 } // namespace headroom
 
-#endif // HEADROOM_REPORT_UNITS_H
+#endif // HEADROOM_SUPPORT_UNITS_H
