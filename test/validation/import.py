@@ -12,6 +12,8 @@ The tarballs are the `headroom-<gpu>.tar.gz` and `ncu-<gpu>.tar.gz` files of one
   profiles/       the Headroom profile of each case, as the runtime wrote it
   ncu.json        Nsight Compute's metrics of each case's launches, in launch
                   order, matched to the case by the kernel names its manifest lists
+                  (columnar: "metrics" names them once, each launch's "values"
+                  follow that order, null where a launch has no value)
   run.txt         the GPU, clocks, driver, Nsight Compute version, corpus commit
 
 Only metrics whose values are numbers are kept: counters as sums, ratios,
@@ -133,7 +135,16 @@ def main():
         record["profile"] = f"profiles/{name}.json" if (out / "profiles" / f"{name}.json").exists() else None
         record["ncu"] = name in ncu
     (out / "cases.json").write_text(json.dumps(dict(sorted(cases.items())), indent=1) + "\n")
-    (out / "ncu.json").write_text(json.dumps(dict(sorted(ncu.items())), separators=(",", ":")) + "\n")
+    # Columnar: the metric names once, each launch's values in their order.
+    names = sorted({m for case in ncu.values() for launch in case["launches"]
+                    for m in launch["metrics"]})
+    for case in ncu.values():
+        for launch in case["launches"]:
+            metrics = launch.pop("metrics")
+            launch["values"] = [metrics.get(m) for m in names]
+    document = {"schema": "headroom.validation-ncu/1", "metrics": names,
+                "cases": dict(sorted(ncu.items()))}
+    (out / "ncu.json").write_text(json.dumps(document, separators=(",", ":")) + "\n")
     (out / "run.txt").write_text(f"GPU {args.gpu}\n" + "\n".join(run))
     for p in problems:
         print("warning:", p, file=sys.stderr)

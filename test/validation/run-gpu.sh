@@ -9,11 +9,11 @@
 #             with the duration of every launch
 #   ncu       every family's plain binary under Nsight Compute (--reps 0: the
 #             checked run only; of each case, the first --profile-launches
-#             launches, 8 by default: sorts launch hundreds of stages),
+#             launches, 3 by default: sorts launch hundreds of stages),
 #             --clock-control none, its Speed-of-Light, compute, memory,
-#             occupancy, launch, warp-state, scheduler and instruction
-#             sections plus test/validation/ncu-metrics.txt; exported as CSV
-#             (raw page, base units)
+#             occupancy, launch and warp-state sections (--sections) plus
+#             test/validation/ncu-metrics.txt; exported as CSV (raw page,
+#             base units)
 #
 # Results go to $OUT (or .validation/out) as <phase>-<gpu>.tar.gz with a
 # summary; the script stops starting new work after --deadline seconds, so
@@ -21,7 +21,7 @@
 #
 # usage: test/validation/run-gpu.sh --phase headroom|ncu [--families "a b"]
 #                                   [--deadline SECONDS] [--reps N]
-#                                   [--profile-launches K]
+#                                   [--profile-launches K] [--sections "A B"]
 set -uo pipefail
 if ! nvidia-smi -L >/dev/null 2>&1; then
   echo "SKIP: no GPU (nvidia-smi lists no device); test/validation/run-gpu.sh needs one"
@@ -29,7 +29,8 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 root=$(cd "$(dirname "$0")/../.." && pwd)
 corpus=$root/.validation
-phase="" families="" deadline=540 reps=20 profile_launches=8
+phase="" families="" deadline=540 reps=20 profile_launches=3
+sections="SpeedOfLight ComputeWorkloadAnalysis MemoryWorkloadAnalysis Occupancy LaunchStats WarpStateStats"
 while [[ $# -gt 0 ]]; do
   case $1 in
   --phase) phase=$2; shift 2 ;;
@@ -37,6 +38,7 @@ while [[ $# -gt 0 ]]; do
   --deadline) deadline=$2; shift 2 ;;
   --reps) reps=$2; shift 2 ;;
   --profile-launches) profile_launches=$2; shift 2 ;;
+  --sections) sections=$2; shift 2 ;;
   *) echo "error: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -87,15 +89,15 @@ else
   done <"$root/test/validation/ncu-metrics.txt"
   say "ncu: $(head -n1 "$work/ncu-version.txt"); ${#wanted[@]} extra metrics known, $(wc -l <"$work/unknown-metrics.txt" 2>/dev/null || echo 0) unknown"
   metrics=$(IFS=,; echo "${wanted[*]}")
+  section_args=()
+  for section in $sections; do section_args+=(--section "$section"); done
   mkdir -p "$work/ncu"
   for family in $families; do
     if late; then say "SKIPPED (deadline) family $family"; continue; fi
     t0=$SECONDS
     timeout $((deadline - (SECONDS - start) + 5)) "$ncu" --clock-control none --cache-control all \
       --profile-from-start off \
-      --section SpeedOfLight --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis \
-      --section Occupancy --section LaunchStats --section WarpStateStats \
-      --section SchedulerStats --section InstructionStats --metrics "$metrics" \
+      "${section_args[@]}" --metrics "$metrics" \
       -f -o "$work/ncu/$family" "$corpus/plain/$family" --reps 0 \
       --profile-launches "$profile_launches" \
       --manifest "$work/manifest.jsonl" >"$work/ncu/$family.log" 2>&1
