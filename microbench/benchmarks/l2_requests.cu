@@ -1,0 +1,146 @@
+//===- l2_requests.cu - L2 request rate -----------------------------------===//
+///
+/// \file
+/// How many requests per second the L2 serves when every request carries one
+/// 32-byte sector: the limit of gathers, strided and partial writes, and of
+/// kernels whose warps touch a different cache line per thread, which the L2
+/// bandwidth (l2_bandwidth.cu, full 128-byte lines) does not show. Nsight
+/// Compute calls this unit the L2 tag stage (`lts__t_requests`).
+///
+/// A buffer of a quarter of the L2 (rounded down to a power of two of lines)
+/// stays resident; each thread loads 4 bytes with ld.global.cg (L2, not L1)
+/// from line (i * 2654435761) mod lines, an odd multiplier modulo a power of
+/// two, so the 32 threads of a warp always name 32 different lines and every
+/// load is one request of one sector. Unroll loads are in flight per thread.
+/// Check: the sum of all loaded words equals the host's replay of the same
+/// index sequence. No theoretical peak is claimed (the vendor publishes no L2
+/// tag rate).
+///
+//===----------------------------------------------------------------------===//
+
+#include "benchmarks/Benchmarks.h"
+#include "harness/Context.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace headroom::microbench {
+namespace {
+
+constexpr int Unroll = 8;
+constexpr unsigned Multiplier = 2654435761u;
+constexpr unsigned WordsPerLine = 32; // 128-byte lines of 4-byte words
+
+__device__ __forceinline__ unsigned loadCg(const unsigned *P) {
+  unsigned V;
+  asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(V) : "l"(P));
+  return V;
+}
+
+/// The word thread \p Thread loads in pass \p Pass, unroll slot \p U.
+__host__ __device__ inline unsigned wordOf(unsigned Thread, unsigned Threads,
+                                           int Pass, int U, unsigned LineMask) {
+  unsigned I = (static_cast<unsigned>(Pass) * Unroll + U) * Threads + Thread;
+  return ((I * Multiplier) & LineMask) * WordsPerLine + (I & 7u);
+}
+
+__global__ void l2RequestKernel(const unsigned *Buf, unsigned LineMask,
+                                int Passes, unsigned *Partial) {
+  unsigned Threads = gridDim.x * blockDim.x;
+  unsigned Thread = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned Sum = 0;
+  for (int P = 0; P < Passes; ++P) {
+    unsigned V[Unroll];
+#pragma unroll
+    for (int U = 0; U < Unroll; ++U)
+      V[U] = loadCg(Buf + wordOf(Thread, Threads, P, U, LineMask));
+#pragma unroll
+    for (int U = 0; U < Unroll; ++U)
+      Sum += V[U];
+  }
+  for (int O = 16; O > 0; O >>= 1)
+    Sum += __shfl_xor_sync(0xffffffffu, Sum, O);
+  if ((threadIdx.x & 31) == 0)
+    atomicAdd(&Partial[blockIdx.x], Sum);
+}
+
+unsigned wordValue(unsigned W) { return W * 2246822519u + 374761393u; }
+
+} // namespace
+
+void runL2Requests(Context &Ctx) {
+  const int Block = 512, PerSm = 4;
+  int Blocks = Ctx.smCount() * PerSm;
+  unsigned Threads = static_cast<unsigned>(Blocks) * Block;
+  size_t Lines = 1;
+  while (Lines * 2 * 128 <= static_cast<size_t>(Ctx.props().l2CacheSize) / 4)
+    Lines *= 2;
+  size_t Words = Lines * WordsPerLine;
+  auto *Buf = static_cast<unsigned *>(
+      Ctx.scratch((Words + Blocks) * sizeof(unsigned)));
+  unsigned *Partial = Buf + Words;
+  std::vector<unsigned> Host(Words);
+  for (size_t W = 0; W < Words; ++W)
+    Host[W] = wordValue(static_cast<unsigned>(W));
+  HEADROOM_CUDA(cudaMemcpy(Buf, Host.data(), Words * sizeof(unsigned),
+                           cudaMemcpyHostToDevice));
+  unsigned LineMask = static_cast<unsigned>(Lines - 1);
+
+  auto Launch = [&](int Passes) {
+    cudaMemsetAsync(Partial, 0, Blocks * sizeof(unsigned), Ctx.stream());
+    l2RequestKernel<<<Blocks, Block, 0, Ctx.stream()>>>(Buf, LineMask, Passes,
+                                                        Partial);
+  };
+  int Passes = Ctx.sizeIterations(Launch);
+  std::vector<double> Times = Ctx.time([&] { Launch(Passes); });
+
+  std::vector<unsigned> Sums(Blocks);
+  HEADROOM_CUDA(cudaMemcpy(Sums.data(), Partial, Blocks * sizeof(unsigned),
+                           cudaMemcpyDeviceToHost));
+  unsigned Got = 0, Want = 0;
+  for (unsigned V : Sums)
+    Got += V;
+  // The loads run through consecutive indices I = 0 .. Count-1, and the word
+  // of index I repeats with period Lines (a power of two, at least 8): sum
+  // one period and the remainder instead of replaying every load.
+  size_t Count = static_cast<size_t>(Threads) * Unroll * Passes;
+  auto wordAt = [&](size_t I) {
+    unsigned J = static_cast<unsigned>(I);
+    return Host[((J * Multiplier) & LineMask) * WordsPerLine + (J & 7u)];
+  };
+  unsigned Period = 0;
+  for (size_t I = 0; I < Lines; ++I)
+    Period += wordAt(I);
+  Want = Period * static_cast<unsigned>(Count / Lines);
+  for (size_t I = 0; I < Count % Lines; ++I)
+    Want += wordAt(I);
+  if (Got != Want) {
+    char Msg[96];
+    std::snprintf(Msg, sizeof(Msg), "checksum 0x%08x, expected 0x%08x", Got,
+                  Want);
+    throwWrongResult("l2_requests", Msg);
+  }
+  double Requests = static_cast<double>(Threads) * Unroll * Passes;
+  auto Sum = summarizeRates(Times, Requests / 1e9 * 1e3);
+  if (!Sum)
+    throw BenchmarkError("l2_requests: unusable timings");
+  Measurement M;
+  M.Name = "l2_requests";
+  M.Unit = "G requests/s";
+  M.Value = Sum->Median;
+  M.SpreadPct = Sum->spreadPct();
+  char Method[400];
+  std::snprintf(Method, sizeof(Method),
+                "one-sector L2 requests: 4-byte ld.global.cg loads, each lane "
+                "of a warp on a different 128-byte line of a %zu KiB "
+                "L2-resident buffer, %d passes x unroll %d; %d blocks x %d "
+                "threads; median of %d runs after %d warm-ups, IQR %.2f%%; "
+                "checked",
+                Words * sizeof(unsigned) >> 10, Passes, Unroll, Blocks, Block,
+                static_cast<int>(Times.size()), Ctx.warmups(), Sum->iqrPct());
+  M.Method = Method;
+  Ctx.add(M);
+}
+
+} // namespace headroom::microbench
