@@ -11,6 +11,7 @@
 #include "support/CommandLine.h"
 
 #include "model/DeviceRegistry.h"
+#include "schema/SchemaTags.h"
 #include "support/Format.h"
 #include "support/TextTable.h"
 
@@ -70,7 +71,7 @@ int headroom::devicesMain(const Args &A) {
 
   if (Format == "json") {
     nlohmann::ordered_json Doc;
-    Doc["schema"] = "headroom.devices/1";
+    Doc["schema"] = DevicesSchema;
     Doc["user_dir"] = Registry.userDir();
     Doc["shipped_dir"] = Registry.shippedDir();
     nlohmann::ordered_json List = nlohmann::ordered_json::array();

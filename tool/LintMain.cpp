@@ -17,6 +17,7 @@
 #include "report/ReportJson.h"
 #include "report/Sarif.h"
 #include "report/TextDiagnosticPrinter.h"
+#include "schema/SchemaTags.h"
 #include "support/Format.h"
 #include "support/NumberOption.h"
 
@@ -148,7 +149,7 @@ int lintMain(const Args &A) {
     *OS << Summary << "\n";
   } else if (*Format == "json") {
     nlohmann::ordered_json J;
-    J["schema"] = "headroom.lint/1";
+    J["schema"] = LintSchema;
     J["status"] = Result.Status;
     J["findings"] = Result.Findings;
     J["kernels_checked"] = Result.KernelsChecked;

@@ -13,6 +13,7 @@
 
 #include "model/KernelCounters.h"
 #include "model/KernelParameters.h"
+#include "schema/SchemaTags.h"
 #include "support/Error.h"
 
 #include <nlohmann/json.hpp>
@@ -22,9 +23,6 @@
 #include <vector>
 
 namespace headroom {
-
-/// The schema string of the counters format.
-inline constexpr const char *CountersSchema = "headroom.counters/1";
 
 /// One kernel of a counters file.
 struct KernelEntry {

@@ -11,6 +11,7 @@
 #define HEADROOM_MODEL_DEVICEFILE_H
 
 #include "model/DeviceParameters.h"
+#include "schema/SchemaTags.h"
 #include "support/Error.h"
 
 #include <nlohmann/json.hpp>
@@ -18,9 +19,6 @@
 #include <string>
 
 namespace headroom {
-
-/// The schema string of the device format.
-inline constexpr const char *DeviceSchema = "headroom.device/1";
 
 /// Validates and converts a parsed device document; errors name the JSON
 /// path but not the file.

@@ -10,7 +10,7 @@
 #ifndef HEADROOM_MODEL_KERNELCOUNTERS_H
 #define HEADROOM_MODEL_KERNELCOUNTERS_H
 
-#include "model/CounterCatalog.h"
+#include "schema/CounterCatalog.h"
 
 #include <array>
 #include <cstdint>

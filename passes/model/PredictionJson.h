@@ -12,13 +12,11 @@
 #define HEADROOM_MODEL_PREDICTIONJSON_H
 
 #include "model/PredictionSet.h"
+#include "schema/SchemaTags.h"
 
 #include <nlohmann/json.hpp>
 
 namespace headroom {
-
-/// The schema string of the predictions format.
-inline constexpr const char *PredictionsSchema = "headroom.predictions/1";
 
 /// One prediction as a JSON object (the elements of "predictions").
 nlohmann::ordered_json predictionToJson(const Prediction &P);

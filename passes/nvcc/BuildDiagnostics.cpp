@@ -10,8 +10,8 @@
 #include "report/Checks.h"
 #include "report/DeviceMatch.h"
 #include "report/Lint.h"
-#include "report/Profile.h"
 #include "report/TextDiagnosticPrinter.h"
+#include "schema/ProfileReader.h"
 
 #include <optional>
 
@@ -33,7 +33,7 @@ bool concerns(const Diagnostic &D, const std::string &Source,
 }
 
 /// Whether the profile has a site in \p Source or a kernel defined there.
-bool mentions(const Profile &P, const std::string &Source,
+bool mentions(const ProfileDocument &P, const std::string &Source,
               const std::string &Dir) {
   for (const ProfileSite &S : P.Sites)
     if (samePath(S.Launch.File, Source, Dir) ||
@@ -44,7 +44,7 @@ bool mentions(const Profile &P, const std::string &Source,
 
 /// The device to model on: HEADROOM_DEVICE, else the device file that
 /// describes the first of the profile's GPUs that has one.
-Expected<DeviceEntry> chooseDevice(const Profile &P,
+Expected<DeviceEntry> chooseDevice(const ProfileDocument &P,
                                    const WrapperSettings &Settings,
                                    const std::string &ProfilePath) {
   DeviceRegistry Registry = DeviceRegistry::fromEnvironment();
@@ -79,7 +79,7 @@ unsigned printBuildDiagnostics(const std::string &Source,
       findProfile(Settings.Profile, WorkingDirectory, Source);
   if (!ProfilePath)
     return 0;
-  Expected<Profile> P = readProfile(*ProfilePath);
+  Expected<ProfileDocument> P = readProfileFile(*ProfilePath);
   if (!P) {
     Err << Tag << "warning: " << P.error().message()
         << "; no kernel diagnostics\n";

@@ -34,7 +34,7 @@ void project(Analysis &A) {
 
 } // namespace
 
-std::unique_ptr<Analysis> analyze(Profile P, DeviceEntry Device,
+std::unique_ptr<Analysis> analyze(ProfileDocument P, DeviceEntry Device,
                                   const AnalysisOptions &Options) {
   auto A = std::make_unique<Analysis>();
   A->Source = std::move(P);

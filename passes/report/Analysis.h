@@ -16,8 +16,8 @@
 #include "model/Prediction.h"
 #include "report/Diagnostic.h"
 #include "report/KernelReport.h"
-#include "report/Profile.h"
 #include "report/SourceCheck.h"
+#include "schema/ProfileDocument.h"
 
 #include <memory>
 #include <optional>
@@ -39,7 +39,7 @@ struct AnalysisOptions {
 /// pointers point into Source, so an Analysis is neither copied nor moved
 /// (it lives behind a unique_ptr).
 struct Analysis {
-  Profile Source;
+  ProfileDocument Source;
   DeviceEntry Device;
   /// The --target devices, without repeats and without Device itself.
   std::vector<DeviceEntry> Targets;
@@ -61,7 +61,7 @@ struct Analysis {
 };
 
 /// Analyzes \p P on \p Device.
-std::unique_ptr<Analysis> analyze(Profile P, DeviceEntry Device,
+std::unique_ptr<Analysis> analyze(ProfileDocument P, DeviceEntry Device,
                                   const AnalysisOptions &Options);
 
 } // namespace headroom

@@ -15,6 +15,7 @@
 #define HEADROOM_REPORT_BASELINE_H
 
 #include "report/Analysis.h"
+#include "schema/SchemaTags.h"
 #include "support/Error.h"
 
 #include <nlohmann/json.hpp>
@@ -25,8 +26,6 @@
 #include <vector>
 
 namespace headroom {
-
-inline constexpr const char *BaselineSchema = "headroom.baseline/1";
 
 /// One kernel's recorded times.
 struct BaselineKernel {

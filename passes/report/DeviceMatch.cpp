@@ -16,7 +16,7 @@ bool deviceIsNamed(const DeviceParameters &D, const std::string &DriverName) {
              normalizeDeviceName(DriverName);
 }
 
-std::vector<std::string> foreignDevices(const Profile &P,
+std::vector<std::string> foreignDevices(const ProfileDocument &P,
                                         const DeviceParameters &D) {
   std::set<unsigned> Used;
   for (const ProfileKernel &K : P.Kernels)

@@ -12,7 +12,7 @@
 #define HEADROOM_REPORT_DEVICEMATCH_H
 
 #include "model/DeviceParameters.h"
-#include "report/Profile.h"
+#include "schema/ProfileDocument.h"
 
 #include <string>
 #include <vector>
@@ -26,7 +26,7 @@ bool deviceIsNamed(const DeviceParameters &D, const std::string &DriverName);
 
 /// The names of the profile's GPUs that ran kernels and that \p D is not,
 /// each once, in device-index order.
-std::vector<std::string> foreignDevices(const Profile &P,
+std::vector<std::string> foreignDevices(const ProfileDocument &P,
                                         const DeviceParameters &D);
 
 } // namespace headroom

@@ -9,7 +9,7 @@
 #ifndef HEADROOM_REPORT_DIAGNOSTIC_H
 #define HEADROOM_REPORT_DIAGNOSTIC_H
 
-#include "report/Profile.h"
+#include "schema/SourceLocation.h"
 
 #include <optional>
 #include <string>

@@ -2,8 +2,8 @@
 
 #include "report/KernelReport.h"
 
-#include "model/CounterCatalog.h"
 #include "model/KernelCounters.h"
+#include "schema/CounterCatalog.h"
 
 #include <algorithm>
 #include <map>
@@ -17,12 +17,10 @@ namespace {
 /// it, else by the driver's name.
 using KernelKey = std::tuple<std::string, unsigned, unsigned, std::string>;
 
-KernelKey keyOf(const Profile &P, const ProfileKernel &K) {
-  if (K.Site) {
-    const ProfileSite &S = P.Sites[*K.Site];
-    return {S.Definition.File, S.Definition.Line, S.Definition.Column,
-            S.Kernel};
-  }
+KernelKey keyOf(const ProfileDocument &P, const ProfileKernel &K) {
+  if (const ProfileSite *S = P.siteOf(K))
+    return {S->Definition.File, S->Definition.Line, S->Definition.Column,
+            S->Kernel};
   return {"", 0, 0, K.Demangled};
 }
 
@@ -59,7 +57,8 @@ std::size_t ProfileReport::modeledKernels() const {
   return N;
 }
 
-ProfileReport analyzeProfile(const Profile &P, const DeviceParameters &D,
+ProfileReport analyzeProfile(const ProfileDocument &P,
+                             const DeviceParameters &D,
                              const ModelOptions &Options,
                              bool MeasuredOnDevice) {
   ProfileReport Report;
@@ -74,10 +73,9 @@ ProfileReport analyzeProfile(const Profile &P, const DeviceParameters &D,
   for (const auto &[Key, Entries] : Groups) {
     KernelReport R;
     const ProfileKernel &First = *Entries.front();
-    if (First.Site) {
-      const ProfileSite &S = P.Sites[*First.Site];
-      R.Kernel = S.Kernel;
-      R.Definition = S.Definition;
+    if (const ProfileSite *S = P.siteOf(First)) {
+      R.Kernel = S->Kernel;
+      R.Definition = S->Definition;
     } else {
       R.Kernel = First.Demangled;
     }
@@ -94,7 +92,7 @@ ProfileReport analyzeProfile(const Profile &P, const DeviceParameters &D,
       R.Launches += K->Launches;
       R.TotalNs += Ns;
       R.Devices.insert(K->Device);
-      const ProfileSite *Site = K->Site ? &P.Sites[*K->Site] : nullptr;
+      const ProfileSite *Site = P.siteOf(*K);
       SiteUsage &U = BySite[Site];
       U.Site = Site;
       U.Launches += K->Launches;

@@ -14,7 +14,7 @@
 #include "model/KernelParameters.h"
 #include "model/Prediction.h"
 #include "report/ComponentTimes.h"
-#include "report/Profile.h"
+#include "schema/ProfileDocument.h"
 
 #include <optional>
 #include <set>
@@ -90,7 +90,8 @@ struct ProfileReport {
 /// included (the model predicts them on \p D). With \p MeasuredOnDevice
 /// false (the profile was recorded on another GPU) the measured times are
 /// not attached to the predictions: there is no headroom then.
-ProfileReport analyzeProfile(const Profile &P, const DeviceParameters &D,
+ProfileReport analyzeProfile(const ProfileDocument &P,
+                             const DeviceParameters &D,
                              const ModelOptions &Options = {},
                              bool MeasuredOnDevice = true);
 

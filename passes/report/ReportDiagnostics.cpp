@@ -267,7 +267,7 @@ Diagnostic kernelDiagnostic(const Analysis &A, const KernelReport &K) {
              ? "the model cannot use its counters: " + K.ModelError->message()
              : "no hardware counters were collected");
     if (!K.ModelError)
-      for (const std::string &W : A.Source.Warnings)
+      for (const std::string &W : A.Source.Collection.Warnings)
         D.Notes.push_back(note(K.Definition, "the profile says: " + W));
     addQualifyingNotes(K, D);
   }
@@ -283,10 +283,10 @@ Diagnostic emptyProfile(const Analysis &A) {
   Diagnostic D;
   D.Check = std::string(checks::EmptyProfile);
   D.Message = A.Source.Path + " holds no kernel launches";
-  if (!A.Source.Mode.empty())
-    D.Message += " (collection mode '" + A.Source.Mode + "')";
+  if (!A.Source.Collection.Mode.empty())
+    D.Message += " (collection mode '" + A.Source.Collection.Mode + "')";
   D.Message += ": nothing to report";
-  for (const std::string &W : A.Source.Warnings)
+  for (const std::string &W : A.Source.Collection.Warnings)
     D.Notes.push_back(note(std::nullopt, "the profile says: " + W));
   if (!A.Source.Sites.empty())
     D.Notes.push_back(note(

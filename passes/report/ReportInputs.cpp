@@ -2,6 +2,8 @@
 
 #include "report/ReportInputs.h"
 
+#include "schema/ProfileReader.h"
+
 namespace headroom {
 
 Expected<std::unique_ptr<Analysis>>
@@ -18,7 +20,7 @@ loadAnalysis(const ReportRequest &R, const DeviceRegistry &Registry) {
       return Target.error().context("--target");
     Options.Targets.push_back(std::move(*Target));
   }
-  auto Profile = readProfile(R.ProfilePath);
+  auto Profile = readProfileFile(R.ProfilePath);
   if (!Profile)
     return Profile.error();
   return analyze(std::move(*Profile), std::move(*Device), Options);

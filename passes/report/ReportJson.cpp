@@ -119,12 +119,12 @@ ordered_json reportHead(const Analysis &A) {
   Doc["model"] = std::move(Model);
   ordered_json Profile;
   Profile["path"] = A.Source.Path;
-  Profile["mode"] = A.Source.Mode;
+  Profile["mode"] = A.Source.Collection.Mode;
   ordered_json Devices = ordered_json::array();
   for (const ProfileDevice &D : A.Source.Devices)
     Devices.push_back(D.Name);
   Profile["devices"] = std::move(Devices);
-  Profile["warnings"] = A.Source.Warnings;
+  Profile["warnings"] = A.Source.Collection.Warnings;
   Profile["total_ms"] = A.Report.TotalNs / 1e6;
   Doc["profile"] = std::move(Profile);
   Doc["device"] = deviceToJson(A.Device);

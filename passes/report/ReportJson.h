@@ -12,6 +12,7 @@
 #define HEADROOM_REPORT_REPORTJSON_H
 
 #include "report/Analysis.h"
+#include "schema/SchemaTags.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,8 +21,6 @@
 #include <ostream>
 
 namespace headroom {
-
-inline constexpr const char *ReportSchema = "headroom.report/1";
 
 /// A source location as {"file", "line", "column"}, or null.
 nlohmann::ordered_json locationToJson(const std::optional<SourceLocation> &L);

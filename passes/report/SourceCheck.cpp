@@ -62,7 +62,8 @@ std::string kernelIdentifier(const std::string &Kernel) {
   return Name;
 }
 
-SourceCheckResult checkSites(const Profile &P, const std::string &Root) {
+SourceCheckResult checkSites(const ProfileDocument &P,
+                             const std::string &Root) {
   namespace fs = std::filesystem;
   SourceCheckResult R;
   R.Root = Root;

@@ -15,7 +15,7 @@
 #ifndef HEADROOM_REPORT_SOURCECHECK_H
 #define HEADROOM_REPORT_SOURCECHECK_H
 
-#include "report/Profile.h"
+#include "schema/ProfileDocument.h"
 
 #include <string>
 #include <vector>
@@ -49,7 +49,7 @@ struct SourceCheckResult {
 std::string kernelIdentifier(const std::string &Kernel);
 
 /// Checks every site of \p P against the files under \p Root.
-SourceCheckResult checkSites(const Profile &P, const std::string &Root);
+SourceCheckResult checkSites(const ProfileDocument &P, const std::string &Root);
 
 } // namespace headroom
 

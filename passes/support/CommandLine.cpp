@@ -1,4 +1,4 @@
-//===- CommandLine.cpp - Command-line options, parsed and described -------===//
+//===- CommandLine.cpp - Command-line options and help --------------------===//
 
 #include "support/CommandLine.h"
 

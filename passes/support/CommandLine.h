@@ -1,5 +1,4 @@
-//===- CommandLine.h - Command-line options, parsed and described -*- C++
-//-*-===//
+//===- CommandLine.h - Command-line options and help ------------*- C++ -*-===//
 ///
 /// \file
 /// Declares the options of one command (a `headroom` subcommand, or

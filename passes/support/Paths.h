@@ -1,5 +1,4 @@
-//===- Paths.h - Paths, files and executables --------------------*- C++
-//-*-===//
+//===- Paths.h - Paths, files and executables -------------------*- C++ -*-===//
 ///
 /// \file
 /// The file-system operations Headroom needs, over std::filesystem, with

@@ -1,4 +1,4 @@
-//===- Units.cpp - Readable numbers with their units ---------------------===//
+//===- Units.cpp - Readable numbers with units ----------------------------===//
 
 #include "support/Units.h"
 

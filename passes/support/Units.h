@@ -1,4 +1,4 @@
-//===- Units.h - Readable numbers with their units -------------*- C++ -*-===//
+//===- Units.h - Readable numbers with units --------------------*- C++ -*-===//
 ///
 /// \file
 /// How the report's human-readable views (text, SARIF messages, HTML) print

@@ -2,7 +2,7 @@
 
 #include "DefaultMetrics.h"
 
-#include "model/CounterCatalog.h"
+#include "schema/CounterCatalog.h"
 
 namespace headroom::rt {
 

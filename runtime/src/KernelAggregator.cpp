@@ -2,7 +2,7 @@
 
 #include "KernelAggregator.h"
 
-#include "model/CounterCatalog.h"
+#include "schema/CounterCatalog.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,174 +1,135 @@
-//===- ProfileWriter.cpp - headroom.profile/1 as JSON ---------------------===//
+//===- ProfileWriter.cpp - The runtime's profile as a document ------------===//
 
 #include "ProfileWriter.h"
 
 #include "AtomicFile.h"
 #include "Demangle.h"
 
+#include "schema/ProfileWriter.h"
+
 #include <cmath>
 
 namespace headroom::rt {
 
-using json = nlohmann::ordered_json;
-
 namespace {
 
-json dim3(const Dim3 &D) { return json::array({D.X, D.Y, D.Z}); }
-
-json processJson(const ProcessInfo &P) {
-  json J;
-  J["pid"] = P.Pid;
-  J["host"] = P.Host;
-  J["rank"] = P.Rank ? json(*P.Rank) : json(nullptr);
-  J["command"] = P.Command;
-  J["start_unix_ns"] = P.StartUnixNs;
-  J["end_unix_ns"] = P.EndUnixNs;
-  return J;
+ProfileProcess process(const ProcessInfo &P) {
+  ProfileProcess Out;
+  Out.Pid = P.Pid;
+  Out.Host = P.Host;
+  if (P.Rank)
+    Out.Rank = *P.Rank;
+  Out.Command = P.Command;
+  Out.StartUnixNs = P.StartUnixNs;
+  Out.EndUnixNs = P.EndUnixNs;
+  return Out;
 }
 
-json deviceJson(const DeviceIdentity &D) {
-  json J;
-  J["index"] = D.Index;
-  if (!D.Name.empty())
-    J["name"] = D.Name;
-  if (!D.Uuid.empty())
-    J["uuid"] = D.Uuid;
+ProfileDevice device(const DeviceIdentity &D) {
+  ProfileDevice Out;
+  Out.Index = D.Index;
+  Out.Name = D.Name;
+  Out.Uuid = D.Uuid;
   if (D.ComputeMajor > 0)
-    J["compute_capability"] =
+    Out.ComputeCapability =
         std::to_string(D.ComputeMajor) + "." + std::to_string(D.ComputeMinor);
   if (D.SmCount > 0)
-    J["sm_count"] = D.SmCount;
-  if (!D.Chip.empty())
-    J["chip"] = D.Chip;
-  return J;
+    Out.SmCount = static_cast<std::uint64_t>(D.SmCount);
+  Out.Chip = D.Chip;
+  return Out;
 }
 
-json collectionJson(const CollectionInfo &C) {
-  json J;
-  J["mode"] = C.Mode;
-  J["requested_mode"] = C.RequestedMode;
-  J["sampling"] = C.Sampling;
-  J["sampling_scope"] = C.SamplingScope;
-  J["correlation"] = C.Correlation;
-  J["trigger"] = C.Trigger;
-  J["flush_interval_s"] = C.FlushIntervalS;
-  J["metrics"] = C.Metrics;
-  J["passes"] = C.Passes ? json(*C.Passes) : json(nullptr);
-  json Dropped = json::array();
-  for (const DroppedMetric &D : C.DroppedMetrics)
-    Dropped.push_back({{"name", D.Name}, {"reason", D.Reason}});
-  J["dropped_metrics"] = std::move(Dropped);
-  J["warnings"] = C.Warnings;
-  J["notes"] = C.Notes;
-  J["dropped_records"] = C.DroppedRecords;
-  json Diag = json::object();
-  for (const auto &[Name, Value] : C.Diagnostics)
-    Diag[Name] = Value;
-  J["diagnostics"] = std::move(Diag);
-  return J;
+ProfileCollection collection(const CollectionInfo &C) {
+  ProfileCollection Out;
+  Out.Mode = C.Mode;
+  Out.RequestedMode = C.RequestedMode;
+  Out.Sampling = C.Sampling;
+  Out.SamplingScope = C.SamplingScope;
+  Out.Correlation = C.Correlation;
+  Out.Trigger = C.Trigger;
+  Out.FlushIntervalS = C.FlushIntervalS;
+  Out.Metrics = C.Metrics;
+  if (C.Passes)
+    Out.Passes = *C.Passes;
+  for (const rt::DroppedMetric &D : C.DroppedMetrics)
+    Out.DroppedMetrics.push_back({D.Name, D.Reason});
+  Out.Warnings = C.Warnings;
+  Out.Notes = C.Notes;
+  Out.DroppedRecords = C.DroppedRecords;
+  Out.Diagnostics = C.Diagnostics;
+  return Out;
 }
 
-json siteJson(const SiteEntry &S) {
-  return {{"id", S.Id},
-          {"file", S.LaunchFile},
-          {"line", S.LaunchLine},
-          {"column", S.LaunchColumn},
-          {"kernel", S.Kernel},
-          {"kernel_file", S.KernelFile},
-          {"kernel_line", S.KernelLine},
-          {"kernel_column", S.KernelColumn}};
-}
-
-json scopeJson(const ScopeEntry &S) {
-  return {{"id", S.Id},
-          {"file", S.File},
-          {"line", S.Line},
-          {"column", S.Column},
-          {"name", S.Name}};
-}
-
-json kernelJson(const KernelStats &K) {
-  json J;
-  J["site"] = K.Key.Site == NoSite ? json(nullptr) : json(K.Key.Site);
-  J["scope"] = K.Key.Scope == NoScope ? json(nullptr) : json(K.Key.Scope);
-  J["name"] = K.Key.Kernel;
-  J["demangled"] = demangle(K.Key.Kernel);
-  J["device"] = K.Key.Device;
-  J["grid"] = dim3(K.Key.Grid);
-  J["block"] = dim3(K.Key.Block);
-  J["dynamic_shared_bytes"] = K.Key.DynamicSharedBytes;
-  J["static_shared_bytes"] = K.StaticSharedBytes;
-  J["registers_per_thread"] = K.RegistersPerThread;
-  J["local_bytes_per_thread"] = K.LocalBytesPerThread;
-  J["launches"] = K.Launches;
-  if (K.GraphLaunches > 0)
-    J["graph_launches"] = K.GraphLaunches;
-  KernelStats::Timing T = K.reportedTiming();
-  J["timed_launches"] = T.Count;
-  J["timing"] = T.Source;
-  if (K.Untimed > 0)
-    J["untimed_launches"] = K.Untimed;
+ProfileKernel kernel(const KernelStats &K) {
+  ProfileKernel Out;
+  if (K.Key.Site != NoSite)
+    Out.Site = K.Key.Site;
+  if (K.Key.Scope != NoScope)
+    Out.Scope = K.Key.Scope;
+  Out.Name = K.Key.Kernel;
+  Out.Demangled = demangle(K.Key.Kernel);
+  Out.Device = K.Key.Device;
+  Out.Grid = {K.Key.Grid.X, K.Key.Grid.Y, K.Key.Grid.Z};
+  Out.Block = {K.Key.Block.X, K.Key.Block.Y, K.Key.Block.Z};
+  Out.DynamicSharedBytes = K.Key.DynamicSharedBytes;
+  Out.StaticSharedBytes = K.StaticSharedBytes;
+  Out.RegistersPerThread = K.RegistersPerThread;
+  Out.LocalBytesPerThread = K.LocalBytesPerThread;
+  Out.Launches = K.Launches;
+  Out.GraphLaunches = K.GraphLaunches;
   // 0 when nothing was timed (timing "none"): readers may rely on numbers.
-  J["total_ns"] = T.TotalNs;
-  J["min_ns"] = T.MinNs;
-  J["max_ns"] = T.MaxNs;
-  J["median_ns"] = T.MedianNs;
-  J["duration_sample_ns"] = T.SampleNs;
-  if (std::optional<std::uint64_t> P = K.profiledNs())
-    J["profiled_ns"] = *P;
-  if (K.ReplayRecords > 0)
-    J["replay_records"] = K.ReplayRecords;
+  KernelStats::Timing T = K.reportedTiming();
+  Out.TimedLaunches = T.Count;
+  Out.Timing = T.Source;
+  Out.UntimedLaunches = K.Untimed;
+  Out.TotalNs = T.TotalNs;
+  Out.MinNs = T.MinNs;
+  Out.MaxNs = T.MaxNs;
+  Out.MedianNs = T.MedianNs;
+  Out.DurationSampleNs = T.SampleNs;
+  Out.ProfiledNs = K.profiledNs();
+  Out.ReplayRecords = K.ReplayRecords;
   if (K.Counters) {
-    json Counters = json::object();
     // A metric CUPTI could not evaluate (NaN/inf) is left out.
     for (const auto &[Name, Value] : *K.Counters)
       if (std::isfinite(Value))
-        Counters[Name] = Value;
-    J["counters"] = std::move(Counters);
-    J["counter_launches"] = K.CounterLaunches;
+        Out.Counters[Name] = Value;
+    Out.CounterLaunches = K.CounterLaunches;
   }
-  if (!K.CounterError.empty())
-    J["counter_error"] = K.CounterError;
-  if (!K.CounterNote.empty())
-    J["counter_note"] = K.CounterNote;
-  return J;
+  Out.CounterError = K.CounterError;
+  Out.CounterNote = K.CounterNote;
+  return Out;
 }
 
 } // namespace
 
-json profileToJson(const ProfileData &Data) {
-  json J;
-  J["schema"] = ProfileSchema;
-  J["runtime_version"] = Data.RuntimeVersion;
-  J["process"] = processJson(Data.Process);
-  json Devices = json::array();
+ProfileDocument profileDocument(const ProfileData &Data) {
+  ProfileDocument Doc;
+  Doc.RuntimeVersion = Data.RuntimeVersion;
+  Doc.Process = process(Data.Process);
   for (const DeviceIdentity &D : Data.Devices)
-    Devices.push_back(deviceJson(D));
-  J["devices"] = std::move(Devices);
-  J["collection"] = collectionJson(Data.Collection);
-  json Sites = json::array();
+    Doc.Devices.push_back(device(D));
+  Doc.Collection = collection(Data.Collection);
   for (const SiteEntry &S : Data.Sites)
-    Sites.push_back(siteJson(S));
-  J["sites"] = std::move(Sites);
-  json ScopesJ = json::array();
+    Doc.Sites.push_back({S.Id,
+                         {S.LaunchFile, S.LaunchLine, S.LaunchColumn},
+                         S.Kernel,
+                         {S.KernelFile, S.KernelLine, S.KernelColumn}});
   for (const ScopeEntry &S : Data.Scopes)
-    ScopesJ.push_back(scopeJson(S));
-  J["scopes"] = std::move(ScopesJ);
-  json Kernels = json::array();
+    Doc.Scopes.push_back({S.Id, {S.File, S.Line, S.Column}, S.Name});
   for (const KernelStats &K : Data.Kernels)
-    Kernels.push_back(kernelJson(K));
-  J["kernels"] = std::move(Kernels);
-  return J;
+    Doc.Kernels.push_back(kernel(K));
+  return Doc;
+}
+
+nlohmann::ordered_json profileToJson(const ProfileData &Data) {
+  return headroom::profileToJson(profileDocument(Data));
 }
 
 bool writeProfile(const ProfileData &Data, const std::string &Path,
                   std::string &Error) {
   try {
-    // Replace invalid UTF-8 (odd kernel or file names) instead of throwing.
-    std::string Text = profileToJson(Data).dump(
-        1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-    Text.push_back('\n');
-    return writeFileAtomically(Path, Text, Error);
+    return writeFileAtomically(Path, profileText(profileDocument(Data)), Error);
   } catch (const std::exception &E) {
     Error = std::string("cannot serialize the profile: ") + E.what();
   } catch (...) {

@@ -1,9 +1,18 @@
-//===- ProfileWriter.h - headroom.profile/1 as JSON --------------*- C++
-//-*-===//
+//===- ProfileWriter.h - The runtime's profile as a document ----*- C++ -*-===//
+///
+/// \file
+/// The runtime's side of the profile format: its ProfileData becomes the
+/// typed document of schema/ProfileDocument.h, which the one writer of the
+/// format (schema/ProfileWriter.h) turns into JSON. Nothing here throws into
+/// the user's program.
+///
+//===----------------------------------------------------------------------===//
 #ifndef HEADROOM_RUNTIME_PROFILEWRITER_H
 #define HEADROOM_RUNTIME_PROFILEWRITER_H
 
 #include "ProfileData.h"
+
+#include "schema/ProfileDocument.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,8 +20,8 @@
 
 namespace headroom::rt {
 
-/// The schema tag written into every profile.
-inline constexpr const char *ProfileSchema = "headroom.profile/1";
+/// \p Data as a headroom.profile/1 document.
+ProfileDocument profileDocument(const ProfileData &Data);
 
 /// \p Data as a headroom.profile/1 JSON document (docs/formats.md), fields
 /// in the documented order.

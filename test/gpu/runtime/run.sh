@@ -55,7 +55,7 @@ ulimit -c 0
       -I "$root/runtime/include" -I "$root/runtime/src" -I "$root/passes" \
       -I "$root/.deps/include" -isystem "$cuda/include" \
       "$root"/runtime/src/*.cpp "$root"/runtime/src/cupti/*.cpp \
-      "$root/passes/model/CounterCatalog.cpp" -Wl,--exclude-libs,ALL \
+      "$root"/passes/schema/*.cpp "$root"/passes/support/*.cpp -Wl,--exclude-libs,ALL \
       -o "$lib/libheadroom_rt.so" -ldl -pthread >>"$work/cmake.log" 2>&1 &&
       echo "$lib" >"$work/libdir"
   fi

@@ -10,14 +10,15 @@ using namespace headroom::test;
 
 namespace {
 
-Profile readFixture() {
-  auto P = readProfile(writeTemp("fixture.json", twoKernelProfile().dump()));
+ProfileDocument readFixture() {
+  auto P =
+      readProfileFile(writeTemp("fixture.json", twoKernelProfile().dump()));
   EXPECT_TRUE(P) << P.error().message();
   return *P;
 }
 
 TEST(KernelReportTest, GroupsEntriesByKernelAndOrdersByTime) {
-  Profile P = readFixture();
+  ProfileDocument P = readFixture();
   ProfileReport R = analyzeProfile(P, testDevice());
   ASSERT_EQ(R.Kernels.size(), 2u);
   EXPECT_DOUBLE_EQ(R.TotalNs, 4.5e6);
@@ -70,7 +71,7 @@ TEST(KernelReportTest, CountersTheModelCannotUseAreAnError) {
   auto J = twoKernelProfile();
   J["kernels"][0]["counters"]["smsp__inst_executed.sum"] = 0.0;
   J["kernels"][1]["counters"]["smsp__inst_executed.sum"] = 0.0;
-  auto P = readProfile(writeTemp("zero-inst.json", J.dump()));
+  auto P = readProfileFile(writeTemp("zero-inst.json", J.dump()));
   ASSERT_TRUE(P) << P.error().message();
   ProfileReport R = analyzeProfile(*P, testDevice());
   EXPECT_FALSE(R.Kernels[0].Model);
@@ -80,7 +81,7 @@ TEST(KernelReportTest, CountersTheModelCannotUseAreAnError) {
 TEST(KernelReportTest, LaunchesOutsideSitesAreGroupedByName) {
   auto J = twoKernelProfile();
   J["kernels"][2]["site"] = nullptr;
-  auto P = readProfile(writeTemp("library.json", J.dump()));
+  auto P = readProfileFile(writeTemp("library.json", J.dump()));
   ASSERT_TRUE(P) << P.error().message();
   ProfileReport R = analyzeProfile(*P, testDevice());
   ASSERT_EQ(R.Kernels.size(), 2u);
@@ -99,7 +100,7 @@ TEST(KernelReportTest, UntimedSampledLaunchesCountAtTheMeanTime) {
   // 30 launches, of which the sampled one ran under replay without a time.
   J["kernels"][0]["timed_launches"] = 29;
   J["kernels"][0]["total_ns"] = 2.9e6;
-  auto P = readProfile(writeTemp("untimed.json", J.dump()));
+  auto P = readProfileFile(writeTemp("untimed.json", J.dump()));
   ASSERT_TRUE(P) << P.error().message();
   ProfileReport R = analyzeProfile(*P, testDevice());
   EXPECT_DOUBLE_EQ(R.Kernels[0].TotalNs, 4.0e6);
@@ -110,7 +111,7 @@ TEST(KernelReportTest, UntimedSampledLaunchesCountAtTheMeanTime) {
 TEST(KernelReportTest, RejectsMoreTimedLaunchesThanLaunches) {
   auto J = twoKernelProfile();
   J["kernels"][0]["timed_launches"] = 31;
-  auto P = readProfile(writeTemp("overtimed.json", J.dump()));
+  auto P = readProfileFile(writeTemp("overtimed.json", J.dump()));
   ASSERT_FALSE(P);
   EXPECT_NE(P.error().message().find("kernels[0].timed_launches: expected at "
                                      "most launches (30), got 31"),

@@ -43,7 +43,7 @@ TEST(SourceCheckTest, KernelIdentifierDropsScopesAndTemplateArguments) {
 }
 
 TEST(SourceCheckTest, MatchingSourcesHaveNoMismatch) {
-  auto P = readProfile(writeTemp("src.json", twoKernelProfile().dump()));
+  auto P = readProfileFile(writeTemp("src.json", twoKernelProfile().dump()));
   ASSERT_TRUE(P);
   SourceCheckResult R = checkSites(*P, sourceTree("same"));
   EXPECT_TRUE(R.SourcesFound);
@@ -52,7 +52,7 @@ TEST(SourceCheckTest, MatchingSourcesHaveNoMismatch) {
 }
 
 TEST(SourceCheckTest, AMovedDefinitionIsReported) {
-  auto P = readProfile(writeTemp("src.json", twoKernelProfile().dump()));
+  auto P = readProfileFile(writeTemp("src.json", twoKernelProfile().dump()));
   ASSERT_TRUE(P);
   SourceCheckResult R = checkSites(*P, sourceTree("moved", /*Moved=*/true));
   ASSERT_EQ(R.Mismatches.size(), 1u);
@@ -64,7 +64,7 @@ TEST(SourceCheckTest, LinesPastTheEndAndMissingFiles) {
   auto J = twoKernelProfile();
   J["sites"][1]["line"] = 400;
   J["sites"][2]["file"] = "gone.cu";
-  auto P = readProfile(writeTemp("src.json", J.dump()));
+  auto P = readProfileFile(writeTemp("src.json", J.dump()));
   ASSERT_TRUE(P);
   SourceCheckResult R = checkSites(*P, sourceTree("same"));
   ASSERT_EQ(R.Mismatches.size(), 2u);
@@ -74,7 +74,7 @@ TEST(SourceCheckTest, LinesPastTheEndAndMissingFiles) {
 }
 
 TEST(SourceCheckTest, NothingIsJudgedAwayFromTheSources) {
-  auto P = readProfile(writeTemp("src.json", twoKernelProfile().dump()));
+  auto P = readProfileFile(writeTemp("src.json", twoKernelProfile().dump()));
   ASSERT_TRUE(P);
   SourceCheckResult R = checkSites(*P, "/nonexistent-headroom-dir");
   EXPECT_FALSE(R.SourcesFound);

@@ -3,7 +3,7 @@
 #include "MetricSelection.h"
 #include "DefaultMetrics.h"
 
-#include "model/CounterCatalog.h"
+#include "schema/CounterCatalog.h"
 
 #include <gtest/gtest.h>
 

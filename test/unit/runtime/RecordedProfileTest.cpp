@@ -15,7 +15,7 @@
 #include "DefaultMetrics.h"
 
 #include "TempDir.h"
-#include "model/CounterCatalog.h"
+#include "schema/CounterCatalog.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

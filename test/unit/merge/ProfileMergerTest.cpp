@@ -1,17 +1,30 @@
 //===- ProfileMergerTest.cpp ----------------------------------------------===//
 
-#include "profile/ProfileMerger.h"
-#include "profile/ProfileDocument.h"
+#include "merge/ProfileMerger.h"
+#include "schema/ProfileReader.h"
+#include "schema/ProfileWriter.h"
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-
 using namespace headroom;
-using namespace headroom::profile;
+using namespace headroom::merge;
 using nlohmann::json;
 
 namespace {
+
+/// Adds the profile \p J as `headroom merge` does: read and validated
+/// first, then merged.
+Status add(ProfileMerger &M, const json &J, const std::string &Source) {
+  Expected<ProfileDocument> Doc = parseProfile(J);
+  if (!Doc)
+    return Doc.error().context(Source);
+  return M.add(std::move(*Doc), Source);
+}
+
+/// The merged document as `headroom merge` writes it.
+nlohmann::ordered_json result(const ProfileMerger &M) {
+  return profileToJson(M.result(), ProfileKeyOrder::Merged);
+}
 
 /// A small profile of one rank: two sites (listed in \p SiteOrder), one
 /// scope, saxpy from "app.cu:10" on grid 64 and a library kernel.
@@ -113,10 +126,10 @@ const nlohmann::ordered_json *kernelNamed(const nlohmann::ordered_json &P,
 
 TEST(ProfileMerger, SumsRanksAndUnitesSitesByLocation) {
   ProfileMerger M;
-  ASSERT_TRUE(M.add(rankProfile(0, 100, "GPU-a"), "r0.json"));
+  ASSERT_TRUE(add(M, rankProfile(0, 100, "GPU-a"), "r0.json"));
   // Rank 1 lists the same two sites in the other order.
-  ASSERT_TRUE(M.add(rankProfile(1, 101, "GPU-b", {20, 10}), "r1.json"));
-  auto P = M.result();
+  ASSERT_TRUE(add(M, rankProfile(1, 101, "GPU-b", {20, 10}), "r1.json"));
+  auto P = result(M);
   EXPECT_EQ(P["schema"], "headroom.profile/1");
   ASSERT_EQ(P["sites"].size(), 2u);
   EXPECT_EQ(P["sites"][0]["line"], 10);
@@ -162,9 +175,9 @@ TEST(ProfileMerger, SumsRanksAndUnitesSitesByLocation) {
 
 TEST(ProfileMerger, KeepDevicesKeepsEachGpuApart) {
   ProfileMerger M(MergeOptions{/*KeepDevices=*/true});
-  ASSERT_TRUE(M.add(rankProfile(0, 100, "GPU-a"), "r0.json"));
-  ASSERT_TRUE(M.add(rankProfile(1, 101, "GPU-b"), "r1.json"));
-  auto P = M.result();
+  ASSERT_TRUE(add(M, rankProfile(0, 100, "GPU-a"), "r0.json"));
+  ASSERT_TRUE(add(M, rankProfile(1, 101, "GPU-b"), "r1.json"));
+  auto P = result(M);
   ASSERT_EQ(P["devices"].size(), 2u);
   EXPECT_EQ(P["devices"][1]["uuid"], "GPU-b");
   EXPECT_EQ(P["kernels"].size(), 4u);
@@ -181,9 +194,9 @@ TEST(ProfileMerger, OnlyTheBestTimingSourceIsMerged) {
   K["total_ns"] = K["min_ns"] = K["max_ns"] = K["median_ns"] = 99999;
   K["duration_sample_ns"] = json::array({99999});
   ProfileMerger M;
-  ASSERT_TRUE(M.add(A, "a"));
-  ASSERT_TRUE(M.add(B, "b"));
-  auto P = M.result();
+  ASSERT_TRUE(add(M, A, "a"));
+  ASSERT_TRUE(add(M, B, "b"));
+  auto P = result(M);
   const auto &S = P["kernels"][0];
   EXPECT_EQ(S["launches"], 11);
   EXPECT_EQ(S["timing"], "unprofiled");
@@ -198,9 +211,9 @@ TEST(ProfileMerger, DisagreementsAreMixedAndWarningsNamed) {
   B["collection"]["sampling"] = "every:10";
   B["collection"]["warnings"] = json::array({"hardware counters unavailable"});
   ProfileMerger M;
-  ASSERT_TRUE(M.add(A, "a.json"));
-  ASSERT_TRUE(M.add(B, "b.json"));
-  auto C = M.result()["collection"];
+  ASSERT_TRUE(add(M, A, "a.json"));
+  ASSERT_TRUE(add(M, B, "b.json"));
+  auto C = result(M)["collection"];
   EXPECT_EQ(C["mode"], "time") << "what every input has";
   EXPECT_EQ(C["modes"]["counters"], 1);
   EXPECT_EQ(C["modes"]["time"], 1);
@@ -212,14 +225,14 @@ TEST(ProfileMerger, DisagreementsAreMixedAndWarningsNamed) {
 
 TEST(ProfileMerger, MergingMergedProfilesCarriesTheirSources) {
   ProfileMerger First;
-  ASSERT_TRUE(First.add(rankProfile(0, 100, "GPU-a"), "r0"));
-  ASSERT_TRUE(First.add(rankProfile(1, 101, "GPU-a"), "r1"));
-  json Merged = json::parse(First.result().dump());
-  ASSERT_TRUE(checkProfileEnvelope(Merged));
+  ASSERT_TRUE(add(First, rankProfile(0, 100, "GPU-a"), "r0"));
+  ASSERT_TRUE(add(First, rankProfile(1, 101, "GPU-a"), "r1"));
+  json Merged = json::parse(result(First).dump());
+  ASSERT_TRUE(parseProfile(Merged));
   ProfileMerger Second;
-  ASSERT_TRUE(Second.add(Merged, "ranks01.json"));
-  ASSERT_TRUE(Second.add(rankProfile(2, 102, "GPU-a"), "r2"));
-  auto P = Second.result();
+  ASSERT_TRUE(add(Second, Merged, "ranks01.json"));
+  ASSERT_TRUE(add(Second, rankProfile(2, 102, "GPU-a"), "r2"));
+  auto P = result(Second);
   ASSERT_EQ(P["sources"].size(), 3u);
   EXPECT_EQ(P["sources"][0]["path"], "r0");
   EXPECT_TRUE(P["process"]["host"].is_null()) << "node0 and node1";
@@ -231,8 +244,8 @@ TEST(ProfileMerger, MergingMergedProfilesCarriesTheirSources) {
       200.0);
   // A rank that is already inside the merged profile is refused.
   ProfileMerger Third;
-  ASSERT_TRUE(Third.add(Merged, "ranks01.json"));
-  Status Again = Third.add(rankProfile(1, 101, "GPU-a"), "r1-again.json");
+  ASSERT_TRUE(add(Third, Merged, "ranks01.json"));
+  Status Again = add(Third, rankProfile(1, 101, "GPU-a"), "r1-again.json");
   ASSERT_FALSE(Again);
   EXPECT_NE(Again.error().message().find("the same process"),
             std::string::npos);
@@ -243,21 +256,21 @@ TEST(ProfileMerger, ErrorsNameTheSourceAndTheField) {
   ProfileMerger M;
   json Bad = rankProfile(0, 100, "GPU-a");
   Bad["kernels"][1]["launches"] = "many";
-  Status S = M.add(Bad, "bad.json");
+  Status S = add(M, Bad, "bad.json");
   ASSERT_FALSE(S);
   EXPECT_EQ(S.error().message(),
             "bad.json: kernels[1].launches: expected a non-negative integer, "
             "got \"many\"");
   json Dangling = rankProfile(0, 100, "GPU-a");
   Dangling["kernels"][0]["site"] = 7;
-  EXPECT_NE(M.add(Dangling, "d.json")
+  EXPECT_NE(add(M, Dangling, "d.json")
                 .error()
                 .message()
                 .find("kernels[0].site: expected the id of an entry in sites"),
             std::string::npos);
   json Schema = rankProfile(0, 100, "GPU-a");
   Schema["schema"] = "headroom.device/1";
-  EXPECT_EQ(M.add(Schema, "s.json").error().message(),
+  EXPECT_EQ(add(M, Schema, "s.json").error().message(),
             "s.json: schema: expected \"headroom.profile/1\", got "
             "\"headroom.device/1\"");
   EXPECT_EQ(M.size(), 0u) << "nothing was added";
@@ -268,15 +281,15 @@ TEST(ProfileMerger, GridAndBlockSizesMustBePositive) {
   ProfileMerger M;
   json Zero = rankProfile(0, 100, "GPU-a");
   Zero["kernels"][1]["grid"] = {8, 0, 1};
-  EXPECT_EQ(M.add(Zero, "z.json").error().message(),
+  EXPECT_EQ(add(M, Zero, "z.json").error().message(),
             "z.json: kernels[1].grid[1]: expected a positive integer, got 0");
   json ZeroBlock = rankProfile(0, 100, "GPU-a");
   ZeroBlock["kernels"][0]["block"] = {0, 1, 1};
-  EXPECT_EQ(M.add(ZeroBlock, "b.json").error().message(),
+  EXPECT_EQ(add(M, ZeroBlock, "b.json").error().message(),
             "b.json: kernels[0].block[0]: expected a positive integer, got 0");
   json Short = rankProfile(0, 100, "GPU-a");
   Short["kernels"][0]["block"] = {256, 1};
-  EXPECT_EQ(M.add(Short, "s.json").error().message(),
+  EXPECT_EQ(add(M, Short, "s.json").error().message(),
             "s.json: kernels[0].block: expected an array of 3 positive "
             "integers");
   EXPECT_EQ(M.size(), 0u) << "nothing was added";
@@ -294,9 +307,9 @@ TEST(ProfileMerger, MissingResourcesAreLeftOut) {
   R0["kernels"][0]["static_shared_bytes"] = 1024;
   for (bool R1First : {false, true}) {
     ProfileMerger M;
-    ASSERT_TRUE(M.add(R1First ? R1 : R0, "a.json"));
-    ASSERT_TRUE(M.add(R1First ? R0 : R1, "b.json"));
-    auto P = M.result();
+    ASSERT_TRUE(add(M, R1First ? R1 : R0, "a.json"));
+    ASSERT_TRUE(add(M, R1First ? R0 : R1, "b.json"));
+    auto P = result(M);
     const auto *Saxpy = kernelNamed(P, "_Z5saxpyv");
     ASSERT_NE(Saxpy, nullptr);
     EXPECT_EQ((*Saxpy)["registers_per_thread"], 32) << R1First;
@@ -312,9 +325,9 @@ TEST(ProfileMerger, MissingResourcesAreLeftOut) {
   json R2 = rankProfile(2, 102, "GPU-a");
   R2["kernels"][0]["registers_per_thread"] = 40;
   ProfileMerger M;
-  ASSERT_TRUE(M.add(R0, "a.json"));
-  ASSERT_TRUE(M.add(R2, "c.json"));
-  auto P = M.result();
+  ASSERT_TRUE(add(M, R0, "a.json"));
+  ASSERT_TRUE(add(M, R2, "c.json"));
+  auto P = result(M);
   EXPECT_EQ((*kernelNamed(P, "_Z5saxpyv"))["registers_per_thread"], 32);
 }
 
@@ -326,9 +339,9 @@ TEST(ProfileMerger, OldProfilesWithoutScopesOrSamplesMerge) {
   Old["kernels"][0].erase("duration_sample_ns");
   Old["kernels"][0].erase("median_ns");
   ProfileMerger M;
-  ASSERT_TRUE(M.add(Old, "old.json"));
-  ASSERT_TRUE(M.add(rankProfile(1, 101, "GPU-a"), "new.json"));
-  auto P = M.result();
+  ASSERT_TRUE(add(M, Old, "old.json"));
+  ASSERT_TRUE(add(M, rankProfile(1, 101, "GPU-a"), "new.json"));
+  auto P = result(M);
   EXPECT_EQ(P["kernels"][0]["launches"], 20);
   EXPECT_GT(P["kernels"][0]["median_ns"].get<std::uint64_t>(), 0u)
       << "the mean stands in for a missing sample";
@@ -341,13 +354,13 @@ TEST(ProfileMerger, RecordedH100ProfilesMerge) {
   for (const char *Name :
        {"h100-launches-profile.json", "h100-graph-profile.json",
         "h100-sigterm-profile.json", "h100-counters-profile.json"}) {
-    Expected<json> Doc = readProfileDocument(Dir + "/" + Name);
+    Expected<ProfileDocument> Doc = readProfileFile(Dir + "/" + Name);
     ASSERT_TRUE(Doc) << Doc.error().message();
-    for (const json &K : (*Doc)["kernels"])
-      Launches += K["launches"].get<std::uint64_t>();
-    ASSERT_TRUE(M.add(*Doc, Name));
+    for (const ProfileKernel &K : Doc->Kernels)
+      Launches += K.Launches;
+    ASSERT_TRUE(M.add(std::move(*Doc), Name));
   }
-  auto P = M.result();
+  auto P = result(M);
   std::uint64_t Merged = 0;
   for (const auto &K : P["kernels"])
     Merged += K["launches"].get<std::uint64_t>();
@@ -358,20 +371,23 @@ TEST(ProfileMerger, RecordedH100ProfilesMerge) {
   EXPECT_EQ(P["scopes"].size(), 5u);
 }
 
-TEST(ProfileDocument, ReadsAndNamesTheFile) {
-  Expected<json> Missing = readProfileDocument("/nonexistent/p.json");
-  ASSERT_FALSE(Missing);
-  // The wording of readJsonFile, as for every other JSON file the tool reads.
-  EXPECT_EQ(Missing.error().message(),
-            "/nonexistent/p.json: cannot open file: No such file or directory");
-  std::string Path = ::testing::TempDir() + "/not-json.json";
-  std::ofstream(Path) << "{ nope";
-  Expected<json> Bad = readProfileDocument(Path);
-  ASSERT_FALSE(Bad);
-  EXPECT_EQ(Bad.error().message().rfind(
-                Path + ": line 1, column 4: invalid JSON: ", 0),
-            0u)
-      << Bad.error().message();
+TEST(ProfileMerger, SitesAreFoundByIdNotByPosition) {
+  // Ids need only be unique (the runtime writes positions): a kernel's site
+  // is the site of that id wherever it stands.
+  json R0 = rankProfile(0, 100, "GPU-a");
+  R0["sites"][0]["id"] = 5;
+  R0["sites"][1]["id"] = 9;
+  R0["kernels"][0]["site"] = 9;
+  ProfileMerger M;
+  ASSERT_TRUE(add(M, R0, "r0.json"));
+  ASSERT_TRUE(add(M, rankProfile(1, 101, "GPU-a"), "r1.json"));
+  auto P = result(M);
+  ASSERT_EQ(P["sites"].size(), 2u);
+  EXPECT_EQ(P["sites"][1]["id"], 1);
+  EXPECT_EQ(P["sites"][1]["line"], 20);
+  const auto *Saxpy = kernelNamed(P, "_Z5saxpyv");
+  ASSERT_NE(Saxpy, nullptr);
+  EXPECT_EQ((*Saxpy)["site"], 1) << "rank 0 launched it from line 20";
 }
 
 } // namespace

@@ -12,8 +12,8 @@
 /// library, so the runtime can use it for its profile keys.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_COUNTERCATALOG_H
-#define HEADROOM_MODEL_COUNTERCATALOG_H
+#ifndef HEADROOM_SCHEMA_COUNTERCATALOG_H
+#define HEADROOM_SCHEMA_COUNTERCATALOG_H
 
 #include <cstddef>
 #include <span>
@@ -117,4 +117,4 @@ CounterMatch findCounter(std::string_view Name);
 
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_COUNTERCATALOG_H
+#endif // HEADROOM_SCHEMA_COUNTERCATALOG_H

@@ -1,10 +1,10 @@
 //===- DurationMergeTest.cpp ----------------------------------------------===//
 
-#include "profile/DurationMerge.h"
+#include "merge/DurationMerge.h"
 
 #include <gtest/gtest.h>
 
-using namespace headroom::profile;
+using namespace headroom::merge;
 
 namespace {
 

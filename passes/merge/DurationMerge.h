@@ -9,14 +9,14 @@
 /// weighted quantiles, so that merging merged profiles stays sound.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_PROFILE_DURATIONMERGE_H
-#define HEADROOM_PROFILE_DURATIONMERGE_H
+#ifndef HEADROOM_MERGE_DURATIONMERGE_H
+#define HEADROOM_MERGE_DURATIONMERGE_H
 
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-namespace headroom::profile {
+namespace headroom::merge {
 
 /// One input: a sample of durations standing for \p Launches launches.
 struct DurationSampleInput {
@@ -37,6 +37,6 @@ struct MergedDurations {
 MergedDurations mergeDurations(const std::vector<DurationSampleInput> &Inputs,
                                std::size_t Capacity = 64);
 
-} // namespace headroom::profile
+} // namespace headroom::merge
 
-#endif // HEADROOM_PROFILE_DURATIONMERGE_H
+#endif // HEADROOM_MERGE_DURATIONMERGE_H

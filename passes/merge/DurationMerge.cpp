@@ -1,10 +1,10 @@
 //===- DurationMerge.cpp - Medians of several duration samples ------------===//
 
-#include "profile/DurationMerge.h"
+#include "merge/DurationMerge.h"
 
 #include <algorithm>
 
-namespace headroom::profile {
+namespace headroom::merge {
 
 MergedDurations mergeDurations(const std::vector<DurationSampleInput> &Inputs,
                                std::size_t Capacity) {
@@ -64,4 +64,4 @@ MergedDurations mergeDurations(const std::vector<DurationSampleInput> &Inputs,
   return Out;
 }
 
-} // namespace headroom::profile
+} // namespace headroom::merge

@@ -1,6 +1,6 @@
 //===- CounterCatalogTest.cpp - The metric catalog ------------------------===//
 
-#include "model/CounterCatalog.h"
+#include "schema/CounterCatalog.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 //===- CounterCatalog.cpp - The one table of kernel counters --------------===//
 
-#include "model/CounterCatalog.h"
+#include "schema/CounterCatalog.h"
 
 #include <array>
 #include <cassert>

@@ -1,0 +1,70 @@
+//===- MergeFiles.cpp - The files `headroom merge` combines ---------------===//
+
+#include "merge/MergeFiles.h"
+
+#include "schema/ProfileReader.h"
+#include "schema/SchemaTags.h"
+#include "support/JsonInput.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace headroom::merge {
+
+namespace {
+
+/// The profiles in \p Dir, sorted. Other JSON documents are skipped
+/// quietly; a file that cannot be read or is not valid JSON with a warning.
+std::vector<std::string>
+profilesIn(const std::string &Dir,
+           const std::function<void(const std::string &)> &Warn) {
+  std::vector<std::string> Files;
+  std::error_code EC;
+  for (const auto &E : std::filesystem::directory_iterator(Dir, EC))
+    if (E.is_regular_file() && E.path().extension() == ".json")
+      Files.push_back(E.path().string());
+  std::sort(Files.begin(), Files.end());
+  std::vector<std::string> Profiles;
+  for (const std::string &F : Files) {
+    Expected<nlohmann::json> Doc = readJsonFile(F);
+    if (!Doc)
+      Warn("skipping " + F + ": " + Doc.error().message());
+    else if (isProfileDocument(*Doc))
+      Profiles.push_back(F);
+  }
+  return Profiles;
+}
+
+} // namespace
+
+Expected<std::vector<std::string>>
+profileFiles(const std::vector<std::string> &Arguments,
+             const std::function<void(const std::string &)> &Warn) {
+  std::vector<std::string> Files;
+  for (const std::string &P : Arguments) {
+    if (!std::filesystem::is_directory(P)) {
+      Files.push_back(P);
+      continue;
+    }
+    std::vector<std::string> In = profilesIn(P, Warn);
+    if (In.empty())
+      return Error(P + ": no " + std::string(ProfileSchema) + " file in it");
+    Files.insert(Files.end(), In.begin(), In.end());
+  }
+  return Files;
+}
+
+Expected<ProfileDocument> mergeFiles(const std::vector<std::string> &Files,
+                                     const MergeOptions &Options) {
+  ProfileMerger Merger(Options);
+  for (const std::string &F : Files) {
+    Expected<ProfileDocument> Doc = readProfileFile(F);
+    if (!Doc)
+      return Doc.error();
+    if (Status S = Merger.add(std::move(*Doc), F); !S)
+      return S.error();
+  }
+  return Merger.result();
+}
+
+} // namespace headroom::merge

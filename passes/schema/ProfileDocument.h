@@ -1,0 +1,206 @@
+//===- ProfileDocument.h - A headroom.profile/1 document --------*- C++ -*-===//
+///
+/// \file
+/// Everything a `headroom.profile/1` file holds (docs/formats.md), typed:
+/// the process, the devices, how the data was collected, the launch sites
+/// and scopes the instrumented translation units registered, one entry per
+/// (site or scope, kernel, device, launch configuration) with its launches,
+/// durations and counters, and, in a profile that `headroom merge` wrote,
+/// the processes it combines. The runtime fills one and writes it
+/// (ProfileWriter.h); report, lint and merge read one (ProfileReader.h).
+///
+/// Optional fields are std::optional where the format distinguishes a null
+/// or absent value from every other; strings are empty and counts 0 where
+/// the format leaves them out when empty or 0.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_SCHEMA_PROFILEDOCUMENT_H
+#define HEADROOM_SCHEMA_PROFILEDOCUMENT_H
+
+#include "schema/SourceLocation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace headroom {
+
+/// The process that wrote the profile. In a merged profile pid and rank are
+/// null, and host is null when several hosts took part.
+struct ProfileProcess {
+  std::optional<std::int64_t> Pid;
+  std::optional<std::string> Host;
+  std::optional<std::int64_t> Rank;
+  std::optional<std::string> Command;
+  std::optional<std::uint64_t> StartUnixNs, EndUnixNs;
+};
+
+/// A GPU that ran kernels.
+struct ProfileDevice {
+  /// The CUDA device ordinal that ProfileKernel::Device refers to.
+  unsigned Index = 0;
+  std::string Name;
+  std::string Uuid;
+  /// Every physical GPU a merged device stands for.
+  std::vector<std::string> Uuids;
+  std::string ComputeCapability;
+  std::optional<std::uint64_t> SmCount;
+  std::string Chip;
+};
+
+/// A metric that was requested but left out, and why.
+struct DroppedMetric {
+  std::string Name, Reason;
+};
+
+/// How the data was collected (`collection`). Empty strings are absent.
+struct ProfileCollection {
+  /// What was recorded: "counters", "time" or "sites".
+  std::string Mode;
+  std::string RequestedMode, Sampling, SamplingScope, Correlation;
+  /// What wrote the file: "exit", "periodic", a signal name, "merge".
+  std::string Trigger;
+  double FlushIntervalS = 0;
+  std::vector<std::string> Metrics;
+  /// Replay passes of the metric configuration; null when none was sampled.
+  std::optional<std::uint64_t> Passes;
+  std::vector<DroppedMetric> DroppedMetrics;
+  std::vector<std::string> Warnings, Notes;
+  std::uint64_t DroppedRecords = 0;
+  std::map<std::string, std::uint64_t> Diagnostics;
+  /// In a merged profile: how many processes recorded in each mode.
+  std::map<std::string, std::uint64_t> Modes;
+};
+
+/// One kernel launch site in the user's source.
+struct ProfileSite {
+  /// What ProfileKernel::Site refers to (the position in the runtime's
+  /// profiles).
+  std::uint64_t Id = 0;
+  SourceLocation Launch;
+  /// The kernel as written at the launch.
+  std::string Kernel;
+  /// The kernel's definition (or declaration).
+  SourceLocation Definition;
+};
+
+/// A bracketed call into a library or uninstrumented code.
+struct ProfileScope {
+  std::uint64_t Id = 0;
+  SourceLocation Where;
+  /// What was called.
+  std::string Name;
+};
+
+/// A kernel's counters by CUPTI metric name, in the order of the document.
+using ProfileCounters = nlohmann::ordered_map<std::string, double>;
+
+/// One (site or scope, kernel, device, configuration) entry.
+struct ProfileKernel {
+  /// The id of the launch site, of the scope; neither for a launch outside
+  /// instrumented code.
+  std::optional<std::uint64_t> Site, Scope;
+  std::string Name;      ///< As the driver reports it (mangled).
+  std::string Demangled; ///< Readable name; the reader puts Name if absent.
+  unsigned Device = 0;
+  std::array<unsigned, 3> Grid{1, 1, 1};
+  std::array<unsigned, 3> Block{1, 1, 1};
+  std::uint64_t DynamicSharedBytes = 0;
+  /// Resources the runtime learned from the kernel's record.
+  std::optional<std::uint64_t> StaticSharedBytes, RegistersPerThread,
+      LocalBytesPerThread;
+  std::uint64_t Launches = 0;
+  /// Launches that were CUDA graph kernel nodes (written when non-zero).
+  std::uint64_t GraphLaunches = 0;
+  /// The launches whose durations TotalNs sums; Launches when absent.
+  std::optional<std::uint64_t> TimedLaunches;
+  /// Where the durations come from: "unprofiled", "profiled", "counters",
+  /// "none"; empty when absent.
+  std::string Timing;
+  std::uint64_t UntimedLaunches = 0;
+  std::uint64_t TotalNs = 0, MinNs = 0, MaxNs = 0;
+  std::optional<std::uint64_t> MedianNs;
+  /// A uniform sample of at most 64 of the timed durations.
+  std::vector<std::uint64_t> DurationSampleNs;
+  /// Mean duration of the sampled launches under the profiler.
+  std::optional<std::uint64_t> ProfiledNs;
+  std::uint64_t ReplayRecords = 0;
+  /// Per-launch counters of the sampled launches; written with
+  /// CounterLaunches whenever that is set.
+  ProfileCounters Counters;
+  /// How many sampled launches the counter values average.
+  std::optional<std::uint64_t> CounterLaunches;
+  /// Why sampling failed, or why the entry was not sampled.
+  std::string CounterError, CounterNote;
+
+  std::uint64_t threadsPerBlock() const {
+    return std::uint64_t(Block[0]) * Block[1] * Block[2];
+  }
+  std::uint64_t blocks() const {
+    return std::uint64_t(Grid[0]) * Grid[1] * Grid[2];
+  }
+  std::uint64_t timedLaunches() const {
+    return TimedLaunches.value_or(Launches);
+  }
+  /// How many launches the counter values cover: CounterLaunches, else 1
+  /// when there are counters, else 0.
+  std::uint64_t counterLaunches() const {
+    return Counters.empty() ? 0 : CounterLaunches.value_or(1);
+  }
+  /// GPU time of all Launches: the timed launches' mean times Launches (the
+  /// sampled launches run under kernel replay and have no timestamps).
+  double estimatedTotalNs() const {
+    std::uint64_t Timed = timedLaunches();
+    if (Timed == 0 || Timed >= Launches)
+      return double(TotalNs);
+    return double(TotalNs) / double(Timed) * double(Launches);
+  }
+};
+
+/// One process a merged profile combines (`sources`).
+struct ProfileSource {
+  std::string Path;
+  std::optional<std::int64_t> Pid;
+  std::optional<std::string> Host;
+  std::optional<std::int64_t> Rank;
+  std::optional<std::string> Command;
+  std::optional<std::uint64_t> StartUnixNs, EndUnixNs;
+  std::string Trigger;
+  std::optional<std::string> Mode;
+  std::uint64_t Launches = 0;
+};
+
+/// A whole profile. A value type.
+struct ProfileDocument {
+  /// The file it was read from, for messages; not part of the format.
+  std::string Path;
+  std::string RuntimeVersion;
+  std::optional<ProfileProcess> Process;
+  std::vector<ProfileDevice> Devices;
+  ProfileCollection Collection;
+  std::vector<ProfileSite> Sites;
+  std::vector<ProfileScope> Scopes;
+  std::vector<ProfileKernel> Kernels;
+  /// The merged processes; empty unless `headroom merge` wrote the file.
+  std::vector<ProfileSource> Sources;
+
+  /// True when at least one entry carries counters.
+  bool hasCounters() const;
+  /// The device of index \p Index, or null.
+  const ProfileDevice *device(unsigned Index) const;
+  /// The position in Sites of the site of id \p Id, or nothing.
+  std::optional<std::size_t> siteIndex(std::uint64_t Id) const;
+  /// The position in Scopes of the scope of id \p Id, or nothing.
+  std::optional<std::size_t> scopeIndex(std::uint64_t Id) const;
+  /// The site of kernel entry \p K, or null.
+  const ProfileSite *siteOf(const ProfileKernel &K) const;
+};
+
+} // namespace headroom
+
+#endif // HEADROOM_SCHEMA_PROFILEDOCUMENT_H

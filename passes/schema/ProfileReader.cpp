@@ -1,0 +1,521 @@
+//===- ProfileReader.cpp - Reading headroom.profile/1 ---------------------===//
+
+#include "schema/ProfileReader.h"
+
+#include "schema/SchemaTags.h"
+#include "support/JsonInput.h"
+
+#include <cmath>
+#include <functional>
+#include <set>
+
+namespace headroom {
+
+using nlohmann::json;
+
+namespace {
+
+/// A value as this reader's messages show it: scalars as JSON text ("many"
+/// in quotes, -3), containers by kind.
+std::string shown(const json &V) {
+  if (V.is_object())
+    return "an object";
+  if (V.is_array())
+    return "an array";
+  std::string Text = V.dump(-1, ' ', false, json::error_handler_t::replace);
+  if (V.is_string() && Text.size() > 40)
+    Text = Text.substr(0, 36) + "...\"";
+  return Text;
+}
+
+Error expected(const std::string &Path, std::string_view What, const json &V) {
+  return Error((Path.empty() ? std::string("top level") : Path) +
+               ": expected " + std::string(What) + ", got " + shown(V));
+}
+
+bool isCount(const json &V) {
+  return V.is_number_unsigned() ||
+         (V.is_number_integer() && V.get<std::int64_t>() >= 0);
+}
+
+/// Reads the members of one JSON object at a JSON path into typed values.
+/// The first problem is kept in the error slot the readers of one document
+/// share; after it every accessor returns a default, so a reader reads its
+/// fields in the order their problems should be reported and checks the
+/// slot once at the end.
+class ObjectReader {
+public:
+  ObjectReader(const json &Obj, std::string Path, std::optional<Error> &Err)
+      : Obj(Obj), Path(std::move(Path)), Err(Err) {
+    if (!Obj.is_object())
+      fail(expected(this->Path, "an object", Obj));
+  }
+
+  bool failed() const { return Err.has_value(); }
+  void fail(Error E) {
+    if (!Err)
+      Err = std::move(E);
+  }
+  const std::string &path() const { return Path; }
+  std::string path(std::string_view Key) const { return jsonPath(Path, Key); }
+
+  /// The member \p Key, or null when absent (or after an error).
+  const json *member(std::string_view Key) const {
+    return failed() ? nullptr : findMember(Obj, Key);
+  }
+  /// The member \p Key when present and not null.
+  const json *given(std::string_view Key) const {
+    const json *M = member(Key);
+    return M && !M->is_null() ? M : nullptr;
+  }
+
+  std::uint64_t count(std::string_view Key) {
+    const json *M = member(Key);
+    if (!M)
+      return missing(Key, "a non-negative integer"), 0;
+    return countValue(*M, path(Key));
+  }
+  std::optional<std::uint64_t> optionalCount(std::string_view Key) {
+    const json *M = given(Key);
+    if (!M)
+      return std::nullopt;
+    std::uint64_t V = countValue(*M, path(Key));
+    return failed() ? std::nullopt : std::optional(V);
+  }
+  /// A non-negative integer below 2^32 (line numbers, ids, indexes).
+  unsigned index(std::string_view Key, bool Required = true) {
+    const json *M = member(Key);
+    if (!M) {
+      if (Required)
+        missing(Key, "a non-negative integer");
+      return 0;
+    }
+    std::uint64_t V = countValue(*M, path(Key));
+    if (!failed() && V > 0xffffffffu)
+      fail(expected(path(Key), "an integer below 2^32", *M));
+    return failed() ? 0 : unsigned(V);
+  }
+  /// A duration: a non-negative number of nanoseconds, to the nanosecond.
+  std::uint64_t nanoseconds(std::string_view Key) {
+    const json *M = member(Key);
+    if (!M)
+      return missing(Key, "a duration in nanoseconds"), 0;
+    if (isCount(*M))
+      return M->get<std::uint64_t>();
+    if (!M->is_number() || !std::isfinite(M->get<double>()) ||
+        M->get<double>() < 0 || M->get<double>() >= 1.8e19)
+      return fail(expected(path(Key), "a non-negative number", *M)), 0;
+    return static_cast<std::uint64_t>(std::llround(M->get<double>()));
+  }
+  double nonNegativeNumber(std::string_view Key) {
+    const json *M = member(Key);
+    if (!M)
+      return 0;
+    if (!M->is_number() || !std::isfinite(M->get<double>()) ||
+        M->get<double>() < 0)
+      return fail(expected(path(Key), "a non-negative number", *M)), 0;
+    return M->get<double>();
+  }
+  std::string string(std::string_view Key) {
+    const json *M = member(Key);
+    if (!M)
+      return missing(Key, "a non-empty string"), std::string();
+    if (!M->is_string() || M->get<std::string>().empty())
+      return fail(expected(path(Key), "a non-empty string", *M)), std::string();
+    return M->get<std::string>();
+  }
+  std::string optionalString(std::string_view Key) {
+    const json *M = member(Key);
+    if (!M)
+      return std::string();
+    if (!M->is_string())
+      return fail(expected(path(Key), "a string", *M)), std::string();
+    return M->get<std::string>();
+  }
+  std::optional<std::string> nullableString(std::string_view Key) {
+    if (!given(Key))
+      return std::nullopt;
+    std::string S = optionalString(Key);
+    return failed() ? std::nullopt : std::optional(S);
+  }
+  std::optional<std::int64_t> nullableInteger(std::string_view Key) {
+    const json *M = given(Key);
+    if (!M)
+      return std::nullopt;
+    if (!M->is_number_integer() ||
+        (M->is_number_unsigned() &&
+         M->get<std::uint64_t>() > std::uint64_t(INT64_MAX)))
+      return fail(expected(path(Key), "an integer or null", *M)), std::nullopt;
+    return M->get<std::int64_t>();
+  }
+  /// An optional array of strings; \p What names it in messages.
+  std::vector<std::string> strings(std::string_view Key,
+                                   std::string_view What = "an array of "
+                                                           "strings") {
+    std::vector<std::string> Out;
+    const json *M = member(Key);
+    if (!M)
+      return Out;
+    if (!M->is_array())
+      return fail(expected(path(Key), What, *M)), Out;
+    for (std::size_t I = 0; I < M->size() && !failed(); ++I) {
+      if (!(*M)[I].is_string())
+        fail(expected(jsonPath(path(Key), I), "a string", (*M)[I]));
+      else
+        Out.push_back((*M)[I].get<std::string>());
+    }
+    return Out;
+  }
+  /// An optional object of non-negative integers.
+  std::map<std::string, std::uint64_t> counts(std::string_view Key) {
+    std::map<std::string, std::uint64_t> Out;
+    const json *M = member(Key);
+    if (!M)
+      return Out;
+    if (!M->is_object())
+      return fail(expected(path(Key), "an object of counts", *M)), Out;
+    for (const auto &[Name, V] : M->items()) {
+      Out[Name] = countValue(V, jsonPath(path(Key), Name));
+      if (failed())
+        break;
+    }
+    return Out;
+  }
+  std::array<unsigned, 3> dim3(std::string_view Key) {
+    const char *What = "an array of 3 positive integers";
+    const json *M = member(Key);
+    if (!M)
+      return missing(Key, What), std::array<unsigned, 3>{1, 1, 1};
+    if (!M->is_array() || M->size() != 3)
+      return fail(Error(path(Key) + ": expected " + What)),
+             std::array<unsigned, 3>{1, 1, 1};
+    std::array<unsigned, 3> Dims{1, 1, 1};
+    for (std::size_t I = 0; I < 3 && !failed(); ++I) {
+      const json &D = (*M)[I];
+      if (!isCount(D) || D.get<std::uint64_t>() == 0 ||
+          D.get<std::uint64_t>() > 0xffffffffu)
+        fail(expected(jsonPath(path(Key), I), "a positive integer", D));
+      else
+        Dims[I] = unsigned(D.get<std::uint64_t>());
+    }
+    return Dims;
+  }
+  /// Reads each element of the array \p Key with \p Read; a missing array
+  /// is an error when \p Required.
+  template <typename T>
+  std::vector<T>
+  array(std::string_view Key, bool Required,
+        const std::function<T(const json &, const std::string &)> &Read) {
+    std::vector<T> Out;
+    const json *M = member(Key);
+    if (!M) {
+      if (Required)
+        missing(Key, "an array");
+      return Out;
+    }
+    if (!M->is_array())
+      return fail(expected(path(Key), "an array", *M)), Out;
+    for (std::size_t I = 0; I < M->size() && !failed(); ++I) {
+      T Element = Read((*M)[I], jsonPath(path(Key), I));
+      if (!failed())
+        Out.push_back(std::move(Element));
+    }
+    return Out;
+  }
+
+private:
+  void missing(std::string_view Key, std::string_view What) {
+    fail(missingError(path(Key), What));
+  }
+  std::uint64_t countValue(const json &V, const std::string &Where) {
+    if (!isCount(V))
+      return fail(expected(Where, "a non-negative integer", V)), 0;
+    return V.get<std::uint64_t>();
+  }
+
+  const json &Obj;
+  std::string Path;
+  std::optional<Error> &Err;
+};
+
+/// Reads one document; the readers of its parts share Err.
+class DocumentReader {
+public:
+  Expected<ProfileDocument> read(const json &Root);
+
+private:
+  SourceLocation location(ObjectReader &R, const char *File, const char *Line,
+                          const char *Column) {
+    SourceLocation L;
+    L.File = R.string(File);
+    L.Line = R.index(Line);
+    L.Column = R.index(Column);
+    return L;
+  }
+  ProfileProcess process(const json &J, const std::string &Path);
+  ProfileDevice device(const json &J, const std::string &Path);
+  ProfileCollection collection(const json &J, const std::string &Path);
+  ProfileSite site(const json &J, const std::string &Path);
+  ProfileScope scope(const json &J, const std::string &Path);
+  ProfileKernel kernel(const json &J, const std::string &Path);
+  ProfileSource source(const json &J, const std::string &Path);
+  void kernelReferences(ObjectReader &R, ProfileKernel &K);
+  void kernelCounters(ObjectReader &R, ProfileKernel &K);
+  /// Checks that every entry's id is unique.
+  template <typename Entry>
+  void uniqueIds(const std::vector<Entry> &Entries, const char *Array);
+
+  std::optional<Error> Err;
+  ProfileDocument Doc;
+};
+
+ProfileProcess DocumentReader::process(const json &J, const std::string &Path) {
+  ObjectReader R(J, Path, Err);
+  ProfileProcess P;
+  P.Pid = R.nullableInteger("pid");
+  P.Host = R.nullableString("host");
+  P.Rank = R.nullableInteger("rank");
+  P.Command = R.nullableString("command");
+  P.StartUnixNs = R.optionalCount("start_unix_ns");
+  P.EndUnixNs = R.optionalCount("end_unix_ns");
+  return P;
+}
+
+ProfileDevice DocumentReader::device(const json &J, const std::string &Path) {
+  ObjectReader R(J, Path, Err);
+  ProfileDevice D;
+  D.Index = R.index("index");
+  D.Name = R.optionalString("name");
+  D.Uuid = R.optionalString("uuid");
+  D.Uuids = R.strings("uuids");
+  D.ComputeCapability = R.optionalString("compute_capability");
+  D.SmCount = R.optionalCount("sm_count");
+  D.Chip = R.optionalString("chip");
+  return D;
+}
+
+ProfileCollection DocumentReader::collection(const json &J,
+                                             const std::string &Path) {
+  ObjectReader R(J, Path, Err);
+  ProfileCollection C;
+  C.Mode = R.optionalString("mode");
+  C.RequestedMode = R.optionalString("requested_mode");
+  C.Sampling = R.optionalString("sampling");
+  C.SamplingScope = R.optionalString("sampling_scope");
+  C.Correlation = R.optionalString("correlation");
+  C.Trigger = R.optionalString("trigger");
+  C.FlushIntervalS = R.nonNegativeNumber("flush_interval_s");
+  C.Metrics = R.strings("metrics");
+  C.Passes = R.optionalCount("passes");
+  C.DroppedMetrics = R.array<DroppedMetric>(
+      "dropped_metrics", false, [&](const json &E, const std::string &At) {
+        ObjectReader M(E, At, Err);
+        return DroppedMetric{M.optionalString("name"),
+                             M.optionalString("reason")};
+      });
+  C.Warnings = R.strings("warnings");
+  C.Notes = R.strings("notes");
+  C.DroppedRecords = R.optionalCount("dropped_records").value_or(0);
+  C.Diagnostics = R.counts("diagnostics");
+  C.Modes = R.counts("modes");
+  return C;
+}
+
+ProfileSite DocumentReader::site(const json &J, const std::string &Path) {
+  ObjectReader R(J, Path, Err);
+  ProfileSite S;
+  S.Id = R.index("id");
+  S.Launch = location(R, "file", "line", "column");
+  S.Kernel = R.string("kernel");
+  S.Definition = location(R, "kernel_file", "kernel_line", "kernel_column");
+  return S;
+}
+
+ProfileScope DocumentReader::scope(const json &J, const std::string &Path) {
+  ObjectReader R(J, Path, Err);
+  ProfileScope S;
+  S.Id = R.index("id");
+  S.Where = location(R, "file", "line", "column");
+  S.Name = R.string("name");
+  return S;
+}
+
+void DocumentReader::kernelReferences(ObjectReader &R, ProfileKernel &K) {
+  for (auto [Key, Slot, What] :
+       {std::tuple{"site", &K.Site, "the id of an entry in sites"},
+        std::tuple{"scope", &K.Scope, "the id of an entry in scopes"}}) {
+    if (!R.given(Key))
+      continue;
+    unsigned Id = R.index(Key);
+    if (R.failed())
+      return;
+    bool Known = std::string_view(Key) == "site"
+                     ? Doc.siteIndex(Id).has_value()
+                     : Doc.scopeIndex(Id).has_value();
+    if (!Known)
+      return R.fail(Error(R.path(Key) + ": expected " + What + ", got " +
+                          std::to_string(Id)));
+    *Slot = Id;
+  }
+}
+
+void DocumentReader::kernelCounters(ObjectReader &R, ProfileKernel &K) {
+  const json *Counters = R.member("counters");
+  if (!Counters)
+    return;
+  if (!Counters->is_object())
+    return R.fail(
+        expected(R.path("counters"), "an object of metric values", *Counters));
+  for (const auto &[Metric, Value] : Counters->items()) {
+    std::string Where = jsonPath(R.path("counters"), Metric);
+    if (!Value.is_number())
+      return R.fail(expected(Where, "a number", Value));
+    if (!std::isfinite(Value.get<double>()))
+      return R.fail(expected(Where, "a finite number", Value));
+    K.Counters[Metric] = Value.get<double>();
+  }
+}
+
+ProfileKernel DocumentReader::kernel(const json &J, const std::string &Path) {
+  ObjectReader R(J, Path, Err);
+  ProfileKernel K;
+  kernelReferences(R, K);
+  K.Name = R.string("name");
+  K.Demangled = R.optionalString("demangled");
+  if (K.Demangled.empty())
+    K.Demangled = K.Name;
+  K.Device = R.index("device", /*Required=*/false);
+  if (!R.failed() && R.member("device") && !Doc.Devices.empty() &&
+      !Doc.device(K.Device))
+    R.fail(Error(R.path("device") +
+                 ": expected the index of an entry in devices, got " +
+                 std::to_string(K.Device)));
+  K.Grid = R.dim3("grid");
+  K.Block = R.dim3("block");
+  K.DynamicSharedBytes = R.optionalCount("dynamic_shared_bytes").value_or(0);
+  K.StaticSharedBytes = R.optionalCount("static_shared_bytes");
+  K.RegistersPerThread = R.optionalCount("registers_per_thread");
+  K.LocalBytesPerThread = R.optionalCount("local_bytes_per_thread");
+  K.Launches = R.count("launches");
+  K.GraphLaunches = R.optionalCount("graph_launches").value_or(0);
+  K.TimedLaunches = R.optionalCount("timed_launches");
+  if (!R.failed() && K.TimedLaunches && *K.TimedLaunches > K.Launches)
+    R.fail(Error(R.path("timed_launches") + ": expected at most launches (" +
+                 std::to_string(K.Launches) + "), got " +
+                 std::to_string(*K.TimedLaunches)));
+  K.Timing = R.optionalString("timing");
+  K.UntimedLaunches = R.optionalCount("untimed_launches").value_or(0);
+  K.TotalNs = R.nanoseconds("total_ns");
+  K.MinNs = R.nanoseconds("min_ns");
+  K.MaxNs = R.nanoseconds("max_ns");
+  if (!R.failed() && K.MinNs > K.MaxNs)
+    R.fail(Error(R.path("min_ns") + ": expected at most max_ns (" +
+                 std::to_string(K.MaxNs) + "), got " +
+                 std::to_string(K.MinNs)));
+  K.MedianNs = R.optionalCount("median_ns");
+  if (const json *Sample = R.member("duration_sample_ns")) {
+    if (!Sample->is_array())
+      R.fail(Error(R.path("duration_sample_ns") +
+                   ": expected an array of integers"));
+    for (std::size_t I = 0; !R.failed() && I < Sample->size(); ++I) {
+      if (!isCount((*Sample)[I]))
+        R.fail(Error(R.path("duration_sample_ns") +
+                     ": expected an array of integers"));
+      else
+        K.DurationSampleNs.push_back((*Sample)[I].get<std::uint64_t>());
+    }
+  }
+  K.ProfiledNs = R.optionalCount("profiled_ns");
+  K.ReplayRecords = R.optionalCount("replay_records").value_or(0);
+  kernelCounters(R, K);
+  K.CounterLaunches = R.optionalCount("counter_launches");
+  K.CounterError = R.optionalString("counter_error");
+  K.CounterNote = R.optionalString("counter_note");
+  return K;
+}
+
+ProfileSource DocumentReader::source(const json &J, const std::string &Path) {
+  ObjectReader R(J, Path, Err);
+  ProfileSource S;
+  S.Path = R.optionalString("path");
+  S.Pid = R.nullableInteger("pid");
+  S.Host = R.nullableString("host");
+  S.Rank = R.nullableInteger("rank");
+  S.Command = R.nullableString("command");
+  S.StartUnixNs = R.optionalCount("start_unix_ns");
+  S.EndUnixNs = R.optionalCount("end_unix_ns");
+  S.Trigger = R.optionalString("trigger");
+  S.Mode = R.nullableString("mode");
+  S.Launches = R.optionalCount("launches").value_or(0);
+  return S;
+}
+
+template <typename Entry>
+void DocumentReader::uniqueIds(const std::vector<Entry> &Entries,
+                               const char *Array) {
+  std::set<std::uint64_t> Seen;
+  for (std::size_t I = 0; I < Entries.size() && !Err; ++I)
+    if (!Seen.insert(Entries[I].Id).second)
+      Err = Error(jsonPath(jsonPath(Array, I), "id") +
+                  ": expected a unique id, got " +
+                  std::to_string(Entries[I].Id) + " a second time");
+}
+
+Expected<ProfileDocument> DocumentReader::read(const json &Root) {
+  ObjectReader R(Root, "", Err);
+  if (R.failed())
+    return *Err;
+  std::string Wanted = std::string("\"") + ProfileSchema + "\"";
+  const json *Schema = R.member("schema");
+  if (!Schema)
+    return missingError("schema", Wanted);
+  if (!Schema->is_string() || Schema->get<std::string>() != ProfileSchema)
+    return expected("schema", Wanted, *Schema);
+  using std::placeholders::_1;
+  using std::placeholders::_2;
+  Doc.RuntimeVersion = R.optionalString("runtime_version");
+  if (const json *P = R.member("process"))
+    Doc.Process = process(*P, "process");
+  Doc.Devices = R.array<ProfileDevice>(
+      "devices", true, std::bind(&DocumentReader::device, this, _1, _2));
+  if (const json *C = R.member("collection"))
+    Doc.Collection = collection(*C, "collection");
+  Doc.Sites = R.array<ProfileSite>(
+      "sites", true, std::bind(&DocumentReader::site, this, _1, _2));
+  uniqueIds(Doc.Sites, "sites");
+  Doc.Scopes = R.array<ProfileScope>(
+      "scopes", false, std::bind(&DocumentReader::scope, this, _1, _2));
+  uniqueIds(Doc.Scopes, "scopes");
+  Doc.Kernels = R.array<ProfileKernel>(
+      "kernels", true, std::bind(&DocumentReader::kernel, this, _1, _2));
+  Doc.Sources = R.array<ProfileSource>(
+      "sources", false, std::bind(&DocumentReader::source, this, _1, _2));
+  if (Err)
+    return *Err;
+  return std::move(Doc);
+}
+
+} // namespace
+
+Expected<ProfileDocument> parseProfile(const json &Doc) {
+  return DocumentReader().read(Doc);
+}
+
+Expected<ProfileDocument> readProfileFile(const std::string &Path) {
+  Expected<json> Root = readJsonFile(Path);
+  if (!Root)
+    return Root.error().context(Path);
+  Expected<ProfileDocument> P = parseProfile(*Root);
+  if (!P)
+    return P.error().context(Path);
+  P->Path = Path;
+  return P;
+}
+
+bool isProfileDocument(const json &Doc) {
+  const json *Schema = findMember(Doc, "schema");
+  return Schema && Schema->is_string() &&
+         Schema->get<std::string>() == ProfileSchema;
+}
+
+} // namespace headroom

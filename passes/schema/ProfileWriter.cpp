@@ -1,0 +1,229 @@
+//===- ProfileWriter.cpp - Writing headroom.profile/1 ---------------------===//
+
+#include "schema/ProfileWriter.h"
+
+#include "schema/SchemaTags.h"
+
+namespace headroom {
+
+using json = nlohmann::ordered_json;
+
+namespace {
+
+template <typename T> json orNull(const std::optional<T> &V) {
+  return V ? json(*V) : json(nullptr);
+}
+
+json dim3(const std::array<unsigned, 3> &D) {
+  return json::array({D[0], D[1], D[2]});
+}
+
+json processJson(const ProfileProcess &P) {
+  json J;
+  J["pid"] = orNull(P.Pid);
+  J["host"] = orNull(P.Host);
+  J["rank"] = orNull(P.Rank);
+  J["command"] = orNull(P.Command);
+  J["start_unix_ns"] = orNull(P.StartUnixNs);
+  J["end_unix_ns"] = orNull(P.EndUnixNs);
+  return J;
+}
+
+json deviceJson(const ProfileDevice &D, ProfileKeyOrder Order) {
+  json J;
+  J["index"] = D.Index;
+  if (!D.Name.empty())
+    J["name"] = D.Name;
+  auto Uuids = [&] {
+    if (!D.Uuid.empty())
+      J["uuid"] = D.Uuid;
+    if (!D.Uuids.empty())
+      J["uuids"] = D.Uuids;
+  };
+  if (Order == ProfileKeyOrder::Documented)
+    Uuids();
+  if (!D.ComputeCapability.empty())
+    J["compute_capability"] = D.ComputeCapability;
+  if (D.SmCount)
+    J["sm_count"] = *D.SmCount;
+  if (!D.Chip.empty())
+    J["chip"] = D.Chip;
+  if (Order == ProfileKeyOrder::Merged)
+    Uuids();
+  return J;
+}
+
+json collectionJson(const ProfileCollection &C) {
+  json J;
+  J["mode"] = C.Mode;
+  J["requested_mode"] = C.RequestedMode;
+  J["sampling"] = C.Sampling;
+  J["sampling_scope"] = C.SamplingScope;
+  J["correlation"] = C.Correlation;
+  J["trigger"] = C.Trigger;
+  J["flush_interval_s"] = C.FlushIntervalS;
+  J["metrics"] = C.Metrics;
+  J["passes"] = orNull(C.Passes);
+  json Dropped = json::array();
+  for (const DroppedMetric &D : C.DroppedMetrics)
+    Dropped.push_back({{"name", D.Name}, {"reason", D.Reason}});
+  J["dropped_metrics"] = std::move(Dropped);
+  J["warnings"] = C.Warnings;
+  J["notes"] = C.Notes;
+  J["dropped_records"] = C.DroppedRecords;
+  json Diag = json::object();
+  for (const auto &[Name, Value] : C.Diagnostics)
+    Diag[Name] = Value;
+  J["diagnostics"] = std::move(Diag);
+  if (!C.Modes.empty()) {
+    json Modes = json::object();
+    for (const auto &[Name, Count] : C.Modes)
+      Modes[Name] = Count;
+    J["modes"] = std::move(Modes);
+  }
+  return J;
+}
+
+json siteJson(const ProfileSite &S, ProfileKeyOrder Order) {
+  if (Order == ProfileKeyOrder::Merged)
+    return {{"column", S.Launch.Column},
+            {"file", S.Launch.File},
+            {"id", S.Id},
+            {"kernel", S.Kernel},
+            {"kernel_column", S.Definition.Column},
+            {"kernel_file", S.Definition.File},
+            {"kernel_line", S.Definition.Line},
+            {"line", S.Launch.Line}};
+  return {{"id", S.Id},
+          {"file", S.Launch.File},
+          {"line", S.Launch.Line},
+          {"column", S.Launch.Column},
+          {"kernel", S.Kernel},
+          {"kernel_file", S.Definition.File},
+          {"kernel_line", S.Definition.Line},
+          {"kernel_column", S.Definition.Column}};
+}
+
+json scopeJson(const ProfileScope &S, ProfileKeyOrder Order) {
+  if (Order == ProfileKeyOrder::Merged)
+    return {{"column", S.Where.Column},
+            {"file", S.Where.File},
+            {"id", S.Id},
+            {"line", S.Where.Line},
+            {"name", S.Name}};
+  return {{"id", S.Id},
+          {"file", S.Where.File},
+          {"line", S.Where.Line},
+          {"column", S.Where.Column},
+          {"name", S.Name}};
+}
+
+/// The durations of an entry: launches timed, where the times come from,
+/// their sum, extremes, median and sample.
+void timingJson(const ProfileKernel &K, json &J) {
+  J["timed_launches"] = K.timedLaunches();
+  J["timing"] = K.Timing;
+  if (K.UntimedLaunches > 0)
+    J["untimed_launches"] = K.UntimedLaunches;
+  J["total_ns"] = K.TotalNs;
+  J["min_ns"] = K.MinNs;
+  J["max_ns"] = K.MaxNs;
+  J["median_ns"] = K.MedianNs.value_or(0);
+  J["duration_sample_ns"] = K.DurationSampleNs;
+  if (K.ProfiledNs)
+    J["profiled_ns"] = *K.ProfiledNs;
+  if (K.ReplayRecords > 0)
+    J["replay_records"] = K.ReplayRecords;
+}
+
+json kernelJson(const ProfileKernel &K) {
+  json J;
+  J["site"] = orNull(K.Site);
+  J["scope"] = orNull(K.Scope);
+  J["name"] = K.Name;
+  J["demangled"] = K.Demangled;
+  J["device"] = K.Device;
+  J["grid"] = dim3(K.Grid);
+  J["block"] = dim3(K.Block);
+  J["dynamic_shared_bytes"] = K.DynamicSharedBytes;
+  for (auto [Key, Value] :
+       {std::pair{"static_shared_bytes", &K.StaticSharedBytes},
+        std::pair{"registers_per_thread", &K.RegistersPerThread},
+        std::pair{"local_bytes_per_thread", &K.LocalBytesPerThread}})
+    if (*Value)
+      J[Key] = **Value;
+  J["launches"] = K.Launches;
+  if (K.GraphLaunches > 0)
+    J["graph_launches"] = K.GraphLaunches;
+  timingJson(K, J);
+  if (K.CounterLaunches || !K.Counters.empty()) {
+    json Counters = json::object();
+    for (const auto &[Name, Value] : K.Counters)
+      Counters[Name] = Value;
+    J["counters"] = std::move(Counters);
+    if (K.CounterLaunches)
+      J["counter_launches"] = *K.CounterLaunches;
+  }
+  if (!K.CounterError.empty())
+    J["counter_error"] = K.CounterError;
+  if (!K.CounterNote.empty())
+    J["counter_note"] = K.CounterNote;
+  return J;
+}
+
+json sourceJson(const ProfileSource &S) {
+  json J;
+  J["path"] = S.Path;
+  J["pid"] = orNull(S.Pid);
+  J["host"] = orNull(S.Host);
+  J["rank"] = orNull(S.Rank);
+  J["command"] = orNull(S.Command);
+  J["start_unix_ns"] = orNull(S.StartUnixNs);
+  J["end_unix_ns"] = orNull(S.EndUnixNs);
+  J["trigger"] = S.Trigger;
+  J["mode"] = orNull(S.Mode);
+  J["launches"] = S.Launches;
+  return J;
+}
+
+/// An array of \p Items, each written by \p Write.
+template <typename T, typename Fn>
+json arrayOf(const std::vector<T> &Items, Fn Write) {
+  json A = json::array();
+  for (const T &Item : Items)
+    A.push_back(Write(Item));
+  return A;
+}
+
+} // namespace
+
+json profileToJson(const ProfileDocument &Doc, ProfileKeyOrder Order) {
+  json J;
+  J["schema"] = ProfileSchema;
+  J["runtime_version"] = Doc.RuntimeVersion;
+  if (Doc.Process)
+    J["process"] = processJson(*Doc.Process);
+  J["devices"] = arrayOf(Doc.Devices, [&](const ProfileDevice &D) {
+    return deviceJson(D, Order);
+  });
+  J["collection"] = collectionJson(Doc.Collection);
+  J["sites"] = arrayOf(
+      Doc.Sites, [&](const ProfileSite &S) { return siteJson(S, Order); });
+  J["scopes"] = arrayOf(
+      Doc.Scopes, [&](const ProfileScope &S) { return scopeJson(S, Order); });
+  J["kernels"] = arrayOf(Doc.Kernels, kernelJson);
+  if (!Doc.Sources.empty())
+    J["sources"] = arrayOf(Doc.Sources, sourceJson);
+  return J;
+}
+
+std::string profileText(const ProfileDocument &Doc, ProfileKeyOrder Order) {
+  std::string Text =
+      profileToJson(Doc, Order)
+          .dump(1, ' ', false,
+                nlohmann::ordered_json::error_handler_t::replace);
+  Text.push_back('\n');
+  return Text;
+}
+
+} // namespace headroom

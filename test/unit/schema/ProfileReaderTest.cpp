@@ -1,0 +1,181 @@
+//===- ProfileReaderTest.cpp - Reading headroom.profile/1 -----------------===//
+
+#include "schema/ProfileReader.h"
+
+#include "ProfileJson.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+using namespace headroom;
+using namespace headroom::test;
+using ::testing::HasSubstr;
+
+namespace {
+
+Expected<ProfileDocument> readText(const std::string &Name,
+                                   const std::string &Text) {
+  return readProfileFile(writeTemp(Name, Text));
+}
+
+std::string errorOf(const std::string &Name, nlohmann::json J) {
+  auto P = readText(Name, J.dump());
+  EXPECT_FALSE(P) << "accepted " << Name;
+  return P ? std::string() : P.error().message();
+}
+
+TEST(ProfileTest, ReadsSitesKernelsAndCounters) {
+  auto P = readText("good.json", twoKernelProfile().dump());
+  ASSERT_TRUE(P) << P.error().message();
+  ASSERT_EQ(P->Sites.size(), 3u);
+  EXPECT_EQ(P->Sites[1].Launch.Line, 44u);
+  EXPECT_EQ(P->Sites[1].Definition.Column, 17u);
+  ASSERT_EQ(P->Kernels.size(), 3u);
+  EXPECT_EQ(P->Kernels[0].Site, std::optional<std::size_t>(0));
+  EXPECT_EQ(P->Kernels[0].Launches, 30u);
+  EXPECT_EQ(P->Kernels[0].counterLaunches(), 1u);
+  EXPECT_DOUBLE_EQ(P->Kernels[0].Counters.at("dram__sectors_read.sum"),
+                   262144.0);
+  EXPECT_TRUE(P->Kernels[2].Counters.empty());
+  EXPECT_TRUE(P->hasCounters());
+  EXPECT_EQ(P->device(0)->Name, "Test GPU");
+}
+
+TEST(ProfileTest, RejectsWrongSchema) {
+  auto J = twoKernelProfile();
+  J["schema"] = "headroom.device/1";
+  EXPECT_THAT(errorOf("schema.json", J),
+              HasSubstr("schema: expected \"headroom.profile/1\""));
+}
+
+TEST(ProfileTest, NamesTheFileAndFieldOfABadValue) {
+  auto J = twoKernelProfile();
+  J["kernels"][1]["launches"] = -3;
+  std::string E = errorOf("launches.json", J);
+  EXPECT_THAT(E, HasSubstr("launches.json: kernels[1].launches: expected a "
+                           "non-negative integer, got -3"));
+}
+
+TEST(ProfileTest, RejectsAnUnknownSiteId) {
+  auto J = twoKernelProfile();
+  J["kernels"][0]["site"] = 7;
+  EXPECT_THAT(errorOf("site.json", J),
+              HasSubstr("kernels[0].site: expected the id of an entry in "
+                        "sites, got 7"));
+}
+
+TEST(ProfileTest, RejectsABadGrid) {
+  auto J = twoKernelProfile();
+  J["kernels"][0]["grid"] = {4096, 0, 1};
+  EXPECT_THAT(errorOf("grid.json", J),
+              HasSubstr("kernels[0].grid[1]: expected a positive integer"));
+}
+
+TEST(ProfileTest, RejectsNonNumericCounters) {
+  auto J = twoKernelProfile();
+  J["kernels"][0]["counters"]["smsp__inst_executed.sum"] = "many";
+  EXPECT_THAT(errorOf("counter.json", J),
+              HasSubstr("kernels[0].counters.smsp__inst_executed.sum: "
+                        "expected a number"));
+}
+
+TEST(ProfileTest, ReportsInvalidJsonWithItsPosition) {
+  auto P = readText("broken.json", "{\"schema\": \n");
+  ASSERT_FALSE(P);
+  EXPECT_THAT(P.error().message(), HasSubstr("broken.json: line 2"));
+}
+
+TEST(ProfileTest, AcceptsLaunchesOutsideSites) {
+  auto J = twoKernelProfile();
+  J["kernels"][2]["site"] = nullptr;
+  auto P = readText("nosite.json", J.dump());
+  ASSERT_TRUE(P) << P.error().message();
+  EXPECT_FALSE(P->Kernels[2].Site);
+}
+
+TEST(ProfileDocument, ReadsAndNamesTheFile) {
+  Expected<ProfileDocument> Missing = readProfileFile("/nonexistent/p.json");
+  ASSERT_FALSE(Missing);
+  // The wording of readJsonFile, as for every other JSON file the tool reads.
+  EXPECT_EQ(Missing.error().message(),
+            "/nonexistent/p.json: cannot open file: No such file or directory");
+  std::string Path = ::testing::TempDir() + "/not-json.json";
+  std::ofstream(Path) << "{ nope";
+  Expected<ProfileDocument> Bad = readProfileFile(Path);
+  ASSERT_FALSE(Bad);
+  EXPECT_EQ(Bad.error().message().rfind(
+                Path + ": line 1, column 4: invalid JSON: ", 0),
+            0u)
+      << Bad.error().message();
+}
+
+// The reader of `headroom report` and the one of `headroom merge` had their
+// own rules; the one reader accepts what either accepted of what the runtime
+// writes.
+
+TEST(ProfileTest, SiteIdsNeedOnlyBeUnique) {
+  auto J = twoKernelProfile();
+  J["sites"][0]["id"] = 7;
+  J["kernels"][0]["site"] = 7;
+  auto P = readText("ids.json", J.dump());
+  ASSERT_TRUE(P) << P.error().message();
+  EXPECT_EQ(P->siteOf(P->Kernels[0]), &P->Sites[0]);
+  J["sites"][1]["id"] = 7;
+  EXPECT_THAT(errorOf("twice.json", J),
+              HasSubstr("sites[1].id: expected a unique id, got 7 a second "
+                        "time"));
+}
+
+TEST(ProfileTest, ADeviceNeedsNoName) {
+  // The runtime leaves out what the driver could not say.
+  auto J = twoKernelProfile();
+  J["devices"][0].erase("name");
+  auto P = readText("noname.json", J.dump());
+  ASSERT_TRUE(P) << P.error().message();
+  EXPECT_EQ(P->device(0)->Name, "");
+}
+
+TEST(ProfileTest, KernelsMustRunOnAListedDevice) {
+  auto J = twoKernelProfile();
+  J["kernels"][1]["device"] = 3;
+  EXPECT_THAT(errorOf("device.json", J),
+              HasSubstr("kernels[1].device: expected the index of an entry "
+                        "in devices, got 3"));
+}
+
+TEST(ProfileTest, ScopesAreRead) {
+  auto J = twoKernelProfile();
+  J["scopes"] = {{{"id", 0},
+                  {"file", "app.cu"},
+                  {"line", 60},
+                  {"column", 3},
+                  {"name", "cublasSgemm"}}};
+  J["kernels"][2]["site"] = nullptr;
+  J["kernels"][2]["scope"] = 0;
+  auto P = readText("scopes.json", J.dump());
+  ASSERT_TRUE(P) << P.error().message();
+  ASSERT_EQ(P->Scopes.size(), 1u);
+  EXPECT_EQ(P->Scopes[0].Name, "cublasSgemm");
+  EXPECT_EQ(P->Kernels[2].Scope, std::optional<std::uint64_t>(0));
+  J["kernels"][2]["scope"] = 1;
+  EXPECT_THAT(errorOf("scope.json", J),
+              HasSubstr("kernels[2].scope: expected the id of an entry in "
+                        "scopes, got 1"));
+}
+
+TEST(ProfileTest, MessagesShowTheValueAsJson) {
+  auto J = twoKernelProfile();
+  J["kernels"][1]["launches"] = "many";
+  EXPECT_THAT(errorOf("many.json", J),
+              HasSubstr("kernels[1].launches: expected a non-negative "
+                        "integer, got \"many\""));
+  J = twoKernelProfile();
+  J["kernels"][0]["block"] = {256, 1};
+  EXPECT_THAT(errorOf("block.json", J),
+              testing::EndsWith("kernels[0].block: expected an array of 3 "
+                                "positive integers"));
+}
+
+} // namespace

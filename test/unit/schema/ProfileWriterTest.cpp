@@ -1,0 +1,128 @@
+//===- ProfileWriterTest.cpp - Writing headroom.profile/1 -----------------===//
+
+#include "schema/ProfileWriter.h"
+
+#include "schema/ProfileReader.h"
+
+#include <gtest/gtest.h>
+
+using namespace headroom;
+using nlohmann::json;
+
+namespace {
+
+/// A document with every field the format has, merged-profile ones too.
+ProfileDocument everyField() {
+  ProfileDocument D;
+  D.RuntimeVersion = "0.1.0";
+  D.Process = ProfileProcess{4242, "node1", 3, "./app", 1000, 2000};
+  ProfileDevice Dev;
+  Dev.Index = 0;
+  Dev.Name = "NVIDIA H100 80GB HBM3";
+  Dev.Uuid = "GPU-a";
+  Dev.Uuids = {"GPU-a"};
+  Dev.ComputeCapability = "9.0";
+  Dev.SmCount = 132;
+  Dev.Chip = "GH100";
+  D.Devices.push_back(Dev);
+  ProfileCollection &C = D.Collection;
+  C.Mode = "counters";
+  C.RequestedMode = "counters";
+  C.Sampling = "first";
+  C.SamplingScope = "sites";
+  C.Correlation = "callback";
+  C.Trigger = "exit";
+  C.FlushIntervalS = 30;
+  C.Metrics = {"smsp__inst_executed.sum"};
+  C.Passes = 2;
+  C.DroppedMetrics = {{"x", "not available"}};
+  C.Warnings = {"w"};
+  C.Notes = {"n"};
+  C.DroppedRecords = 5;
+  C.Diagnostics["kernel_records"] = 7;
+  C.Modes["counters"] = 1;
+  D.Sites.push_back({0, {"app.cu", 40, 3}, "saxpy", {"app.cu", 10, 17}});
+  D.Scopes.push_back({0, {"app.cu", 50, 5}, "cublasSgemm"});
+  ProfileKernel K;
+  K.Site = 0;
+  K.Name = "_Z5saxpyv";
+  K.Demangled = "saxpy()";
+  K.Grid = {4096, 1, 1};
+  K.Block = {256, 1, 1};
+  K.StaticSharedBytes = 0;
+  K.RegistersPerThread = 16;
+  K.LocalBytesPerThread = 0;
+  K.Launches = 3;
+  K.GraphLaunches = 1;
+  K.TimedLaunches = 2;
+  K.Timing = "unprofiled";
+  K.UntimedLaunches = 1;
+  K.TotalNs = 2720;
+  K.MinNs = 1216;
+  K.MaxNs = 1504;
+  K.MedianNs = 1360;
+  K.DurationSampleNs = {1216, 1504};
+  K.ProfiledNs = 2560;
+  K.ReplayRecords = 2;
+  K.Counters["smsp__inst_executed.sum"] = 30720.0;
+  K.CounterLaunches = 1;
+  K.CounterNote = "a note";
+  D.Kernels.push_back(K);
+  ProfileKernel Library = K;
+  Library.Site.reset();
+  Library.Scope = 0;
+  Library.Name = Library.Demangled = "gemm";
+  Library.Counters.clear();
+  Library.CounterLaunches.reset();
+  Library.CounterError = "sampling failed";
+  D.Kernels.push_back(Library);
+  ProfileSource S;
+  S.Path = "prof-3.json";
+  S.Pid = 4242;
+  S.Host = "node1";
+  S.Rank = 3;
+  S.Command = "./app";
+  S.StartUnixNs = 1000;
+  S.EndUnixNs = 2000;
+  S.Trigger = "exit";
+  S.Mode = "counters";
+  S.Launches = 3;
+  D.Sources.push_back(S);
+  return D;
+}
+
+TEST(ProfileWriter, WhatIsWrittenReadsBackTheSame) {
+  for (ProfileKeyOrder Order :
+       {ProfileKeyOrder::Documented, ProfileKeyOrder::Merged}) {
+    std::string Text = profileText(everyField(), Order);
+    Expected<ProfileDocument> Back = parseProfile(json::parse(Text));
+    ASSERT_TRUE(Back) << Back.error().message();
+    EXPECT_EQ(profileText(*Back, Order), Text);
+  }
+}
+
+TEST(ProfileWriter, KeysComeInTheDocumentedOrder) {
+  nlohmann::ordered_json J = profileToJson(everyField());
+  std::vector<std::string> Top;
+  for (const auto &[Key, Value] : J.items())
+    Top.push_back(Key);
+  EXPECT_EQ(Top, (std::vector<std::string>{
+                     "schema", "runtime_version", "process", "devices",
+                     "collection", "sites", "scopes", "kernels", "sources"}));
+  EXPECT_EQ(J["sites"][0].begin().key(), "id");
+  EXPECT_EQ(std::next(J["devices"][0].begin(), 2).key(), "uuid");
+  EXPECT_EQ(J["kernels"][1]["site"], nullptr);
+  EXPECT_FALSE(J["kernels"][1].contains("counters"));
+  EXPECT_EQ(J["kernels"][1]["counter_error"], "sampling failed");
+}
+
+TEST(ProfileWriter, MergedOrderListsLocationKeysAlphabetically) {
+  nlohmann::ordered_json J =
+      profileToJson(everyField(), ProfileKeyOrder::Merged);
+  EXPECT_EQ(J["sites"][0].begin().key(), "column");
+  EXPECT_EQ(std::next(J["sites"][0].begin(), 2).key(), "id");
+  EXPECT_EQ(J["scopes"][0].begin().key(), "column");
+  EXPECT_EQ(std::prev(J["devices"][0].end()).key(), "uuids");
+}
+
+} // namespace
