@@ -14,7 +14,7 @@
 #include "Subcommands.h"
 #include "ToolSupport.h"
 
-#include "model/DeviceRegistry.h"
+#include "devices/DeviceRegistry.h"
 #include "support/CommandLine.h"
 #include "support/Paths.h"
 #include "support/Process.h"

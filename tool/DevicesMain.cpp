@@ -10,7 +10,7 @@
 #include "ToolSupport.h"
 #include "support/CommandLine.h"
 
-#include "model/DeviceRegistry.h"
+#include "devices/DeviceRegistry.h"
 #include "schema/SchemaTags.h"
 #include "support/Format.h"
 #include "support/TextTable.h"

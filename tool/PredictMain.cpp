@@ -10,13 +10,13 @@
 #include "ToolSupport.h"
 #include "support/CommandLine.h"
 
+#include "analysis/PredictionSet.h"
+#include "devices/DeviceRegistry.h"
 #include "model/CountersFile.h"
-#include "model/DeviceRegistry.h"
-#include "model/PredictionCsv.h"
-#include "model/PredictionJson.h"
-#include "model/PredictionSet.h"
-#include "model/PredictionText.h"
 #include "support/NumberOption.h"
+#include "views/PredictionCsv.h"
+#include "views/PredictionJson.h"
+#include "views/PredictionText.h"
 
 #include <iostream>
 

@@ -5,7 +5,7 @@
 #include "PeakTables.h"
 #include "Statistics.h"
 
-#include "model/DeviceFile.h"
+#include "devices/DeviceFile.h"
 
 #include <algorithm>
 #include <cctype>

@@ -2,6 +2,7 @@
 
 #include "model/KernelParameters.h"
 
+#include "model/MemoryLevels.h"
 #include "support/Format.h"
 
 #include <cmath>
@@ -94,7 +95,7 @@ Expected<KernelParameters> deriveKernelParameters(const KernelCounters &C) {
     P.EMix = (Ops + Fma) / (2 * Ops);
   }
   // (4.2)
-  P.WTraf = 32 * (C.input(Counter::TranRead) + C.input(Counter::TranWrite));
+  P.WTraf = dramBytes(C);
   if (P.WComp == 0 && P.WTraf == 0)
     return kernelError(C.Name, "no compute operations and no DRAM traffic "
                                "(W_comp = W_traf = 0): nothing to model");

@@ -19,6 +19,13 @@ std::optional<double> Prediction::headroom() const {
   return *MeasuredMs / PredictedMs;
 }
 
+std::optional<double> Prediction::attainablePct() const {
+  std::optional<double> H = headroom();
+  if (!H)
+    return std::nullopt;
+  return 100 / *H;
+}
+
 std::optional<double> Prediction::achievedGops() const {
   if (!MeasuredMs || *MeasuredMs <= 0)
     return std::nullopt;

@@ -85,6 +85,9 @@ struct Prediction {
 
   /// measured / predicted time (>= 1 means room to improve).
   std::optional<double> headroom() const;
+  /// The share of the attainable throughput the kernel achieves, in
+  /// percent: 100 / headroom.
+  std::optional<double> attainablePct() const;
   /// W_comp / measured time, in G operations per second.
   std::optional<double> achievedGops() const;
   /// The thesis' prediction error (5.12): (predicted - measured) / measured.

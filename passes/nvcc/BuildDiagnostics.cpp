@@ -5,7 +5,7 @@
 #include "nvcc/ProfileSearch.h"
 #include "support/Paths.h"
 
-#include "model/DeviceRegistry.h"
+#include "devices/DeviceRegistry.h"
 #include "report/Analysis.h"
 #include "report/Checks.h"
 #include "report/DeviceMatch.h"

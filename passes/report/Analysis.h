@@ -12,7 +12,7 @@
 #ifndef HEADROOM_REPORT_ANALYSIS_H
 #define HEADROOM_REPORT_ANALYSIS_H
 
-#include "model/DeviceRegistry.h"
+#include "devices/DeviceRegistry.h"
 #include "model/Prediction.h"
 #include "report/Diagnostic.h"
 #include "report/KernelReport.h"

@@ -2,7 +2,7 @@
 
 #include "report/DeviceMatch.h"
 
-#include "model/DeviceRegistry.h"
+#include "devices/DeviceRegistry.h"
 
 #include <set>
 

@@ -2,7 +2,7 @@
 
 #include "report/HtmlReport.h"
 
-#include "report/ComponentTimes.h"
+#include "model/ComponentTimes.h"
 #include "report/QuadrantSplitSvg.h"
 #include "report/ReportDiagnostics.h"
 #include "report/RooflineSvg.h"

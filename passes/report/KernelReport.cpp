@@ -3,6 +3,7 @@
 #include "report/KernelReport.h"
 
 #include "model/KernelCounters.h"
+#include "model/MemoryLevels.h"
 #include "schema/CounterCatalog.h"
 
 #include <algorithm>
@@ -132,11 +133,9 @@ ProfileReport analyzeProfile(const ProfileDocument &P,
         Sum.Carried[C] /= Weight;
       Sum.Launches = R.ModeledLaunches;
       Sum.MeasuredMs = R.ModeledNs / 1e6;
-      double DramBytes =
-          32 * (Sum.input(Counter::TranRead) + Sum.input(Counter::TranWrite));
-      if (auto L2 = Sum.Carried.find(Counter::L2Bytes);
-          L2 != Sum.Carried.end() && DramBytes > 0)
-        R.L2ToDramRatio = L2->second / DramBytes;
+      double DramBytes = dramBytes(Sum);
+      if (std::optional<double> L2 = l2Bytes(Sum); L2 && DramBytes > 0)
+        R.L2ToDramRatio = *L2 / DramBytes;
       if (auto T = Sum.Carried.find(Counter::ThreadsPerInst);
           T != Sum.Carried.end())
         R.ThreadsPerWarpInst = T->second;

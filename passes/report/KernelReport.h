@@ -10,10 +10,10 @@
 #ifndef HEADROOM_REPORT_KERNELREPORT_H
 #define HEADROOM_REPORT_KERNELREPORT_H
 
+#include "model/ComponentTimes.h"
 #include "model/KernelCounters.h"
 #include "model/KernelParameters.h"
 #include "model/Prediction.h"
-#include "report/ComponentTimes.h"
 #include "schema/ProfileDocument.h"
 
 #include <optional>

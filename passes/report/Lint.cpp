@@ -48,7 +48,7 @@ std::optional<Diagnostic> thresholdFinding(const Analysis &A,
   auto H = K.Model->headroom();
   if (!H)
     return std::nullopt;
-  double Pct = 100 / *H;
+  double Pct = *K.Model->attainablePct();
   bool OverHeadroom = O.MaxHeadroom && *H > *O.MaxHeadroom;
   bool UnderPct = O.MinAttainablePct && Pct < *O.MinAttainablePct;
   if (!OverHeadroom && !UnderPct)

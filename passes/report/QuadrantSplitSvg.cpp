@@ -2,9 +2,9 @@
 
 #include "report/QuadrantSplitSvg.h"
 
-#include "model/Charts.h"
 #include "support/Svg.h"
 #include "support/Units.h"
+#include "views/Charts.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 
 #include "report/ReportCsv.h"
 
-#include "report/ComponentTimes.h"
+#include "model/ComponentTimes.h"
 #include "report/ReportDiagnostics.h"
 #include "support/Csv.h"
 #include "support/Format.h"
@@ -61,8 +61,7 @@ void writeReportCsv(std::ostream &OS, const Analysis &A) {
         EUtil = P.Correction->EUtil;
         Corrected = P.Correction->CorrectedMs;
       }
-      if (auto H = P.headroom())
-        Pct = 100 / *H;
+      Pct = P.attainablePct();
       bool Profiled = &P == &*K.Model;
       const ComponentTime *B = Profiled ? K.Components.bottleneck() : nullptr;
       std::vector<std::string> Row = Head;

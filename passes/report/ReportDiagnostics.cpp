@@ -2,9 +2,9 @@
 
 #include "report/ReportDiagnostics.h"
 
+#include "model/ComponentTimes.h"
 #include "report/Analysis.h"
 #include "report/Checks.h"
-#include "report/ComponentTimes.h"
 #include "support/Format.h"
 #include "support/Units.h"
 
@@ -40,9 +40,8 @@ Diagnostic note(std::optional<SourceLocation> Loc, std::string Message,
   return N;
 }
 
-/// 100 / headroom as a percentage, with a decimal below 10%.
-std::string attainablePercent(double Headroom) {
-  double Pct = 100 / Headroom;
+/// The attainable percentage, with a decimal below 10%.
+std::string attainablePercent(double Pct) {
   return formatFixed(Pct, Pct < 10 ? 1 : 0) + "%";
 }
 
@@ -76,8 +75,8 @@ Diagnostic boundWarning(const KernelReport &K, const std::string &Device) {
   D.Message += ", predicted floor " + formatMs(P.PredictedMs) + " ms";
   if (auto H = P.headroom())
     D.Message += ", measured " + formatMs(*P.MeasuredMs) + " ms, headroom " +
-                 formatFixed(*H, 2) + "x (" + attainablePercent(*H) +
-                 " of attainable)";
+                 formatFixed(*H, 2) + "x (" +
+                 attainablePercent(*P.attainablePct()) + " of attainable)";
   return D;
 }
 

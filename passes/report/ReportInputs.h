@@ -10,7 +10,7 @@
 #ifndef HEADROOM_REPORT_REPORTINPUTS_H
 #define HEADROOM_REPORT_REPORTINPUTS_H
 
-#include "model/DeviceRegistry.h"
+#include "devices/DeviceRegistry.h"
 #include "report/Analysis.h"
 
 #include <memory>

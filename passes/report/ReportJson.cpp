@@ -2,9 +2,9 @@
 
 #include "report/ReportJson.h"
 
-#include "model/PredictionJson.h"
-#include "report/ComponentTimes.h"
+#include "model/ComponentTimes.h"
 #include "report/ReportDiagnostics.h"
+#include "views/PredictionJson.h"
 
 #include <cmath>
 
@@ -43,8 +43,8 @@ ordered_json kernelToJson(const KernelReport &K) {
   J["modeled_ms"] = K.ModeledNs / 1e6;
   if (K.Model) {
     ordered_json P = predictionToJson(*K.Model);
-    if (auto H = K.Model->headroom())
-      P["attainable_pct"] = 100 / *H;
+    if (std::optional<double> Pct = K.Model->attainablePct())
+      P["attainable_pct"] = *Pct;
     J["prediction"] = std::move(P);
   } else {
     J["prediction"] = nullptr;

@@ -2,10 +2,10 @@
 
 #include "report/RooflineSvg.h"
 
-#include "model/Charts.h"
-#include "report/ComponentTimes.h"
+#include "model/MemoryLevels.h"
 #include "support/Svg.h"
 #include "support/Units.h"
+#include "views/Charts.h"
 
 #include <algorithm>
 #include <cmath>
@@ -34,6 +34,19 @@ struct Roof {
   const char *Color;
   const char *Dash;
 };
+
+/// How a level's roof is drawn: its label, color and dash.
+Roof roofStyle(const MemoryRoof &R) {
+  switch (R.Level) {
+  case MemoryLevel::Dram:
+    return {"DRAM " + formatBandwidth(R.GBps), R.GBps, "#222", ""};
+  case MemoryLevel::L2:
+    return {"L2 " + formatBandwidth(R.GBps), R.GBps, "#666", "7 4"};
+  case MemoryLevel::Shared:
+    return {"shared " + formatBandwidth(R.GBps), R.GBps, "#999", "2 3"};
+  }
+  return {"", R.GBps, "#222", ""};
+}
 
 std::string title(const std::string &Text) {
   return "<title>" + escape(Text) + "</title>";
@@ -83,19 +96,9 @@ std::string rooflineSvg(const Analysis &A) {
     Pt.Ceiling = P.TOpEff;
     Pt.Ridge = P.ODev;
     Pt.Achieved = P.achievedGops();
-    if (P.WComp > 0) {
-      if (auto L2 = K.Counters.Carried.find(Counter::L2Bytes);
-          L2 != K.Counters.Carried.end() && L2->second > 0)
-        Pt.L2Intensity = P.WComp / L2->second;
-      double Wavefronts = 0;
-      for (Counter C :
-           {Counter::SharedLoadWavefronts, Counter::SharedStoreWavefronts})
-        if (auto It = K.Counters.Carried.find(C);
-            It != K.Counters.Carried.end())
-          Wavefronts += It->second;
-      if (Wavefronts > 0)
-        Pt.SharedIntensity = P.WComp / (Wavefronts * 128);
-    }
+    LevelIntensities Levels = levelIntensities(K.Counters, P);
+    Pt.L2Intensity = Levels.L2;
+    Pt.SharedIntensity = Levels.Shared;
     Points.push_back(Pt);
   }
   if (Points.empty())
@@ -103,15 +106,9 @@ std::string rooflineSvg(const Analysis &A) {
 
   RooflineChart Chart = makeRoofline(D, {});
   double TopPeak = Chart.Peaks.front().Gops;
-  MemoryCeilings M = memoryCeilings(D);
-  std::vector<Roof> Roofs = {
-      {"DRAM " + formatBandwidth(D.BMem), D.BMem, "#222", ""}};
-  if (M.L2GBps)
-    Roofs.push_back(
-        {"L2 " + formatBandwidth(*M.L2GBps), *M.L2GBps, "#666", "7 4"});
-  if (M.SharedGops)
-    Roofs.push_back({"shared " + formatBandwidth(4 * *M.SharedGops),
-                     4 * *M.SharedGops, "#999", "2 3"});
+  std::vector<Roof> Roofs;
+  for (const MemoryRoof &R : memoryRoofs(D))
+    Roofs.push_back(roofStyle(R));
 
   // Ranges: every point, every ridge, one decade of air.
   double XLo = INFINITY, XHi = 0, YLo = INFINITY;

@@ -2,7 +2,7 @@
 
 #include "core/Results.h"
 
-#include "model/DeviceFile.h"
+#include "devices/DeviceFile.h"
 
 #include <gtest/gtest.h>
 

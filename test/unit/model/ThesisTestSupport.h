@@ -1,5 +1,4 @@
-//===- ThesisTestSupport.h - Shared fixtures for the model tests -*- C++
-//-*-===//
+//===- ThesisTestSupport.h - Shared fixtures for model tests ----*- C++ -*-===//
 ///
 /// \file
 /// Loads the shipped thesis devices and example counter files for the golden
@@ -9,8 +8,8 @@
 #ifndef HEADROOM_TEST_UNIT_MODEL_THESISTESTSUPPORT_H
 #define HEADROOM_TEST_UNIT_MODEL_THESISTESTSUPPORT_H
 
+#include "devices/DeviceFile.h"
 #include "model/CountersFile.h"
-#include "model/DeviceFile.h"
 #include "support/Format.h"
 
 #include <gtest/gtest.h>
@@ -20,7 +19,7 @@
 namespace headroom::test {
 
 inline std::string shippedDeviceDir() {
-  return std::string(HEADROOM_SOURCE_DIR) + "/passes/model/devices";
+  return std::string(HEADROOM_SOURCE_DIR) + "/passes/devices";
 }
 
 inline std::string examplePath(const std::string &Name) {

@@ -1,6 +1,6 @@
 //===- ComponentTimesTest.cpp - Per-component times -----------------------===//
 
-#include "report/ComponentTimes.h"
+#include "model/ComponentTimes.h"
 #include "ProfileFixtures.h"
 
 #include <gtest/gtest.h>

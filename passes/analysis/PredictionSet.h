@@ -7,11 +7,11 @@
 /// there and applied to all devices.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_PREDICTIONSET_H
-#define HEADROOM_MODEL_PREDICTIONSET_H
+#ifndef HEADROOM_ANALYSIS_PREDICTIONSET_H
+#define HEADROOM_ANALYSIS_PREDICTIONSET_H
 
+#include "devices/DeviceRegistry.h"
 #include "model/CountersFile.h"
-#include "model/DeviceRegistry.h"
 #include "model/Prediction.h"
 #include "support/Error.h"
 
@@ -69,4 +69,4 @@ Expected<PredictionSet> buildPredictionSet(std::vector<KernelEntry> Kernels,
 
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_PREDICTIONSET_H
+#endif // HEADROOM_ANALYSIS_PREDICTIONSET_H

@@ -1,6 +1,6 @@
 //===- Charts.cpp - Roofline and quadrant-split geometry ------------------===//
 
-#include "model/Charts.h"
+#include "views/Charts.h"
 
 #include <algorithm>
 #include <cmath>

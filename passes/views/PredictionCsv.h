@@ -7,10 +7,10 @@
 /// as "inf"; unknown values (no measured time) as empty cells.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_PREDICTIONCSV_H
-#define HEADROOM_MODEL_PREDICTIONCSV_H
+#ifndef HEADROOM_VIEWS_PREDICTIONCSV_H
+#define HEADROOM_VIEWS_PREDICTIONCSV_H
 
-#include "model/PredictionSet.h"
+#include "analysis/PredictionSet.h"
 
 #include <ostream>
 
@@ -21,4 +21,4 @@ void writePredictionsCsv(std::ostream &OS, const PredictionSet &Set);
 
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_PREDICTIONCSV_H
+#endif // HEADROOM_VIEWS_PREDICTIONCSV_H

@@ -1,6 +1,6 @@
 //===- PredictionJson.cpp - headroom.predictions/1 ------------------------===//
 
-#include "model/PredictionJson.h"
+#include "views/PredictionJson.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 //===- PredictionSet.cpp - Many kernels on many devices -------------------===//
 
-#include "model/PredictionSet.h"
+#include "analysis/PredictionSet.h"
 
 #include "model/UtilizationCorrection.h"
 

@@ -1,11 +1,11 @@
 //===- DeviceRegistryTest.cpp - Finding device files by name --------------===//
 
-#include "model/DeviceRegistry.h"
+#include "devices/DeviceRegistry.h"
 
-#include "model/DeviceFile.h"
+#include "devices/DeviceFile.h"
 
-#include "TempDir.h"
-#include "ThesisTestSupport.h"
+#include "../model/TempDir.h"
+#include "../model/ThesisTestSupport.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

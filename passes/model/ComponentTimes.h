@@ -21,11 +21,12 @@
 /// device file the rates (docs/formats.md, `measurements`).
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_REPORT_COMPONENTTIMES_H
-#define HEADROOM_REPORT_COMPONENTTIMES_H
+#ifndef HEADROOM_MODEL_COMPONENTTIMES_H
+#define HEADROOM_MODEL_COMPONENTTIMES_H
 
 #include "model/DeviceParameters.h"
 #include "model/KernelCounters.h"
+#include "model/MemoryLevels.h"
 #include "model/Prediction.h"
 
 #include <optional>
@@ -39,18 +40,6 @@ enum class Component { Issue, SharedMemory, L2, Dram };
 const char *componentName(Component C);
 /// "issue", "shared", "l2", "dram": the JSON and CSV spelling.
 const char *componentKey(Component C);
-
-/// The extra calibrated rates of a device beyond thesis table 4.3.
-struct MemoryCeilings {
-  /// L2 bandwidth, GB/s (measurement "l2_read").
-  std::optional<double> L2GBps;
-  /// 32-bit shared-memory accesses per second, G/s (measurement
-  /// "shared_ldst32"; the T_ldst parameter when absent).
-  std::optional<double> SharedGops;
-};
-
-/// The calibrated L2 and shared-memory rates of \p D, where present.
-MemoryCeilings memoryCeilings(const DeviceParameters &D);
 
 /// One component's time for all modeled launches.
 struct ComponentTime {
@@ -81,4 +70,4 @@ ComponentTimes computeComponentTimes(const KernelCounters &Sum,
 
 } // namespace headroom
 
-#endif // HEADROOM_REPORT_COMPONENTTIMES_H
+#endif // HEADROOM_MODEL_COMPONENTTIMES_H

@@ -1,10 +1,10 @@
 //===- PredictionViewsTest.cpp - Text, JSON and CSV of predictions --------===//
 
-#include "model/PredictionCsv.h"
-#include "model/PredictionJson.h"
-#include "model/PredictionText.h"
+#include "views/PredictionCsv.h"
+#include "views/PredictionJson.h"
+#include "views/PredictionText.h"
 
-#include "ThesisTestSupport.h"
+#include "../model/ThesisTestSupport.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
 //===- DeviceRegistry.cpp - Finding device files by name ------------------===//
 
-#include "model/DeviceRegistry.h"
+#include "devices/DeviceRegistry.h"
 
-#include "model/DeviceFile.h"
+#include "devices/DeviceFile.h"
 #include "support/Paths.h"
 
 #include <algorithm>

@@ -1,8 +1,8 @@
 //===- ChartsTest.cpp - Roofline and quadrant-split geometry --------------===//
 
-#include "model/Charts.h"
+#include "views/Charts.h"
 
-#include "ThesisTestSupport.h"
+#include "../model/ThesisTestSupport.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 //===- DeviceFile.cpp - Reading and writing headroom.device/1 -------------===//
 
-#include "model/DeviceFile.h"
+#include "devices/DeviceFile.h"
 
 #include "support/JsonInput.h"
 

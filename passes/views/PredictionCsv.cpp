@@ -1,6 +1,6 @@
 //===- PredictionCsv.cpp - Predictions for spreadsheets -------------------===//
 
-#include "model/PredictionCsv.h"
+#include "views/PredictionCsv.h"
 
 #include "support/Csv.h"
 #include "support/Format.h"

@@ -8,8 +8,8 @@
 /// devices shadow shipped ones of the same name.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_DEVICEREGISTRY_H
-#define HEADROOM_MODEL_DEVICEREGISTRY_H
+#ifndef HEADROOM_DEVICES_DEVICEREGISTRY_H
+#define HEADROOM_DEVICES_DEVICEREGISTRY_H
 
 #include "model/DeviceParameters.h"
 #include "support/Error.h"
@@ -43,7 +43,7 @@ public:
   /// $XDG_DATA_HOME/headroom/devices (default ~/.local/share/headroom/devices)
   /// and the shipped directory: $HEADROOM_DEVICE_DIR if set, else
   /// <ExecutableDir>/../share/headroom/devices if it exists (installed), else
-  /// the source tree's passes/model/devices.
+  /// the source tree's passes/devices.
   static DeviceRegistry fromEnvironment(const std::string &ExecutableDir);
   /// The same, with the directory of the running executable.
   static DeviceRegistry fromEnvironment();
@@ -73,4 +73,4 @@ bool deviceMatches(const DeviceParameters &D, const std::string &Query);
 
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_DEVICEREGISTRY_H
+#endif // HEADROOM_DEVICES_DEVICEREGISTRY_H

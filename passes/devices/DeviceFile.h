@@ -7,8 +7,8 @@
 /// `calibrate`; writing what was read gives back the same device.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_DEVICEFILE_H
-#define HEADROOM_MODEL_DEVICEFILE_H
+#ifndef HEADROOM_DEVICES_DEVICEFILE_H
+#define HEADROOM_DEVICES_DEVICEFILE_H
 
 #include "model/DeviceParameters.h"
 #include "schema/SchemaTags.h"
@@ -36,4 +36,4 @@ Status writeDeviceFile(const std::string &Path, const DeviceParameters &D);
 
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_DEVICEFILE_H
+#endif // HEADROOM_DEVICES_DEVICEFILE_H

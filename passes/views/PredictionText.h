@@ -8,10 +8,10 @@
 /// precision (docs/cli.md).
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_PREDICTIONTEXT_H
-#define HEADROOM_MODEL_PREDICTIONTEXT_H
+#ifndef HEADROOM_VIEWS_PREDICTIONTEXT_H
+#define HEADROOM_VIEWS_PREDICTIONTEXT_H
 
-#include "model/PredictionSet.h"
+#include "analysis/PredictionSet.h"
 
 #include <ostream>
 
@@ -22,4 +22,4 @@ void writePredictionsText(std::ostream &OS, const PredictionSet &Set);
 
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_PREDICTIONTEXT_H
+#endif // HEADROOM_VIEWS_PREDICTIONTEXT_H

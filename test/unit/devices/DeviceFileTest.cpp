@@ -1,11 +1,11 @@
 //===- DeviceFileTest.cpp - Reading and writing headroom.device/1 ---------===//
 
-#include "model/DeviceFile.h"
+#include "devices/DeviceFile.h"
 
 #include "support/JsonInput.h"
 
-#include "TempDir.h"
-#include "ThesisTestSupport.h"
+#include "../model/TempDir.h"
+#include "../model/ThesisTestSupport.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

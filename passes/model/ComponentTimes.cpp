@@ -1,6 +1,6 @@
 //===- ComponentTimes.cpp - Per-component times of a kernel ---------------===//
 
-#include "report/ComponentTimes.h"
+#include "model/ComponentTimes.h"
 
 #include <algorithm>
 
@@ -32,23 +32,6 @@ const char *componentKey(Component C) {
     return "dram";
   }
   return "?";
-}
-
-MemoryCeilings memoryCeilings(const DeviceParameters &D) {
-  MemoryCeilings M;
-  for (const Measurement &X : D.Measurements) {
-    if (!(X.Value > 0))
-      continue;
-    if (X.Name == "l2_read" && X.Unit == "GB/s")
-      M.L2GBps = X.Value;
-    else if (X.Name == "shared_ldst32" && X.Unit == "GOP/s")
-      M.SharedGops = X.Value;
-  }
-  // T_ldst is, by its definition (thesis A.4), the same 32-bit shared-memory
-  // access rate.
-  if (!M.SharedGops && D.TLdSt > 0)
-    M.SharedGops = D.TLdSt;
-  return M;
 }
 
 std::optional<double> ComponentTimes::timeOf(Component C) const {

@@ -1,6 +1,6 @@
 //===- PredictionText.cpp - The text view of predictions ------------------===//
 
-#include "model/PredictionText.h"
+#include "views/PredictionText.h"
 
 #include "support/Format.h"
 #include "support/TextTable.h"

@@ -8,10 +8,10 @@
 /// "O_krn_note" saying why, and so is the margin.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_PREDICTIONJSON_H
-#define HEADROOM_MODEL_PREDICTIONJSON_H
+#ifndef HEADROOM_VIEWS_PREDICTIONJSON_H
+#define HEADROOM_VIEWS_PREDICTIONJSON_H
 
-#include "model/PredictionSet.h"
+#include "analysis/PredictionSet.h"
 #include "schema/SchemaTags.h"
 
 #include <nlohmann/json.hpp>
@@ -26,4 +26,4 @@ nlohmann::ordered_json predictionsToJson(const PredictionSet &Set);
 
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_PREDICTIONJSON_H
+#endif // HEADROOM_VIEWS_PREDICTIONJSON_H

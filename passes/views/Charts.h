@@ -19,8 +19,8 @@
 ///   of it on the line (T'_op / O_krn, T'_op).
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_CHARTS_H
-#define HEADROOM_MODEL_CHARTS_H
+#ifndef HEADROOM_VIEWS_CHARTS_H
+#define HEADROOM_VIEWS_CHARTS_H
 
 #include "model/DeviceParameters.h"
 #include "model/Prediction.h"
@@ -102,4 +102,4 @@ makeQuadrantSplit(const std::string &Kernel,
 
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_CHARTS_H
+#endif // HEADROOM_VIEWS_CHARTS_H
