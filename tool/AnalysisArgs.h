@@ -12,7 +12,7 @@
 
 #include "support/CommandLine.h"
 
-#include "report/ReportInputs.h"
+#include "checks/Report.h"
 
 #include <fstream>
 #include <memory>

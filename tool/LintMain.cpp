@@ -12,8 +12,8 @@
 #include "ToolSupport.h"
 #include "support/CommandLine.h"
 
-#include "report/Lint.h"
-#include "report/ReportInputs.h"
+#include "checks/Lint.h"
+#include "checks/Report.h"
 #include "report/ReportJson.h"
 #include "report/Sarif.h"
 #include "report/TextDiagnosticPrinter.h"
@@ -107,7 +107,7 @@ int lintMain(const Args &A) {
                           "--max-headroom, --min-attainable-pct, --baseline "
                           "or --write-baseline"));
 
-  auto Loaded = loadAnalysis(*Request, DeviceRegistry::fromEnvironment());
+  auto Loaded = loadReport(*Request, DeviceRegistry::fromEnvironment());
   if (!Loaded)
     return failWith(Loaded.error());
   const Analysis &R = **Loaded;

@@ -14,9 +14,9 @@
 #include "ToolSupport.h"
 #include "support/CommandLine.h"
 
+#include "checks/Report.h"
 #include "report/HtmlReport.h"
 #include "report/ReportCsv.h"
-#include "report/ReportInputs.h"
 #include "report/ReportJson.h"
 #include "report/Sarif.h"
 #include "report/TextDiagnosticPrinter.h"
@@ -55,7 +55,7 @@ int reportMain(const Args &A) {
   if (!Format)
     return failWith(Format.error());
   Request->Targets = Parsed->getAll("target");
-  auto Loaded = loadAnalysis(*Request, DeviceRegistry::fromEnvironment());
+  auto Loaded = loadReport(*Request, DeviceRegistry::fromEnvironment());
   if (!Loaded)
     return failWith(Loaded.error());
   const Analysis &R = **Loaded;

@@ -5,11 +5,11 @@
 #include "nvcc/ProfileSearch.h"
 #include "support/Paths.h"
 
+#include "analysis/DeviceMatch.h"
+#include "checks/CheckRegistry.h"
+#include "checks/Lint.h"
+#include "checks/Report.h"
 #include "devices/DeviceRegistry.h"
-#include "report/Analysis.h"
-#include "report/Checks.h"
-#include "report/DeviceMatch.h"
-#include "report/Lint.h"
 #include "report/TextDiagnosticPrinter.h"
 #include "schema/ProfileReader.h"
 
@@ -96,7 +96,7 @@ unsigned printBuildDiagnostics(const std::string &Source,
 
   AnalysisOptions Options;
   Options.SourceRoot = WorkingDirectory;
-  std::unique_ptr<Analysis> A = analyze(std::move(*P), *Device, Options);
+  std::unique_ptr<Analysis> A = report(std::move(*P), *Device, Options);
   std::vector<Diagnostic> Selected;
   for (const Diagnostic &D : A->Diagnostics)
     if (concerns(D, Source, WorkingDirectory))

@@ -2,9 +2,9 @@
 
 #include "report/HtmlReport.h"
 
+#include "checks/Diagnose.h"
 #include "model/ComponentTimes.h"
 #include "report/QuadrantSplitSvg.h"
-#include "report/ReportDiagnostics.h"
 #include "report/RooflineSvg.h"
 #include "support/Format.h"
 #include "support/Svg.h"

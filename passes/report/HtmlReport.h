@@ -12,7 +12,7 @@
 #ifndef HEADROOM_REPORT_HTMLREPORT_H
 #define HEADROOM_REPORT_HTMLREPORT_H
 
-#include "report/Analysis.h"
+#include "analysis/Analysis.h"
 
 #include <ostream>
 #include <string>

@@ -17,7 +17,7 @@
 #ifndef HEADROOM_REPORT_QUADRANTSPLITSVG_H
 #define HEADROOM_REPORT_QUADRANTSPLITSVG_H
 
-#include "report/Analysis.h"
+#include "analysis/Analysis.h"
 
 #include <string>
 #include <vector>

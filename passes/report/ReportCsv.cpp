@@ -2,8 +2,8 @@
 
 #include "report/ReportCsv.h"
 
+#include "checks/Diagnose.h"
 #include "model/ComponentTimes.h"
-#include "report/ReportDiagnostics.h"
 #include "support/Csv.h"
 #include "support/Format.h"
 

@@ -2,8 +2,8 @@
 
 #include "report/ReportJson.h"
 
+#include "checks/Diagnose.h"
 #include "model/ComponentTimes.h"
-#include "report/ReportDiagnostics.h"
 #include "views/PredictionJson.h"
 
 #include <cmath>

@@ -11,7 +11,7 @@
 #ifndef HEADROOM_REPORT_REPORTJSON_H
 #define HEADROOM_REPORT_REPORTJSON_H
 
-#include "report/Analysis.h"
+#include "analysis/Analysis.h"
 #include "schema/SchemaTags.h"
 
 #include <nlohmann/json.hpp>

@@ -20,7 +20,7 @@
 #ifndef HEADROOM_REPORT_ROOFLINESVG_H
 #define HEADROOM_REPORT_ROOFLINESVG_H
 
-#include "report/Analysis.h"
+#include "analysis/Analysis.h"
 
 #include <string>
 

@@ -2,7 +2,7 @@
 
 #include "report/Sarif.h"
 
-#include "report/Checks.h"
+#include "checks/CheckRegistry.h"
 #include "report/ReportJson.h"
 
 #include <cstdint>

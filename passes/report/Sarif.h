@@ -4,7 +4,7 @@
 /// The Static Analysis Results Interchange Format (OASIS SARIF 2.1.0) form
 /// of a list of diagnostics, for code-scanning UIs (GitHub code scanning,
 /// Azure DevOps, VS Code's SARIF viewer). One run; the tool's rules are the
-/// whole check catalog (report/Checks.h) with their summaries and advice.
+/// whole check catalog (checks/Checks.def) with their summaries and advice.
 /// Each diagnostic with a check name is a result (its notes that carry a
 /// check name are results of their own, at level "note"); notes at other
 /// places (launch sites) become related locations, and the other notes
@@ -17,7 +17,7 @@
 #ifndef HEADROOM_REPORT_SARIF_H
 #define HEADROOM_REPORT_SARIF_H
 
-#include "report/Diagnostic.h"
+#include "analysis/Diagnostic.h"
 
 #include <nlohmann/json.hpp>
 

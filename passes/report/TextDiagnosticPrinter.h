@@ -11,7 +11,7 @@
 #ifndef HEADROOM_REPORT_TEXTDIAGNOSTICPRINTER_H
 #define HEADROOM_REPORT_TEXTDIAGNOSTICPRINTER_H
 
-#include "report/Diagnostic.h"
+#include "analysis/Diagnostic.h"
 
 #include <ostream>
 #include <vector>

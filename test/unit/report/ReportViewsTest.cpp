@@ -1,7 +1,7 @@
 //===- ReportViewsTest.cpp - JSON, SARIF, CSV, HTML and SVG views ---------===//
 
-#include "ProfileFixtures.h"
-#include "report/Checks.h"
+#include "../analysis/ProfileFixtures.h"
+#include "checks/CheckRegistry.h"
 #include "report/HtmlReport.h"
 #include "report/ReportCsv.h"
 #include "report/ReportJson.h"

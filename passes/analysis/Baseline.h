@@ -1,0 +1,69 @@
+//===- Baseline.h - Times to compare against --------------------*- C++ -*-===//
+///
+/// \file
+/// What `headroom lint --write-baseline` records and `--baseline` compares
+/// with: per kernel, its measured and predicted time per launch. Kernels are
+/// keyed by their definition's file and their name ("app.cu::saxpy"), not
+/// the line, so edits that move a kernel keep its baseline; when one file
+/// defines two kernels of one name (overloads), the line is appended
+/// ("app.cu::f:12"). Kernels launched outside instrumented code have no
+/// file ("::_Z5fooPf"). docs/formats.md documents the schema.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_ANALYSIS_BASELINE_H
+#define HEADROOM_ANALYSIS_BASELINE_H
+
+#include "analysis/Analysis.h"
+#include "schema/SchemaTags.h"
+#include "support/Error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace headroom {
+
+/// One kernel's recorded times.
+struct BaselineKernel {
+  std::string Key;
+  std::string Kernel;
+  std::optional<SourceLocation> Definition;
+  std::uint64_t Launches = 0;
+  /// Mean measured time of a launch, ms (absent when nothing was timed).
+  std::optional<double> MeasuredMsPerLaunch;
+  /// The model's floor for one modeled launch, ms (absent without counters).
+  std::optional<double> PredictedMsPerLaunch;
+  /// "compute" or "memory"; empty without counters.
+  std::string Bound;
+  std::optional<double> Headroom;
+};
+
+struct Baseline {
+  std::string Path;
+  std::string Device;
+  std::vector<BaselineKernel> Kernels;
+
+  /// The kernel of key \p Key, or null. Indexed on first use.
+  const BaselineKernel *find(const std::string &Key) const;
+
+private:
+  mutable std::unordered_map<std::string, std::size_t> Index;
+};
+
+/// The key of every kernel of \p A, in the order of A.Report.Kernels.
+std::vector<std::string> baselineKeys(const Analysis &A);
+
+/// The baseline of \p A's kernels.
+Baseline makeBaseline(const Analysis &A);
+
+nlohmann::ordered_json baselineToJson(const Baseline &B);
+
+/// Reads and validates a baseline file.
+Expected<Baseline> readBaseline(const std::string &Path);
+
+} // namespace headroom
+
+#endif // HEADROOM_ANALYSIS_BASELINE_H

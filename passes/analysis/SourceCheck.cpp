@@ -1,0 +1,118 @@
+//===- SourceCheck.cpp - Do a profile's sites still match the sources? ----===//
+
+#include "analysis/SourceCheck.h"
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace headroom {
+
+namespace {
+
+/// A source file's lines, or nothing when it cannot be read.
+using Lines = std::optional<std::vector<std::string>>;
+
+Lines readLines(const std::string &Path) {
+  std::ifstream In(Path);
+  if (!In)
+    return std::nullopt;
+  std::vector<std::string> Out;
+  std::string Line;
+  while (std::getline(In, Line))
+    Out.push_back(Line);
+  return Out;
+}
+
+bool isIdentifierChar(char C) {
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
+         (C >= '0' && C <= '9') || C == '_';
+}
+
+/// True if \p Line contains \p Name as a whole identifier.
+bool mentions(const std::string &Line, const std::string &Name) {
+  if (Name.empty())
+    return true;
+  for (std::size_t At = Line.find(Name); At != std::string::npos;
+       At = Line.find(Name, At + 1)) {
+    bool Before = At > 0 && isIdentifierChar(Line[At - 1]);
+    std::size_t End = At + Name.size();
+    bool After = End < Line.size() && isIdentifierChar(Line[End]);
+    if (!Before && !After)
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+std::string kernelIdentifier(const std::string &Kernel) {
+  std::string Name = Kernel;
+  if (auto Angle = Name.find('<'); Angle != std::string::npos)
+    Name.resize(Angle);
+  if (auto Paren = Name.find('('); Paren != std::string::npos)
+    Name.resize(Paren);
+  if (auto Colon = Name.rfind("::"); Colon != std::string::npos)
+    Name.erase(0, Colon + 2);
+  while (!Name.empty() && Name.back() == ' ')
+    Name.pop_back();
+  return Name;
+}
+
+SourceCheckResult checkSites(const ProfileDocument &P,
+                             const std::string &Root) {
+  namespace fs = std::filesystem;
+  SourceCheckResult R;
+  R.Root = Root;
+  std::map<std::string, Lines> Files;
+  auto Resolve = [&](const std::string &File) {
+    fs::path Path(File);
+    return Path.is_absolute() || Root.empty() ? Path : fs::path(Root) / Path;
+  };
+  auto FileOf = [&](const std::string &File) -> const Lines & {
+    auto It = Files.find(File);
+    if (It == Files.end())
+      It = Files.emplace(File, readLines(Resolve(File).string())).first;
+    return It->second;
+  };
+  for (const ProfileSite &S : P.Sites) {
+    FileOf(S.Launch.File);
+    FileOf(S.Definition.File);
+  }
+  for (const auto &[File, Content] : Files)
+    R.SourcesFound |= Content.has_value();
+  if (!R.SourcesFound)
+    return R;
+
+  std::set<std::tuple<std::string, unsigned, bool>> Seen;
+  auto Check = [&](const SourceLocation &Loc, const std::string &Kernel,
+                   bool IsDefinition) {
+    if (!Seen.emplace(Loc.File, Loc.Line, IsDefinition).second)
+      return;
+    ++R.Checked;
+    const Lines &Content = FileOf(Loc.File);
+    std::string Problem;
+    std::string Name = kernelIdentifier(Kernel);
+    if (!Content)
+      Problem = "the file no longer exists";
+    else if (Loc.Line == 0 || Loc.Line > Content->size())
+      Problem = "line " + std::to_string(Loc.Line) +
+                " is past the end of the file (" +
+                std::to_string(Content->size()) + " lines)";
+    else if (!mentions((*Content)[Loc.Line - 1], Name))
+      Problem = "line " + std::to_string(Loc.Line) + " no longer mentions '" +
+                Name + "'";
+    if (!Problem.empty())
+      R.Mismatches.push_back({Loc, Kernel, IsDefinition, Problem});
+  };
+  for (const ProfileSite &S : P.Sites) {
+    Check(S.Definition, S.Kernel, /*IsDefinition=*/true);
+    Check(S.Launch, S.Kernel, /*IsDefinition=*/false);
+  }
+  return R;
+}
+
+} // namespace headroom

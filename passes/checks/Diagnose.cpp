@@ -1,0 +1,155 @@
+//===- Diagnose.cpp - The diagnostics of an analysis ----------------------===//
+
+#include "checks/Diagnose.h"
+
+#include "checks/CheckRegistry.h"
+#include "checks/Notes.h"
+#include "support/Format.h"
+#include "support/Units.h"
+
+namespace headroom {
+
+namespace {
+
+/// The note that names what caps compute: the instruction mix (4.13-4.17).
+Diagnostic mixNote(const KernelReport &K) {
+  const Prediction &P = *K.Model;
+  const char *Unit = opUnit(P.Type);
+  double Cost = P.COp + P.CLdSt + P.COther;
+  std::string Ops = std::string(kernelTypeName(P.Type)) + " operations";
+  std::string Message = "compute is capped at " + formatRate(P.TOpEff, Unit) +
+                        " (" + percent(P.TOpEff / P.TOp) + " of the " +
+                        formatRate(P.TOp, Unit) + " peak): ";
+  // Name the largest non-useful share of issue slots first.
+  double LdSt = Cost > 0 ? P.CLdSt / Cost : 0,
+         Other = Cost > 0 ? P.COther / Cost : 0;
+  if (LdSt >= Other)
+    Message += "load/store instructions take " + percent(LdSt) +
+               " of issue slots, other instructions " + percent(Other);
+  else
+    Message += "other (integer, control, conversion) instructions take " +
+               percent(Other) + " of issue slots, load/store " + percent(LdSt);
+  Message += ", " + Ops + " " + percent(P.EInstr);
+  double FmaShare = 2 * P.EMix - 1;
+  if (P.Type == KernelType::Int)
+    ;
+  else if (FmaShare < 0.005)
+    Message += "; none of them are fused multiply-adds (E_mix " +
+               percent(P.EMix) + ")";
+  else if (FmaShare < 0.995)
+    Message += "; only " + percent(FmaShare) +
+               " of them are fused multiply-adds (E_mix " + percent(P.EMix) +
+               ")";
+  return note(K.Definition, Message);
+}
+
+/// Zhang & Owens: the time each component needs, the bottleneck and the
+/// next one.
+std::optional<Diagnostic> componentNote(const KernelReport &K) {
+  const ComponentTimes &C = K.Components;
+  if (C.Times.size() < 2)
+    return std::nullopt;
+  std::string Message = "time by component:";
+  for (std::size_t I = 0; I < C.Times.size(); ++I)
+    Message += std::string(I ? ", " : " ") + componentName(C.Times[I].Which) +
+               " " + formatMs(C.Times[I].Ms) + " ms";
+  Message += "; without the " +
+             std::string(componentName(C.bottleneck()->Which)) +
+             " bottleneck, " + componentName(C.next()->Which) +
+             " would cap the kernel at " + formatMs(C.next()->Ms) + " ms";
+  return note(K.Definition, Message);
+}
+
+void addQualifyingNotes(const KernelReport &K, Diagnostic &D) {
+  for (const QualifyingCheck *C : qualifyingCheckList())
+    if (C->applies(K))
+      D.Notes.push_back(note(K.Definition, C->message(K), C->name()));
+}
+
+/// One note per --target device: the projected bound and time.
+void addProjectionNotes(const KernelReport &K, const std::string &Device,
+                        Diagnostic &D) {
+  const ProjectionCheck &BoundChanges = checkBoundChanges();
+  for (const Prediction &P : K.Projections) {
+    bool Changes = BoundChanges.changes(K, P);
+    std::string Message = "on " + P.Device + ": " + boundName(P.Limit) +
+                          "-bound (O_dev " + formatIntensity(P.ODev) +
+                          "), floor " + formatMs(P.PredictedMs) + " ms";
+    if (P.Correction)
+      Message += ", " + formatMs(P.Correction->CorrectedMs) +
+                 " ms with E_util " + formatFixed(P.Correction->EUtil, 2);
+    double Here = K.Model->MeasuredMs.value_or(K.Model->PredictedMs);
+    double There = P.Correction ? P.Correction->CorrectedMs : P.PredictedMs;
+    if (Here > 0)
+      Message +=
+          " (" + formatTimes(There / Here) + " the time on " + Device + ")";
+    if (Changes)
+      Message += "; changes bound: " + std::string(boundName(K.Model->Limit)) +
+                 "-bound on " + Device;
+    D.Notes.push_back(note(K.Definition, Message,
+                           Changes ? BoundChanges.name() : std::string_view()));
+  }
+}
+
+void addSiteNotes(const KernelReport &K, Diagnostic &D) {
+  for (const SiteUsage &U : K.Sites) {
+    std::string Share =
+        K.TotalNs > 0 ? percent(U.TotalNs / K.TotalNs) : std::string("0%");
+    std::string Message =
+        (U.Site ? "launched " : "launched outside instrumented code ") +
+        std::to_string(U.Launches) + (U.Launches == 1 ? " time" : " times") +
+        (U.Site ? " here" : "") + ", " + Share + " of the kernel's GPU time (" +
+        formatDuration(U.TotalNs) + ")";
+    D.Notes.push_back(
+        note(U.Site ? std::optional(U.Site->Launch) : std::nullopt, Message));
+  }
+}
+
+Diagnostic kernelDiagnostic(const Analysis &A, const KernelReport &K) {
+  Diagnostic D;
+  for (const KernelWarningCheck *C : kernelWarningChecks())
+    if (C->applies(K)) {
+      D = C->warning(K, A);
+      break;
+    }
+  if (K.Model) {
+    D.Notes.push_back(mixNote(K));
+    if (std::optional<Diagnostic> C = componentNote(K))
+      D.Notes.push_back(*C);
+  }
+  addQualifyingNotes(K, D);
+  if (K.Model)
+    addProjectionNotes(K, A.Device.Device.Name, D);
+  addSiteNotes(K, D);
+  D.Kernel = K.Kernel;
+  for (Diagnostic &N : D.Notes)
+    if (!N.Check.empty())
+      N.Kernel = K.Kernel;
+  return D;
+}
+
+} // namespace
+
+std::vector<std::string> qualifyingChecks(const KernelReport &K) {
+  std::vector<std::string> Out;
+  for (const QualifyingCheck *C : qualifyingCheckList())
+    if (C->applies(K))
+      Out.push_back(std::string(C->name()));
+  if (checkBoundChanges().applies(K))
+    Out.push_back(std::string(checkBoundChanges().name()));
+  return Out;
+}
+
+std::vector<Diagnostic> buildReportDiagnostics(const Analysis &A) {
+  std::vector<Diagnostic> Out;
+  for (const ProfileCheck *C : profileChecks())
+    for (Diagnostic &D : C->diagnose(A))
+      Out.push_back(std::move(D));
+  for (const KernelReport &K : A.Report.Kernels)
+    Out.push_back(kernelDiagnostic(A, K));
+  return Out;
+}
+
+void diagnose(Analysis &A) { A.Diagnostics = buildReportDiagnostics(A); }
+
+} // namespace headroom

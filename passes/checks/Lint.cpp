@@ -1,0 +1,92 @@
+//===- Lint.cpp - headroom lint: the gate for pre-commit and CI -----------===//
+
+#include "checks/Lint.h"
+
+#include "checks/CheckRegistry.h"
+#include "checks/Notes.h"
+
+#include <set>
+
+namespace headroom {
+
+namespace {
+
+/// The input problems of \p A (an empty profile, a device file for another
+/// GPU), as the report words them, at error level.
+std::vector<Diagnostic> inputErrors(const Analysis &A) {
+  std::vector<Diagnostic> Out;
+  for (const Diagnostic &D : A.Diagnostics)
+    if (D.Check == checks::EmptyProfile || D.Check == checks::DeviceMismatch) {
+      Out.push_back(D);
+      Out.back().Level = DiagnosticLevel::Error;
+    }
+  return Out;
+}
+
+/// Judges one kernel: its thresholds and its baseline entry. Findings go
+/// to \p R, notes to \p Notes.
+void lintKernel(const Analysis &A, std::size_t I, const LintOptions &O,
+                const std::vector<std::string> &Keys, const Baseline &Now,
+                LintResult &R, std::vector<Diagnostic> &Notes) {
+  const KernelReport &K = A.Report.Kernels[I];
+  bool Thresholds = O.MaxHeadroom || O.MinAttainablePct;
+  if (K.Model && Thresholds) {
+    if (auto F = checkHighHeadroom().finding(A, K, O))
+      R.Diagnostics.push_back(std::move(*F));
+  } else if (Thresholds) {
+    Notes.push_back(finding(DiagnosticLevel::Note, checks::NoCounters, &K,
+                            "kernel '" + K.Kernel +
+                                "' has no usable counters: the headroom "
+                                "thresholds cannot judge it"));
+  }
+  if (!O.Compare)
+    return;
+  const BaselineKernel *B = O.Compare->find(Keys[I]);
+  if (!B)
+    Notes.push_back(
+        checkBaselineMismatch().notInBaseline(K, Keys[I], *O.Compare));
+  else if (auto F =
+               checkRegression().finding(K, *B, Now.Kernels[I], O.NoisePct))
+    R.Diagnostics.push_back(std::move(*F));
+}
+
+} // namespace
+
+LintResult runLint(const Analysis &A, const LintOptions &O) {
+  LintResult R;
+  if (A.Report.Kernels.empty() || !A.ForeignDevices.empty()) {
+    R.Diagnostics = inputErrors(A);
+    R.Status = LintInputError;
+    return R;
+  }
+  // Sites that no longer match the sources: the gate would judge stale data.
+  for (const Diagnostic &D : A.Diagnostics)
+    if (D.Check == checks::SitesChanged) {
+      R.Diagnostics.push_back(D);
+      R.Diagnostics.back().Level = DiagnosticLevel::Error;
+    }
+  std::vector<std::string> Keys;
+  Baseline Now;
+  if (O.Compare) {
+    Keys = baselineKeys(A);
+    Now = makeBaseline(A);
+  }
+  std::vector<Diagnostic> Notes;
+  for (std::size_t I = 0; I < A.Report.Kernels.size(); ++I) {
+    ++R.KernelsChecked;
+    lintKernel(A, I, O, Keys, Now, R, Notes);
+  }
+  if (O.Compare) {
+    std::set<std::string> Present(Keys.begin(), Keys.end());
+    for (const BaselineKernel &B : O.Compare->Kernels)
+      if (!Present.count(B.Key))
+        Notes.push_back(checkBaselineMismatch().notInProfile(B));
+  }
+  R.Findings = static_cast<unsigned>(R.Diagnostics.size());
+  for (Diagnostic &N : Notes)
+    R.Diagnostics.push_back(std::move(N));
+  R.Status = R.Findings ? LintFindings : LintClean;
+  return R;
+}
+
+} // namespace headroom

@@ -1,0 +1,54 @@
+//===- Lint.h - headroom lint: the gate for pre-commit and CI ---*- C++ -*-===//
+///
+/// \file
+/// Judges an Analysis against thresholds and a baseline and says whether the
+/// gate passes. Findings (level error, exit status 1):
+///
+/// - `headroom-high-headroom`: a kernel's headroom (measured / predicted
+///   floor) exceeds --max-headroom, or its attainable percentage (achieved /
+///   attainable throughput = 100 / headroom) is below --min-attainable-pct;
+/// - `headroom-regression`: a kernel's measured time per launch, or its
+///   predicted floor per launch, grew by more than --noise-pct percent since
+///   the baseline;
+/// - `headroom-sites-changed`: the profile's sites no longer match the
+///   sources, so the gate would judge stale data.
+///
+/// Notes (no effect on the status): kernels without counters, which the
+/// thresholds cannot judge (`headroom-no-counters`), and kernels added to or
+/// missing from the baseline (`headroom-baseline-mismatch`).
+///
+/// Input problems are not findings: an empty profile or a device file for
+/// another GPU make lint exit with status 2, like a usage error.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_CHECKS_LINT_H
+#define HEADROOM_CHECKS_LINT_H
+
+#include "analysis/Analysis.h"
+#include "analysis/Baseline.h"
+#include "analysis/Diagnostic.h"
+#include "checks/LintOptions.h"
+
+#include <optional>
+#include <vector>
+
+namespace headroom {
+
+/// The exit statuses of `headroom lint` (docs/lint.md).
+enum LintStatus : int { LintClean = 0, LintFindings = 1, LintInputError = 2 };
+
+struct LintResult {
+  /// Findings first (level error), then notes.
+  std::vector<Diagnostic> Diagnostics;
+  unsigned Findings = 0;
+  unsigned KernelsChecked = 0;
+  /// LintClean, LintFindings or LintInputError.
+  int Status = LintClean;
+};
+
+/// Runs the gate on \p A.
+LintResult runLint(const Analysis &A, const LintOptions &Options);
+
+} // namespace headroom
+
+#endif // HEADROOM_CHECKS_LINT_H

@@ -1,0 +1,35 @@
+//===- LintOptions.h - What the lint gate judges against --------*- C++ -*-===//
+///
+/// \file
+/// The thresholds and the baseline of `headroom lint` (docs/lint.md), which
+/// the gate (Lint.h) and its checks (lint/) read.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_CHECKS_LINTOPTIONS_H
+#define HEADROOM_CHECKS_LINTOPTIONS_H
+
+#include "analysis/Baseline.h"
+
+#include <optional>
+
+namespace headroom {
+
+/// A time may grow by this many percent before `headroom lint` calls it a
+/// regression, unless --noise-pct says otherwise.
+inline constexpr double DefaultNoisePct = 5;
+
+struct LintOptions {
+  /// Fail kernels whose headroom exceeds this (> 0).
+  std::optional<double> MaxHeadroom;
+  /// Fail kernels that achieve less than this percentage (0, 100] of their
+  /// attainable throughput.
+  std::optional<double> MinAttainablePct;
+  /// Compare with this baseline.
+  const Baseline *Compare = nullptr;
+  /// A time may grow by this many percent before it is a regression.
+  double NoisePct = DefaultNoisePct;
+};
+
+} // namespace headroom
+
+#endif // HEADROOM_CHECKS_LINTOPTIONS_H

@@ -1,0 +1,42 @@
+//===- Notes.cpp - Building diagnostics the checks share ------------------===//
+
+#include "checks/Notes.h"
+
+#include "support/Units.h"
+
+namespace headroom {
+
+Diagnostic note(std::optional<SourceLocation> Loc, std::string Message,
+                std::string_view Check) {
+  Diagnostic N;
+  N.Level = DiagnosticLevel::Note;
+  N.Location = std::move(Loc);
+  N.Message = std::move(Message);
+  N.Check = std::string(Check);
+  return N;
+}
+
+Diagnostic finding(DiagnosticLevel Level, std::string_view Check,
+                   const KernelReport *K, std::string Message) {
+  Diagnostic D;
+  D.Level = Level;
+  D.Check = std::string(Check);
+  if (K) {
+    D.Location = K->Definition;
+    D.Kernel = K->Kernel;
+  }
+  D.Message = std::move(Message);
+  return D;
+}
+
+void addBusiestSiteNote(const KernelReport &K, Diagnostic &D) {
+  if (K.Sites.empty() || !K.Sites.front().Site)
+    return;
+  const SiteUsage &U = K.Sites.front();
+  D.Notes.push_back(
+      note(U.Site->Launch, "launched " + std::to_string(U.Launches) +
+                               (U.Launches == 1 ? " time" : " times") +
+                               " here (" + formatDuration(U.TotalNs) + ")"));
+}
+
+} // namespace headroom

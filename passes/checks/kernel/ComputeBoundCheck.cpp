@@ -1,0 +1,43 @@
+//===- ComputeBoundCheck.cpp - headroom-compute-bound ---------------------===//
+///
+/// \file
+/// The warning of a kernel that instruction issue limits: O_krn exceeds
+/// O_dev, and its compute ceiling T'_op is the peak reduced by its
+/// instruction mix.
+///
+//===----------------------------------------------------------------------===//
+
+#include "checks/CheckRegistry.h"
+#include "checks/kernel/KernelWarnings.h"
+
+namespace headroom {
+
+namespace {
+
+constexpr CheckInfo Info{
+    checks::ComputeBound, DiagnosticLevel::Warning,
+    "The kernel is limited by instruction issue: O_krn exceeds O_dev, and "
+    "its compute ceiling T'_op is the peak reduced by its instruction mix.",
+    "Issue fewer non-arithmetic instructions (index arithmetic, bounds "
+    "checks, conversions: unroll and hoist), load wider, and turn separate "
+    "multiplies and adds into FMAs."};
+
+class ComputeBoundCheck : public KernelWarningCheck {
+public:
+  ComputeBoundCheck() : KernelWarningCheck(Info) {}
+  bool applies(const KernelReport &K) const override {
+    return K.Model && K.Model->Limit == Bound::Compute;
+  }
+  Diagnostic warning(const KernelReport &K, const Analysis &A) const override {
+    return boundWarning(K, A, name());
+  }
+};
+
+} // namespace
+
+const KernelWarningCheck &checkComputeBound() {
+  static const ComputeBoundCheck Instance;
+  return Instance;
+}
+
+} // namespace headroom

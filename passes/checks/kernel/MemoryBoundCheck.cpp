@@ -1,0 +1,42 @@
+//===- MemoryBoundCheck.cpp - headroom-memory-bound -----------------------===//
+///
+/// \file
+/// The warning of a kernel that DRAM bandwidth limits: its operational
+/// intensity O_krn is at most the device's O_dev.
+///
+//===----------------------------------------------------------------------===//
+
+#include "checks/CheckRegistry.h"
+#include "checks/kernel/KernelWarnings.h"
+
+namespace headroom {
+
+namespace {
+
+constexpr CheckInfo Info{
+    checks::MemoryBound, DiagnosticLevel::Warning,
+    "The kernel is limited by DRAM bandwidth: its operational intensity "
+    "O_krn is at most the device's O_dev.",
+    "Move fewer bytes: fuse kernels so intermediates stay on chip, use "
+    "narrower types, reuse data through shared memory or L2-friendly "
+    "tiling, and make accesses coalesced and 16 bytes wide."};
+
+class MemoryBoundCheck : public KernelWarningCheck {
+public:
+  MemoryBoundCheck() : KernelWarningCheck(Info) {}
+  bool applies(const KernelReport &K) const override {
+    return K.Model && K.Model->Limit == Bound::Memory;
+  }
+  Diagnostic warning(const KernelReport &K, const Analysis &A) const override {
+    return boundWarning(K, A, name());
+  }
+};
+
+} // namespace
+
+const KernelWarningCheck &checkMemoryBound() {
+  static const MemoryBoundCheck Instance;
+  return Instance;
+}
+
+} // namespace headroom

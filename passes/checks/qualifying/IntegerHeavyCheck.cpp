@@ -1,0 +1,41 @@
+//===- IntegerHeavyCheck.cpp - headroom-integer-heavy ---------------------===//
+///
+/// \file
+/// A kernel whose useful work is integer operations (K_type int): integer
+/// instruction cost varies by opcode, so its compute ceiling is approximate.
+///
+//===----------------------------------------------------------------------===//
+
+#include "checks/CheckRegistry.h"
+
+namespace headroom {
+
+namespace {
+
+constexpr CheckInfo Info{
+    checks::IntegerHeavy, DiagnosticLevel::Note,
+    "The kernel's useful work is integer operations; integer instruction "
+    "cost varies 2-5x by opcode, so the compute ceiling is approximate.",
+    "Try --optimistic-int for the integer-add bound; strength-reduce "
+    "multiplies, divisions and modulo."};
+
+class IntegerHeavyCheck : public QualifyingCheck {
+public:
+  IntegerHeavyCheck() : QualifyingCheck(Info) {}
+  bool applies(const KernelReport &K) const override {
+    return K.Model && K.Model->Type == KernelType::Int;
+  }
+  std::string message(const KernelReport &) const override {
+    return "integer-dominated kernel: the cost of integer instructions "
+           "varies 2-5x by opcode, so the compute ceiling is approximate";
+  }
+};
+
+} // namespace
+
+const QualifyingCheck &checkIntegerHeavy() {
+  static const IntegerHeavyCheck Instance;
+  return Instance;
+}
+
+} // namespace headroom

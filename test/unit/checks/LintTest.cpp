@@ -1,0 +1,137 @@
+//===- LintTest.cpp - Thresholds, baselines and the lint status -----------===//
+
+#include "checks/Lint.h"
+#include "../analysis/ProfileFixtures.h"
+#include "checks/CheckRegistry.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+using namespace headroom;
+using namespace headroom::test;
+using ::testing::HasSubstr;
+
+namespace {
+
+/// The fixture's `stream` kernel runs at headroom 4 / 5.033 = 0.795.
+std::unique_ptr<Analysis> fixture(double StreamTotalNs = 4.0e6) {
+  auto J = twoKernelProfile();
+  J["kernels"][0]["total_ns"] = StreamTotalNs * 0.75;
+  J["kernels"][1]["total_ns"] = StreamTotalNs * 0.25;
+  J["kernels"][0]["max_ns"] = J["kernels"][1]["max_ns"] = 1e9;
+  return analyzeJson(J);
+}
+
+TEST(LintTest, HeadroomThreshold) {
+  auto A = fixture(10.0e6); // Headroom 10 / 5.033 = 1.99.
+  LintResult Pass = runLint(*A, {.MaxHeadroom = 2.0});
+  EXPECT_EQ(Pass.Status, LintClean);
+  LintResult Fail = runLint(*A, {.MaxHeadroom = 1.9});
+  EXPECT_EQ(Fail.Status, LintFindings);
+  ASSERT_EQ(Fail.Findings, 1u);
+  const Diagnostic &D = Fail.Diagnostics[0];
+  EXPECT_EQ(D.Level, DiagnosticLevel::Error);
+  EXPECT_EQ(D.Check, checks::HighHeadroom);
+  EXPECT_THAT(D.Message, HasSubstr("kernel 'stream' runs at headroom 1.99x, "
+                                   "achieving 50.3% of its attainable"));
+  EXPECT_THAT(D.Message, HasSubstr("above --max-headroom 1.9"));
+  // The kernel without counters is a note, not a finding.
+  EXPECT_EQ(Fail.Diagnostics.back().Check, checks::NoCounters);
+  EXPECT_EQ(Fail.Diagnostics.back().Level, DiagnosticLevel::Note);
+}
+
+TEST(LintTest, AttainablePercentIsTheInverseHeadroom) {
+  auto A = fixture(10.0e6); // 50.3% of attainable.
+  EXPECT_EQ(runLint(*A, {.MinAttainablePct = 50}).Status, LintClean);
+  LintResult R = runLint(*A, {.MinAttainablePct = 51});
+  EXPECT_EQ(R.Status, LintFindings);
+  EXPECT_THAT(R.Diagnostics[0].Message,
+              HasSubstr("below --min-attainable-pct 51"));
+}
+
+TEST(LintTest, BaselineRoundTripsAndCatchesRegressions) {
+  auto Before = fixture(4.0e6);
+  Baseline B = makeBaseline(*Before);
+  std::string Path = writeTemp("baseline.json", baselineToJson(B).dump());
+  auto Read = readBaseline(Path);
+  ASSERT_TRUE(Read) << Read.error().message();
+  ASSERT_EQ(Read->Kernels.size(), 2u);
+  EXPECT_EQ(Read->Kernels[0].Key, "app.cu::stream");
+  EXPECT_EQ(Read->Kernels[1].Key, "app.cu::other");
+  EXPECT_NEAR(*Read->Kernels[0].MeasuredMsPerLaunch, 0.1, 1e-12);
+
+  // 4% slower: noise. 6% slower: a regression at the default 5%.
+  EXPECT_EQ(runLint(*fixture(4.16e6), {.Compare = &*Read}).Status, LintClean);
+  LintResult R = runLint(*fixture(4.24e6), {.Compare = &*Read});
+  EXPECT_EQ(R.Status, LintFindings);
+  EXPECT_EQ(R.Diagnostics[0].Check, checks::Regression);
+  EXPECT_THAT(R.Diagnostics[0].Message,
+              HasSubstr("kernel 'stream' regressed beyond the 5% noise "
+                        "margin: measured 0.106 ms per launch, baseline "
+                        "0.100 ms (+6.0%)"));
+  EXPECT_EQ(
+      runLint(*fixture(4.24e6), {.Compare = &*Read, .NoisePct = 10}).Status,
+      LintClean);
+}
+
+TEST(LintTest, PredictedTimeRegressions) {
+  Baseline B = makeBaseline(*fixture());
+  auto J = twoKernelProfile();
+  for (int I : {0, 1}) {
+    J["kernels"][I]["counters"]["dram__sectors_read.sum"] = 262144.0 * 2;
+    J["kernels"][I]["counters"]["dram__sectors_write.sum"] = 131072.0 * 2;
+  }
+  LintResult R = runLint(*analyzeJson(J), {.Compare = &B});
+  ASSERT_EQ(R.Status, LintFindings);
+  EXPECT_THAT(R.Diagnostics[0].Message,
+              HasSubstr("predicted floor 0.252 ms per launch, baseline "
+                        "0.126 ms (+100.0%: it does more work or moves more "
+                        "bytes)"));
+}
+
+TEST(LintTest, KernelsAddedAndRemovedAreNotes) {
+  Baseline B = makeBaseline(*fixture());
+  B.Kernels[1].Key = "old.cu::gone";
+  B.Kernels[1].Kernel = "gone";
+  LintResult R = runLint(*fixture(), {.Compare = &B});
+  EXPECT_EQ(R.Status, LintClean);
+  std::string Notes;
+  for (const Diagnostic &D : R.Diagnostics)
+    Notes += D.Check + ": " + D.Message + "\n";
+  EXPECT_THAT(Notes, HasSubstr("headroom-baseline-mismatch: kernel 'other' "
+                               "(app.cu::other) is not in the baseline"));
+  EXPECT_THAT(Notes, HasSubstr("baseline kernel 'gone' (old.cu::gone) is not "
+                               "in the profile"));
+}
+
+TEST(LintTest, SameNamedKernelsOfOneFileAreKeyedByLine) {
+  auto J = twoKernelProfile();
+  J["sites"][2]["kernel"] = "stream"; // A second `stream`, at line 20.
+  auto A = analyzeJson(J);
+  std::vector<std::string> Keys = baselineKeys(*A);
+  EXPECT_EQ(Keys, (std::vector<std::string>{"app.cu::stream:10",
+                                            "app.cu::stream:20"}));
+}
+
+TEST(LintTest, InputProblemsAreStatusTwo) {
+  auto A = analyzeJson(twoKernelProfile(), testEntry(testDevice("GTX-660")));
+  LintResult R = runLint(*A, {.MaxHeadroom = 2});
+  EXPECT_EQ(R.Status, LintInputError);
+  ASSERT_EQ(R.Diagnostics.size(), 1u);
+  EXPECT_EQ(R.Diagnostics[0].Check, checks::DeviceMismatch);
+  EXPECT_EQ(R.Diagnostics[0].Level, DiagnosticLevel::Error);
+}
+
+TEST(LintTest, BaselineReaderNamesFileAndField) {
+  std::string Path =
+      writeTemp("bad-baseline.json",
+                R"({"schema": "headroom.baseline/1", "kernels": [{"key": "a::k",
+          "kernel": "k", "measured_ms_per_launch": -1}]})");
+  auto B = readBaseline(Path);
+  ASSERT_FALSE(B);
+  EXPECT_THAT(B.error().message(),
+              HasSubstr("bad-baseline.json: kernels[0].measured_ms_per_launch"
+                        ": expected a positive number, got -1"));
+}
+
+} // namespace

@@ -1,0 +1,110 @@
+//===- ReportDiagnosticsTest.cpp - Diagnostics from a profile -------------===//
+
+#include "../analysis/ProfileFixtures.h"
+#include "checks/Diagnose.h"
+#include "report/TextDiagnosticPrinter.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+using namespace headroom;
+using namespace headroom::test;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+namespace {
+
+std::vector<Diagnostic> diagnose(nlohmann::json J,
+                                 std::vector<std::string> Warnings = {}) {
+  if (!Warnings.empty())
+    J["collection"] = {{"mode", "time"}, {"warnings", Warnings}};
+  return analyzeJson(J)->Diagnostics;
+}
+
+TEST(ReportDiagnosticsTest, WarnsAtTheKernelWithBoundAndHeadroom) {
+  auto Diags = diagnose(twoKernelProfile());
+  ASSERT_EQ(Diags.size(), 2u);
+  const Diagnostic &D = Diags[0];
+  EXPECT_EQ(D.Level, DiagnosticLevel::Warning);
+  EXPECT_EQ(D.Check, "headroom-memory-bound");
+  ASSERT_TRUE(D.Location);
+  EXPECT_EQ(D.Location->Line, 10u);
+  // W_traf / B_mem = 503316480 B / 100 GB/s = 5.033 ms; measured 4 ms.
+  EXPECT_THAT(D.Message,
+              HasSubstr("kernel 'stream' is memory-bound on Test GPU (O_krn "
+                        "0.167 <= O_dev 0.667 FLOP/byte, 4.00x below the "
+                        "ridge)"));
+  EXPECT_THAT(D.Message, HasSubstr("predicted floor 5.033 ms, measured 4.000 "
+                                   "ms, headroom 0.79x (126% of attainable)"));
+}
+
+TEST(ReportDiagnosticsTest, NamesWhatCapsCompute) {
+  auto Diags = diagnose(twoKernelProfile());
+  ASSERT_FALSE(Diags[0].Notes.empty());
+  // C_op : C_ldst : C_other = 1/12 : 1/2 : 2/3 of 5/4.
+  EXPECT_THAT(Diags[0].Notes[0].Message,
+              HasSubstr("other (integer, control, conversion) instructions "
+                        "take 53% of issue slots, load/store 40%, fp32 "
+                        "operations 7%"));
+}
+
+TEST(ReportDiagnosticsTest, AddsANotePerLaunchSite) {
+  auto Diags = diagnose(twoKernelProfile());
+  std::vector<std::string> SiteNotes;
+  for (const Diagnostic &N : Diags[0].Notes)
+    if (N.Message.rfind("launched", 0) == 0)
+      SiteNotes.push_back(std::to_string(N.Location->Line) + ": " + N.Message);
+  ASSERT_EQ(SiteNotes.size(), 2u);
+  EXPECT_EQ(SiteNotes[0], "40: launched 30 times here, 75% of the kernel's "
+                          "GPU time (3.000 ms)");
+  EXPECT_EQ(SiteNotes[1], "44: launched 10 times here, 25% of the kernel's "
+                          "GPU time (1.000 ms)");
+}
+
+TEST(ReportDiagnosticsTest, KernelsWithoutCountersSayWhy) {
+  auto Diags = diagnose(twoKernelProfile(),
+                        {"counters unavailable: insufficient privileges"});
+  const Diagnostic &D = Diags[1];
+  EXPECT_EQ(D.Check, "headroom-no-counters");
+  EXPECT_THAT(D.Message, HasSubstr("kernel 'other' took 500.0 us in 5 "
+                                   "launches (11% of GPU time)"));
+  EXPECT_THAT(D.Notes[0].Message,
+              HasSubstr("counters unavailable: insufficient privileges"));
+}
+
+TEST(ReportDiagnosticsTest, QualifiesShortAndNarrowLaunches) {
+  auto J = twoKernelProfile();
+  J["kernels"][0]["grid"] = {16, 1, 1};
+  J["kernels"][0]["total_ns"] = 3.0e5;
+  J["kernels"][0]["min_ns"] = 1.0e4;
+  J["kernels"][0]["max_ns"] = 1.0e4;
+  auto Diags = diagnose(J);
+  std::string Notes;
+  for (const Diagnostic &N : Diags[0].Notes)
+    Notes += N.Message + "\n";
+  EXPECT_THAT(Notes, HasSubstr("as few as 16 blocks of 256 threads"));
+  EXPECT_THAT(Notes, HasSubstr("launch overhead"));
+}
+
+TEST(ReportDiagnosticsTest, PrintsInClangFormat) {
+  std::ostringstream OS;
+  printTextDiagnostics(diagnose(twoKernelProfile()), OS, /*Color=*/false);
+  std::string Text = OS.str();
+  EXPECT_THAT(Text, StartsWith("app.cu:10:17: warning: kernel 'stream' is "
+                               "memory-bound"));
+  EXPECT_THAT(Text, HasSubstr("[headroom-memory-bound]\napp.cu:10:17: note: "
+                              "compute is capped"));
+  EXPECT_THAT(Text, HasSubstr("app.cu:40:3: note: launched 30 times here"));
+  EXPECT_THAT(Text, HasSubstr("\n2 warnings generated.\n"));
+  EXPECT_EQ(Text.find("\033["), std::string::npos);
+}
+
+TEST(ReportDiagnosticsTest, ColorsLikeClangWhenAsked) {
+  std::ostringstream OS;
+  printTextDiagnostics(diagnose(twoKernelProfile()), OS, /*Color=*/true);
+  EXPECT_THAT(OS.str(), HasSubstr("\033[1;35mwarning:"));
+}
+
+} // namespace
