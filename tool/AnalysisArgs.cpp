@@ -58,21 +58,8 @@ Expected<ReportRequest> analysisRequest(const ParsedArgs &P,
   return Request;
 }
 
-Expected<std::string> analysisFormat(const ParsedArgs &P,
-                                     const std::string &Command,
-                                     const std::vector<std::string> &Formats) {
-  std::string Format = P.get("format").value_or("text");
-  if (std::find(Formats.begin(), Formats.end(), Format) != Formats.end())
-    return Format;
-  // "text, json or sarif"
-  std::string Expected;
-  for (std::size_t I = 0; I < Formats.size(); ++I)
-    Expected += (I == 0                    ? ""
-                 : I + 1 == Formats.size() ? " or "
-                                           : ", ") +
-                Formats[I];
-  return Error("headroom " + Command + ": --format: expected " + Expected +
-               ", got '" + Format + "'");
+ViewOptions viewOptions(const ParsedArgs &P) {
+  return ViewOptions{colorWanted(P), HEADROOM_VERSION};
 }
 
 bool colorWanted(const ParsedArgs &P) {

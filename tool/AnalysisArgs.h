@@ -13,6 +13,7 @@
 #include "support/CommandLine.h"
 
 #include "checks/Report.h"
+#include "views/View.h"
 
 #include <fstream>
 #include <memory>
@@ -35,10 +36,21 @@ void addAnalysisOutputs(CommandLine &Cmd, const std::string &FormatHelp,
 Expected<ReportRequest> analysisRequest(const ParsedArgs &P,
                                         const std::string &Command);
 
-/// --format, or the usage error naming Formats (e.g. {"text", "json"}).
-Expected<std::string> analysisFormat(const ParsedArgs &P,
-                                     const std::string &Command,
-                                     const std::vector<std::string> &Formats);
+/// The view --format names among \p Views (text by default), or the usage
+/// error of `headroom Command` that lists them.
+template <typename Document>
+Expected<const View<Document> *>
+viewOption(const ParsedArgs &P, const std::string &Command,
+           const std::vector<const View<Document> *> &Views) {
+  std::string Format = P.get("format").value_or("text");
+  if (const View<Document> *V = findView(Views, Format))
+    return V;
+  return Error("headroom " + Command + ": --format: expected " +
+               formatList(Views) + ", got '" + Format + "'");
+}
+
+/// The options of the views: colors (colorWanted) and the tool's version.
+ViewOptions viewOptions(const ParsedArgs &P);
 
 /// Whether text diagnostics are colored: --color, or stdout being a
 /// terminal without --output, --no-color or NO_COLOR.
@@ -53,6 +65,19 @@ std::ostream *openAnalysisOutput(const ParsedArgs &P, std::ofstream &File,
 /// written.
 bool finishAnalysisOutput(std::ostream &OS, const ParsedArgs &P,
                           const std::string &What);
+
+/// Writes \p Doc with \p V where --output says (stdout by default); false
+/// after an error line when the \p What could not be written.
+template <typename Document>
+bool writeView(const View<Document> &V, const Document &Doc,
+               const ParsedArgs &P, const std::string &What) {
+  std::ofstream File;
+  std::ostream *OS = openAnalysisOutput(P, File, What);
+  if (!OS)
+    return false;
+  V.write(*OS, Doc, viewOptions(P));
+  return finishAnalysisOutput(*OS, P, What);
+}
 
 /// Keeps the analysis alive, never destroyed, as the process ends: like
 /// clang's -disable-free, the analysis of a large profile (hundreds of

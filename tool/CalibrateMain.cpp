@@ -56,9 +56,8 @@ Expected<std::string> findMicrobench() {
                "HEADROOM_MICROBENCH to its path)");
 }
 
-} // namespace
 
-int headroom::calibrateMain(const Args &A) {
+CommandLine calibrateCommandLine() {
   CommandLine CL(
       "headroom calibrate", "[--gpu N] [--quick] [-o FILE] [--name NAME]",
       "Measures this machine's GPU with micro-benchmarks (peak fp32/fp64 FMA,\n"
@@ -78,70 +77,89 @@ int headroom::calibrateMain(const Args &A) {
   CL.option("name", "NAME",
             "the device's name (default: from the product name, e.g. "
             "h100-80gb-hbm3)");
-  std::optional<ParsedArgs> Parsed;
-  if (std::optional<int> Done = parseArguments(CL, A, Parsed))
-    return *Done;
-  if (!Parsed->Positionals.empty())
-    return failWith(Error("headroom calibrate: unexpected argument '" +
-                          Parsed->Positionals.front() + "'"));
+  return CL;
+}
 
-  Expected<std::string> Microbench = findMicrobench();
-  if (!Microbench)
-    return failWith(
-        Error("headroom calibrate: " + Microbench.error().message()));
-
-  std::string Command = "headroom calibrate";
-  if (!A.empty())
-    Command += " " + shellJoin(A);
-
-  std::vector<std::string> Argv = {*Microbench};
-  if (auto Gpu = Parsed->get("gpu"))
+/// The micro-benchmarks' command line for calibrate's options \p P; \p A,
+/// calibrate's own arguments, are recorded in the device file.
+Expected<std::vector<std::string>> microbenchArgv(const std::string &Microbench,
+                                                  const ParsedArgs &P,
+                                                  const Args &A) {
+  std::vector<std::string> Argv = {Microbench};
+  if (auto Gpu = P.get("gpu"))
     Argv.insert(Argv.end(), {"--gpu", *Gpu});
-  if (Parsed->has("quick"))
+  if (P.has("quick"))
     Argv.push_back("--quick");
-  if (auto Name = Parsed->get("name"))
+  if (auto Name = P.get("name"))
     Argv.insert(Argv.end(), {"--name", *Name});
-  if (auto Out = Parsed->get("output")) {
+  if (auto Out = P.get("output")) {
     Argv.insert(Argv.end(), {"--output", *Out});
   } else {
     std::string UserDir = DeviceRegistry::fromEnvironment().userDir();
     if (UserDir.empty())
-      return failWith(Error("headroom calibrate: neither XDG_DATA_HOME nor "
-                            "HOME is set; give -o FILE"));
+      return Error("headroom calibrate: neither XDG_DATA_HOME nor HOME is "
+                   "set; give -o FILE");
     Argv.insert(Argv.end(), {"--output-dir", UserDir});
   }
+  std::string Command = "headroom calibrate";
+  if (!A.empty())
+    Command += " " + shellJoin(A);
   Argv.insert(Argv.end(), {"--command", Command, "--tool",
                            "headroom calibrate " HEADROOM_VERSION});
+  return Argv;
+}
 
-  Expected<ProcessExit> Exit = runProcess(Argv);
-  if (!Exit)
-    return failWith(Exit.error().context("headroom calibrate"));
-  if (Exit->Signal) {
-    std::cerr << "headroom: error: headroom calibrate: " << *Microbench
-              << " was killed by signal " << Exit->Signal << "\n";
+/// calibrate's exit status for how the micro-benchmarks ended, with the
+/// line that explains a failure.
+int explainExit(const ProcessExit &Exit, const std::string &Microbench) {
+  const char *Error = "headroom: error: headroom calibrate: ";
+  if (Exit.Signal) {
+    std::cerr << Error << Microbench << " was killed by signal " << Exit.Signal
+              << "\n";
     return 1;
   }
-  int Code = Exit->Code;
-  switch (Code) {
+  switch (Exit.Code) {
   case Ok:
     return 0;
   case NoGpu:
-    std::cerr << "headroom: error: headroom calibrate: no usable CUDA GPU on "
-                 "this machine (see the line above); calibration needs one\n";
+    std::cerr << Error << "no usable CUDA GPU on this machine (see the line "
+                          "above); calibration needs one\n";
     return 1;
   case WrongResult:
-    std::cerr << "headroom: error: headroom calibrate: a micro-benchmark "
-                 "computed a wrong result (see above); no device file was "
-                 "written\n";
+    std::cerr << Error << "a micro-benchmark computed a wrong result (see "
+                          "above); no device file was written\n";
     return 1;
   case Usage:
-    std::cerr << "headroom: error: headroom calibrate: the micro-benchmarks "
-                 "rejected the arguments (see above)\n";
+    std::cerr << Error << "the micro-benchmarks rejected the arguments (see "
+                          "above)\n";
     return 2;
   default:
-    std::cerr << "headroom: error: headroom calibrate: the micro-benchmarks "
-                 "failed (exit code "
-              << Code << ", see above)\n";
+    std::cerr << Error << "the micro-benchmarks failed (exit code "
+              << Exit.Code << ", see above)\n";
     return 1;
   }
+}
+
+} // namespace
+
+int headroom::calibrateMain(const Args &A) {
+  std::optional<ParsedArgs> Parsed;
+  if (std::optional<int> Done =
+          parseArguments(calibrateCommandLine(), A, Parsed))
+    return *Done;
+  if (!Parsed->Positionals.empty())
+    return failWith(Error("headroom calibrate: unexpected argument '" +
+                          Parsed->Positionals.front() + "'"));
+  Expected<std::string> Microbench = findMicrobench();
+  if (!Microbench)
+    return failWith(
+        Error("headroom calibrate: " + Microbench.error().message()));
+  Expected<std::vector<std::string>> Argv =
+      microbenchArgv(*Microbench, *Parsed, A);
+  if (!Argv)
+    return failWith(Argv.error());
+  Expected<ProcessExit> Exit = runProcess(*Argv);
+  if (!Exit)
+    return failWith(Exit.error().context("headroom calibrate"));
+  return explainExit(*Exit, *Microbench);
 }

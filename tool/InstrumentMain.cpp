@@ -20,6 +20,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <iostream>
+#include <variant>
 
 namespace headroom {
 
@@ -80,6 +81,60 @@ std::string headerDirectory(const ParsedArgs &Parsed) {
   return std::string(Path);
 }
 
+/// The parse and rewrite of FILE, or the exit code after an error line.
+std::variant<ast::InstrumentRequest, int>
+instrumentRequest(const ParsedArgs &Parsed, const std::string &File) {
+  ast::HostParseConfig Config;
+  if (std::optional<std::string> CudaPath = Parsed.get("cuda-path"))
+    Config.CudaPath = *CudaPath;
+  llvm::Expected<ast::HostParseCommand> Command =
+      Parsed.has("build-dir")
+          ? ast::commandFromDatabase(*Parsed.get("build-dir"), File,
+                                     Parsed.AfterDashDash, Config)
+          : ast::commandFromFlags(File, Parsed.AfterDashDash, Config);
+  if (!Command)
+    return fail(llvm::toString(Command.takeError()));
+  ast::InstrumentRequest Request;
+  Request.CommandLine = std::move(Command->CommandLine);
+  Request.WorkingDirectory = std::move(Command->Directory);
+  if (std::optional<std::string> Filter = Parsed.get("header-filter")) {
+    Request.HeaderFilter = *Filter;
+    Request.HeaderDirectory = headerDirectory(Parsed);
+    if (Request.HeaderDirectory.empty())
+      return fail("--header-filter needs -o or --header-dir: the header "
+                  "copies are written to files",
+                  2);
+  }
+  return Request;
+}
+
+/// Writes \p Text to \p Path ("-": standard output); an error line and 1
+/// when it cannot.
+int writeText(const std::string &Path, const std::string &Text) {
+  if (llvm::Error Err = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+        OS << Text;
+        return llvm::Error::success();
+      }))
+    return fail("cannot write '" + Path +
+                "': " + llvm::toString(std::move(Err)));
+  return 0;
+}
+
+/// Writes the header copies, then the source to \p Output (default:
+/// standard output); the exit code.
+int writeOutputs(const ast::InstrumentResult &Result,
+                 const std::optional<std::string> &Output) {
+  for (const ast::RewrittenHeader &Header : Result.Headers) {
+    llvm::SmallString<256> Dir(Header.Copy);
+    llvm::sys::path::remove_filename(Dir);
+    if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
+      return fail("cannot create '" + std::string(Dir) + "': " + EC.message());
+    if (int Code = writeText(Header.Copy, Header.Source))
+      return Code;
+  }
+  return writeText(Output.value_or("-"), Result.Source);
+}
+
 } // namespace
 
 int instrumentMain(const Args &A) {
@@ -95,34 +150,14 @@ int instrumentMain(const Args &A) {
     return fail("expected exactly one FILE.cu (see 'headroom instrument "
                 "--help')",
                 2);
-  const std::string &File = Parsed->Positionals.front();
-
-  ast::HostParseConfig Config;
-  if (std::optional<std::string> CudaPath = Parsed->get("cuda-path"))
-    Config.CudaPath = *CudaPath;
-  llvm::Expected<ast::HostParseCommand> Command =
-      Parsed->has("build-dir")
-          ? ast::commandFromDatabase(*Parsed->get("build-dir"), File,
-                                     Parsed->AfterDashDash, Config)
-          : ast::commandFromFlags(File, Parsed->AfterDashDash, Config);
-  if (!Command)
-    return fail(llvm::toString(Command.takeError()));
-
-  ast::InstrumentRequest Request;
-  Request.CommandLine = std::move(Command->CommandLine);
-  Request.WorkingDirectory = std::move(Command->Directory);
-  if (std::optional<std::string> Filter = Parsed->get("header-filter")) {
-    Request.HeaderFilter = *Filter;
-    Request.HeaderDirectory = headerDirectory(*Parsed);
-    if (Request.HeaderDirectory.empty())
-      return fail("--header-filter needs -o or --header-dir: the header "
-                  "copies are written to files",
-                  2);
-  }
-  llvm::Expected<ast::InstrumentResult> Result = ast::instrument(Request);
+  std::variant<ast::InstrumentRequest, int> Request =
+      instrumentRequest(*Parsed, Parsed->Positionals.front());
+  if (const int *Code = std::get_if<int>(&Request))
+    return *Code;
+  llvm::Expected<ast::InstrumentResult> Result =
+      ast::instrument(std::get<ast::InstrumentRequest>(Request));
   if (!Result)
     return fail(llvm::toString(Result.takeError()));
-
   for (const ast::LaunchSite &Site : Result->Sites)
     if (Site.Status != ast::SiteStatus::Instrumented)
       llvm::errs() << ast::formatNotInstrumented(Site) << "\n";
@@ -133,27 +168,7 @@ int instrumentMain(const Args &A) {
   std::optional<std::string> Output = Parsed->get("output");
   if (ListSites && !Output)
     return 0;
-  for (const ast::RewrittenHeader &Header : Result->Headers) {
-    llvm::SmallString<256> Dir(Header.Copy);
-    llvm::sys::path::remove_filename(Dir);
-    if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
-      return fail("cannot create '" + std::string(Dir) + "': " + EC.message());
-    if (llvm::Error Err =
-            llvm::writeToOutput(Header.Copy, [&](llvm::raw_ostream &OS) {
-              OS << Header.Source;
-              return llvm::Error::success();
-            }))
-      return fail("cannot write '" + Header.Copy +
-                  "': " + llvm::toString(std::move(Err)));
-  }
-  if (llvm::Error Err =
-          llvm::writeToOutput(Output.value_or("-"), [&](llvm::raw_ostream &OS) {
-            OS << Result->Source;
-            return llvm::Error::success();
-          }))
-    return fail("cannot write '" + Output.value_or("-") +
-                "': " + llvm::toString(std::move(Err)));
-  return 0;
+  return writeOutputs(*Result, Output);
 }
 
 } // namespace headroom

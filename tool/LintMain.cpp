@@ -10,37 +10,20 @@
 #include "AnalysisArgs.h"
 #include "Subcommands.h"
 #include "ToolSupport.h"
-#include "support/CommandLine.h"
 
 #include "checks/Lint.h"
-#include "checks/Report.h"
-#include "report/ReportJson.h"
-#include "report/Sarif.h"
-#include "report/TextDiagnosticPrinter.h"
-#include "schema/SchemaTags.h"
-#include "support/Format.h"
+#include "support/CommandLine.h"
 #include "support/NumberOption.h"
+#include "views/LintViews.h"
 
 #include <cmath>
-#include <cstdlib>
-#include <fstream>
-#include <iomanip>
 #include <iostream>
 
 namespace headroom {
 
 namespace {
 
-bool writeFile(const std::string &Path, const std::string &Text) {
-  std::ofstream File(Path, std::ios::binary);
-  File << Text;
-  File.close();
-  return static_cast<bool>(File);
-}
-
-} // namespace
-
-int lintMain(const Args &A) {
+CommandLine lintCommandLine() {
   CommandLine Cmd(
       "headroom lint",
       "--profile FILE --device NAME|PATH [--max-headroom X] "
@@ -64,110 +47,64 @@ int lintMain(const Args &A) {
       .option("write-baseline", "FILE",
               "write this profile's times as a baseline (headroom.baseline/1)");
   addAnalysisOutputs(Cmd, "text (default), json or sarif", "findings");
-  std::optional<ParsedArgs> Parsed;
-  if (std::optional<int> Done = parseArguments(Cmd, A, Parsed))
-    return *Done;
-  auto Request = analysisRequest(*Parsed, "lint");
-  if (!Request)
-    return failWith(Request.error());
-  auto Format = analysisFormat(*Parsed, "lint", {"text", "json", "sarif"});
-  if (!Format)
-    return failWith(Format.error());
+  return Cmd;
+}
 
-  LintOptions Options;
-  auto MaxHeadroom = numberOption(*Parsed, "max-headroom", 0, INFINITY,
+/// The thresholds and the baseline of the gate, or the usage error.
+Expected<LintRequest> lintRequest(const ParsedArgs &P, ReportRequest Inputs) {
+  LintRequest R;
+  R.Inputs = std::move(Inputs);
+  R.BaselinePath = P.get("baseline");
+  R.WritesBaseline = P.has("write-baseline");
+  auto MaxHeadroom = numberOption(P, "max-headroom", 0, INFINITY,
                                   "a positive number such as 1.5");
   if (!MaxHeadroom)
-    return failWith(MaxHeadroom.error().context("headroom lint"));
-  Options.MaxHeadroom = *MaxHeadroom;
-  auto MinPct = numberOption(*Parsed, "min-attainable-pct", 0, 100,
+    return MaxHeadroom.error().context("headroom lint");
+  R.Options.MaxHeadroom = *MaxHeadroom;
+  auto MinPct = numberOption(P, "min-attainable-pct", 0, 100,
                              "a percentage in (0, 100] such as 50");
   if (!MinPct)
-    return failWith(MinPct.error().context("headroom lint"));
-  Options.MinAttainablePct = *MinPct;
-  auto Noise = numberOption(*Parsed, "noise-pct", -1e-300, INFINITY,
+    return MinPct.error().context("headroom lint");
+  R.Options.MinAttainablePct = *MinPct;
+  auto Noise = numberOption(P, "noise-pct", -1e-300, INFINITY,
                             "a non-negative percentage such as 5");
   if (!Noise)
-    return failWith(Noise.error().context("headroom lint"));
-  if (*Noise && !Parsed->has("baseline"))
-    return failWith(Error("headroom lint: --noise-pct needs --baseline"));
-  if (*Noise)
-    Options.NoisePct = **Noise;
-  std::optional<Baseline> Base;
-  if (auto Path = Parsed->get("baseline")) {
-    auto B = readBaseline(*Path);
-    if (!B)
-      return failWith(B.error());
-    Base = std::move(*B);
-    Options.Compare = &*Base;
-  }
-  if (!Options.MaxHeadroom && !Options.MinAttainablePct && !Base &&
-      !Parsed->has("write-baseline"))
-    return failWith(Error("headroom lint: nothing to check: give "
-                          "--max-headroom, --min-attainable-pct, --baseline "
-                          "or --write-baseline"));
+    return Noise.error().context("headroom lint");
+  if (*Noise && !R.BaselinePath)
+    return Error("headroom lint: --noise-pct needs --baseline");
+  R.Options.NoisePct = Noise->value_or(DefaultNoisePct);
+  return R;
+}
 
-  auto Loaded = loadReport(*Request, DeviceRegistry::fromEnvironment());
-  if (!Loaded)
-    return failWith(Loaded.error());
-  const Analysis &R = **Loaded;
-  if (Base && !Base->Device.empty() && Base->Device != R.Device.Device.Name)
-    return failWith(Error(Base->Path +
-                          ": device: the baseline was "
-                          "recorded for '" +
-                          Base->Device + "', not '" + R.Device.Device.Name +
-                          "'"));
+} // namespace
 
-  LintResult Result = runLint(R, Options);
-
+int lintMain(const Args &A) {
+  std::optional<ParsedArgs> Parsed;
+  if (std::optional<int> Done = parseArguments(lintCommandLine(), A, Parsed))
+    return *Done;
+  Expected<ReportRequest> Inputs = analysisRequest(*Parsed, "lint");
+  if (!Inputs)
+    return failWith(Inputs.error());
+  Expected<const View<LintReport> *> View =
+      viewOption(*Parsed, "lint", lintViews());
+  if (!View)
+    return failWith(View.error());
+  Expected<LintRequest> Request = lintRequest(*Parsed, std::move(*Inputs));
+  if (!Request)
+    return failWith(Request.error());
+  Expected<LintReport> Report = lint(*Request, DeviceRegistry::fromEnvironment());
+  if (!Report)
+    return failWith(Report.error());
   if (auto Path = Parsed->get("write-baseline");
-      Path && Result.Status != LintInputError) {
-    if (!writeFile(*Path, baselineToJson(makeBaseline(R)).dump(2) + "\n")) {
-      std::cerr << "headroom: error: " << *Path
-                << ": cannot write the baseline\n";
-      return LintInputError;
-    }
-  }
-
-  std::ofstream File;
-  std::ostream *OS = openAnalysisOutput(*Parsed, File, "findings");
-  if (!OS)
+      Path && Report->Result.Status != LintInputError)
+    if (Status S = writeBaselineFile(*Path, makeBaseline(*Report->Judged)); !S)
+      return failWith(S.error());
+  if (!writeView(**View, *Report, *Parsed, "findings"))
     return LintInputError;
-  std::string Summary =
-      "headroom lint: " +
-      (Result.Status == LintInputError
-           ? std::string("input error: nothing was checked")
-           : (Result.Findings
-                  ? std::to_string(Result.Findings) +
-                        (Result.Findings == 1 ? " finding" : " findings")
-                  : std::string("clean")) +
-                 " (" + std::to_string(Result.KernelsChecked) +
-                 (Result.KernelsChecked == 1 ? " kernel" : " kernels") +
-                 " checked)");
-  if (*Format == "text") {
-    printTextDiagnostics(Result.Diagnostics, *OS, colorWanted(*Parsed));
-    *OS << Summary << "\n";
-  } else if (*Format == "json") {
-    nlohmann::ordered_json J;
-    J["schema"] = LintSchema;
-    J["status"] = Result.Status;
-    J["findings"] = Result.Findings;
-    J["kernels_checked"] = Result.KernelsChecked;
-    nlohmann::ordered_json Diags = nlohmann::ordered_json::array();
-    for (const Diagnostic &D : Result.Diagnostics)
-      Diags.push_back(diagnosticToJson(D));
-    J["diagnostics"] = std::move(Diags);
-    *OS << std::setw(2) << J << "\n";
-  } else {
-    SarifOptions SOptions{HEADROOM_VERSION, R.Source.Path};
-    writeSarif(*OS, Result.Diagnostics, SOptions);
-  }
-  if (!finishAnalysisOutput(*OS, *Parsed, "findings"))
-    return LintInputError;
-  if (*Format != "text")
-    std::cerr << Summary << "\n";
-  keepUntilExit(std::move(*Loaded));
-  return Result.Status;
+  if ((*View)->format() != "text")
+    std::cerr << Report->summary() << "\n";
+  keepUntilExit(std::move(Report->Judged));
+  return Report->Result.Status;
 }
 
 } // namespace headroom

@@ -2,21 +2,17 @@
 ///
 /// \file
 /// `headroom predict`: the thesis model on a counters file for one or more
-/// devices, as text, JSON or CSV. A thin layer over headroom_model.
+/// devices, as text, JSON or CSV.
 ///
 //===----------------------------------------------------------------------===//
 
 #include "Subcommands.h"
 #include "ToolSupport.h"
-#include "support/CommandLine.h"
 
 #include "analysis/PredictionSet.h"
-#include "devices/DeviceRegistry.h"
-#include "model/CountersFile.h"
+#include "support/CommandLine.h"
 #include "support/NumberOption.h"
-#include "views/PredictionCsv.h"
-#include "views/PredictionJson.h"
-#include "views/PredictionText.h"
+#include "views/PredictionViews.h"
 
 #include <iostream>
 
@@ -54,74 +50,54 @@ CommandLine makeCommandLine() {
   return CL;
 }
 
+/// What to predict, or the usage error.
+Expected<PredictFiles> predictRequest(const ParsedArgs &P) {
+  std::optional<std::string> CountersPath = P.get("counters");
+  if (!CountersPath)
+    return Error("headroom predict: --counters <file> is required");
+  PredictFiles R;
+  R.CountersPath = *CountersPath;
+  R.Devices = P.getAll("device");
+  R.Reference = P.get("reference");
+  if (R.Devices.empty() && !R.Reference)
+    return Error("headroom predict: give at least one --device (run "
+                 "'headroom devices' to list them)");
+  R.Options.OptimisticInt = P.has("optimistic-int");
+  if (std::optional<std::string> Ms = P.get("measured-ms")) {
+    std::optional<double> Value = parseNumber(*Ms);
+    if (!Value || *Value <= 0)
+      return Error("headroom predict: --measured-ms expects a positive "
+                   "number of milliseconds, got '" +
+                   *Ms + "'");
+    R.MeasuredMsOverride = *Value;
+  }
+  return R;
+}
+
 } // namespace
 
 int headroom::predictMain(const Args &A) {
-  CommandLine CL = makeCommandLine();
   std::optional<ParsedArgs> Parsed;
-  if (std::optional<int> Done = parseArguments(CL, A, Parsed))
+  if (std::optional<int> Done = parseArguments(makeCommandLine(), A, Parsed))
     return *Done;
   if (!Parsed->Positionals.empty())
     return failWith(Error("headroom predict: unexpected argument '" +
                           Parsed->Positionals.front() +
                           "' (see 'headroom predict --help')"));
-
   std::string Format = Parsed->get("format").value_or("text");
-  if (Format != "text" && Format != "json" && Format != "csv")
-    return failWith(Error("headroom predict: --format must be text, json or "
-                          "csv, got '" +
-                          Format + "'"));
-  std::optional<std::string> CountersPath = Parsed->get("counters");
-  if (!CountersPath)
-    return failWith(Error("headroom predict: --counters <file> is required"));
-  std::vector<std::string> DeviceArgs = Parsed->getAll("device");
-  std::optional<std::string> ReferenceArg = Parsed->get("reference");
-  if (DeviceArgs.empty() && !ReferenceArg)
-    return failWith(Error("headroom predict: give at least one --device (run "
-                          "'headroom devices' to list them)"));
-
-  PredictionRequest Request;
-  Request.Options.OptimisticInt = Parsed->has("optimistic-int");
-  if (std::optional<std::string> Ms = Parsed->get("measured-ms")) {
-    std::optional<double> Value = parseNumber(*Ms);
-    if (!Value || *Value <= 0)
-      return failWith(
-          Error("headroom predict: --measured-ms expects a positive "
-                "number of milliseconds, got '" +
-                *Ms + "'"));
-    Request.MeasuredMsOverride = *Value;
-  }
-
-  Expected<CountersFile> Counters = readCountersFile(*CountersPath);
-  if (!Counters)
-    return failWith(Counters.error());
-
-  DeviceRegistry Registry = DeviceRegistry::fromEnvironment();
-  for (const std::string &Arg : DeviceArgs) {
-    Expected<DeviceEntry> E = Registry.lookup(Arg);
-    if (!E)
-      return failWith(E.error());
-    Request.Devices.push_back(std::move(*E));
-  }
-  if (ReferenceArg) {
-    Expected<DeviceEntry> E = Registry.lookup(*ReferenceArg);
-    if (!E)
-      return failWith(E.error());
-    Request.Reference = std::move(*E);
-  }
-
+  const View<PredictionSet> *View = findView(predictionViews(), Format);
+  if (!View)
+    return failWith(Error("headroom predict: --format must be " +
+                          formatList(predictionViews()) + ", got '" + Format +
+                          "'"));
+  Expected<PredictFiles> Request = predictRequest(*Parsed);
+  if (!Request)
+    return failWith(Request.error());
   Expected<PredictionSet> Set =
-      buildPredictionSet(std::move(Counters->Kernels), std::move(Request));
+      predictFiles(*Request, DeviceRegistry::fromEnvironment());
   if (!Set)
     return failWith(Set.error());
-  Set->Source = *CountersPath;
-
-  if (Format == "json")
-    std::cout << predictionsToJson(*Set).dump(2) << "\n";
-  else if (Format == "csv")
-    writePredictionsCsv(std::cout, *Set);
-  else
-    writePredictionsText(std::cout, *Set);
+  View->write(std::cout, *Set, {});
   std::cout.flush();
   if (!std::cout) {
     std::cerr << "headroom: error: cannot write the output\n";

@@ -12,21 +12,16 @@
 #include "AnalysisArgs.h"
 #include "Subcommands.h"
 #include "ToolSupport.h"
-#include "support/CommandLine.h"
 
 #include "checks/Report.h"
-#include "report/HtmlReport.h"
-#include "report/ReportCsv.h"
-#include "report/ReportJson.h"
-#include "report/Sarif.h"
-#include "report/TextDiagnosticPrinter.h"
-
-#include <fstream>
-#include <iostream>
+#include "support/CommandLine.h"
+#include "views/ReportViews.h"
 
 namespace headroom {
 
-int reportMain(const Args &A) {
+namespace {
+
+CommandLine reportCommandLine() {
   CommandLine Cmd("headroom report",
                   "--profile FILE --device NAME|PATH [--target NAME|PATH...] "
                   "[options]",
@@ -44,40 +39,29 @@ int reportMain(const Args &A) {
              /*Repeatable=*/true)
       .alias('t', "target");
   addAnalysisOutputs(Cmd, "text (default), json, sarif, csv or html", "report");
+  return Cmd;
+}
+
+} // namespace
+
+int reportMain(const Args &A) {
   std::optional<ParsedArgs> Parsed;
-  if (std::optional<int> Done = parseArguments(Cmd, A, Parsed))
+  if (std::optional<int> Done = parseArguments(reportCommandLine(), A, Parsed))
     return *Done;
-  auto Request = analysisRequest(*Parsed, "report");
+  Expected<ReportRequest> Request = analysisRequest(*Parsed, "report");
   if (!Request)
     return failWith(Request.error());
-  auto Format = analysisFormat(*Parsed, "report",
-                               {"text", "json", "sarif", "csv", "html"});
-  if (!Format)
-    return failWith(Format.error());
+  Expected<const View<Analysis> *> View =
+      viewOption(*Parsed, "report", reportViews());
+  if (!View)
+    return failWith(View.error());
   Request->Targets = Parsed->getAll("target");
-  auto Loaded = loadReport(*Request, DeviceRegistry::fromEnvironment());
+  Expected<std::unique_ptr<Analysis>> Loaded =
+      loadReport(*Request, DeviceRegistry::fromEnvironment());
   if (!Loaded)
     return failWith(Loaded.error());
-  const Analysis &R = **Loaded;
-
   // Straight to the destination: a report of 10,000 kernels is tens of MB.
-  std::ofstream File;
-  std::ostream *OS = openAnalysisOutput(*Parsed, File, "report");
-  if (!OS)
-    return 1;
-  if (*Format == "text") {
-    printTextDiagnostics(R.Diagnostics, *OS, colorWanted(*Parsed));
-  } else if (*Format == "json") {
-    writeReportJson(*OS, R);
-  } else if (*Format == "sarif") {
-    SarifOptions Options{HEADROOM_VERSION, R.Source.Path};
-    writeSarif(*OS, R.Diagnostics, Options);
-  } else if (*Format == "csv") {
-    writeReportCsv(*OS, R);
-  } else {
-    writeHtmlReport(*OS, R, HEADROOM_VERSION);
-  }
-  if (!finishAnalysisOutput(*OS, *Parsed, "report"))
+  if (!writeView(**View, **Loaded, *Parsed, "report"))
     return 1;
   keepUntilExit(std::move(*Loaded));
   return 0;

@@ -4,6 +4,7 @@
 
 #include "support/JsonInput.h"
 
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -88,6 +89,15 @@ ordered_json baselineToJson(const Baseline &B) {
   }
   Doc["kernels"] = Kernels;
   return Doc;
+}
+
+Status writeBaselineFile(const std::string &Path, const Baseline &B) {
+  std::ofstream File(Path, std::ios::binary);
+  File << baselineToJson(B).dump(2) << "\n";
+  File.close();
+  if (!File)
+    return Error(Path + ": cannot write the baseline");
+  return Status::success();
 }
 
 namespace {

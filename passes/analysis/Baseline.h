@@ -61,6 +61,9 @@ Baseline makeBaseline(const Analysis &A);
 
 nlohmann::ordered_json baselineToJson(const Baseline &B);
 
+/// Writes \p B to \p Path (2-space indent, trailing newline).
+Status writeBaselineFile(const std::string &Path, const Baseline &B);
+
 /// Reads and validates a baseline file.
 Expected<Baseline> readBaseline(const std::string &Path);
 

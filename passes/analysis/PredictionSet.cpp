@@ -125,4 +125,31 @@ Expected<PredictionSet> buildPredictionSet(std::vector<KernelEntry> Kernels,
   return Set;
 }
 
+Expected<PredictionSet> predictFiles(const PredictFiles &R,
+                                     const DeviceRegistry &Registry) {
+  Expected<CountersFile> Counters = readCountersFile(R.CountersPath);
+  if (!Counters)
+    return Counters.error();
+  PredictionRequest Request;
+  Request.Options = R.Options;
+  Request.MeasuredMsOverride = R.MeasuredMsOverride;
+  for (const std::string &Name : R.Devices) {
+    Expected<DeviceEntry> E = Registry.lookup(Name);
+    if (!E)
+      return E.error();
+    Request.Devices.push_back(std::move(*E));
+  }
+  if (R.Reference) {
+    Expected<DeviceEntry> E = Registry.lookup(*R.Reference);
+    if (!E)
+      return E.error();
+    Request.Reference = std::move(*E);
+  }
+  Expected<PredictionSet> Set =
+      buildPredictionSet(std::move(Counters->Kernels), std::move(Request));
+  if (Set)
+    Set->Source = R.CountersPath;
+  return Set;
+}
+
 } // namespace headroom

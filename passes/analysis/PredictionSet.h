@@ -60,6 +60,21 @@ struct PredictionSet {
   std::optional<double> totalMeasuredMs(std::size_t Device) const;
 };
 
+/// What `headroom predict` was asked: a counters file, devices by name or
+/// path, and a reference device.
+struct PredictFiles {
+  std::string CountersPath;
+  std::vector<std::string> Devices;
+  std::optional<std::string> Reference;
+  std::optional<double> MeasuredMsOverride;
+  ModelOptions Options;
+};
+
+/// Reads the counters file, finds the devices in \p Registry and runs the
+/// model (buildPredictionSet); the set's Source is the counters file.
+Expected<PredictionSet> predictFiles(const PredictFiles &R,
+                                     const DeviceRegistry &Registry);
+
 /// Runs the model for \p Request. Fails when there is no device, when
 /// --measured-ms is given for a file with several kernels or without a
 /// reference, and when a reference is given but no kernel has a measured

@@ -4,6 +4,7 @@
 
 #include "checks/CheckRegistry.h"
 #include "checks/Notes.h"
+#include "checks/Report.h"
 
 #include <set>
 
@@ -87,6 +88,48 @@ LintResult runLint(const Analysis &A, const LintOptions &O) {
     R.Diagnostics.push_back(std::move(N));
   R.Status = R.Findings ? LintFindings : LintClean;
   return R;
+}
+
+std::string LintReport::summary() const {
+  if (Result.Status == LintInputError)
+    return "headroom lint: input error: nothing was checked";
+  auto Count = [](unsigned N, const char *What) {
+    return std::to_string(N) + " " + What + (N == 1 ? "" : "s");
+  };
+  return "headroom lint: " +
+         (Result.Findings ? Count(Result.Findings, "finding")
+                          : std::string("clean")) +
+         " (" + Count(Result.KernelsChecked, "kernel") + " checked)";
+}
+
+Expected<LintReport> lint(const LintRequest &R,
+                          const DeviceRegistry &Registry) {
+  LintReport Out;
+  LintOptions Options = R.Options;
+  if (R.BaselinePath) {
+    Expected<Baseline> B = readBaseline(*R.BaselinePath);
+    if (!B)
+      return B.error();
+    Out.Compared = std::move(*B);
+  }
+  if (!Options.MaxHeadroom && !Options.MinAttainablePct && !Out.Compared &&
+      !R.WritesBaseline)
+    return Error("headroom lint: nothing to check: give --max-headroom, "
+                 "--min-attainable-pct, --baseline or --write-baseline");
+  Expected<std::unique_ptr<Analysis>> A = loadReport(R.Inputs, Registry);
+  if (!A)
+    return A.error();
+  Out.Judged = std::move(*A);
+  const std::string &Device = Out.Judged->Device.Device.Name;
+  if (Out.Compared && !Out.Compared->Device.empty() &&
+      Out.Compared->Device != Device)
+    return Error(Out.Compared->Path + ": device: the baseline was recorded "
+                                      "for '" +
+                 Out.Compared->Device + "', not '" + Device + "'");
+  if (Out.Compared)
+    Options.Compare = &*Out.Compared;
+  Out.Result = runLint(*Out.Judged, Options);
+  return Out;
 }
 
 } // namespace headroom

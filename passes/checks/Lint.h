@@ -27,9 +27,12 @@
 #include "analysis/Analysis.h"
 #include "analysis/Baseline.h"
 #include "analysis/Diagnostic.h"
+#include "analysis/ReportInputs.h"
 #include "checks/LintOptions.h"
 
+#include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace headroom {
@@ -48,6 +51,35 @@ struct LintResult {
 
 /// Runs the gate on \p A.
 LintResult runLint(const Analysis &A, const LintOptions &Options);
+
+/// What `headroom lint` was asked to do.
+struct LintRequest {
+  ReportRequest Inputs;
+  /// The thresholds and the noise margin (Compare is set from
+  /// BaselinePath).
+  LintOptions Options;
+  /// The baseline to compare with.
+  std::optional<std::string> BaselinePath;
+  /// --write-baseline was given: a gate of its own.
+  bool WritesBaseline = false;
+};
+
+/// What `headroom lint` found. Owns the analysis it judged.
+struct LintReport {
+  std::unique_ptr<Analysis> Judged;
+  std::optional<Baseline> Compared;
+  LintResult Result;
+
+  /// "headroom lint: 2 findings (3 kernels checked)", "...: clean (...)",
+  /// "headroom lint: input error: nothing was checked".
+  std::string summary() const;
+};
+
+/// Reads the baseline and the inputs of \p R, analyzes and diagnoses the
+/// profile and runs the gate. Fails when there is nothing to check, when an
+/// input cannot be read, or when the baseline was recorded for another
+/// device.
+Expected<LintReport> lint(const LintRequest &R, const DeviceRegistry &Registry);
 
 } // namespace headroom
 

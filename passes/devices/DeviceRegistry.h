@@ -32,6 +32,13 @@ struct DeviceEntry {
   DeviceSource Source = DeviceSource::File;
 };
 
+/// What `headroom devices` lists: every readable device and the directories
+/// searched.
+struct DeviceListing {
+  std::string UserDir, ShippedDir;
+  std::vector<DeviceEntry> Entries;
+};
+
 /// The directories to search; cheap to copy. Files are read on each call.
 class DeviceRegistry {
 public:
@@ -55,6 +62,11 @@ public:
   /// Files that fail to read are left out and their errors added to
   /// \p Problems (if given).
   std::vector<DeviceEntry> list(std::vector<Error> *Problems = nullptr) const;
+
+  /// list() with the directories searched.
+  DeviceListing listing(std::vector<Error> *Problems = nullptr) const {
+    return {UserDir, ShippedDir, list(Problems)};
+  }
 
   /// Resolves a `--device` argument: a path (contains '/' or ends in
   /// ".json") or a name. An unknown name fails with the close matches and a

@@ -10,7 +10,7 @@
 #include "checks/Lint.h"
 #include "checks/Report.h"
 #include "devices/DeviceRegistry.h"
-#include "report/TextDiagnosticPrinter.h"
+#include "views/TextDiagnosticPrinter.h"
 #include "schema/ProfileReader.h"
 
 #include <optional>

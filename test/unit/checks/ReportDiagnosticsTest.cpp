@@ -2,7 +2,7 @@
 
 #include "../analysis/ProfileFixtures.h"
 #include "checks/Diagnose.h"
-#include "report/TextDiagnosticPrinter.h"
+#include "views/TextDiagnosticPrinter.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,11 +1,11 @@
 //===- HtmlReport.cpp - The report as one self-contained page -------------===//
 
-#include "report/HtmlReport.h"
+#include "views/HtmlReport.h"
 
 #include "checks/Diagnose.h"
 #include "model/ComponentTimes.h"
-#include "report/QuadrantSplitSvg.h"
-#include "report/RooflineSvg.h"
+#include "views/QuadrantSplitSvg.h"
+#include "views/RooflineSvg.h"
 #include "support/Format.h"
 #include "support/Svg.h"
 #include "support/Units.h"

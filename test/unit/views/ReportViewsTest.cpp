@@ -2,10 +2,10 @@
 
 #include "../analysis/ProfileFixtures.h"
 #include "checks/CheckRegistry.h"
-#include "report/HtmlReport.h"
-#include "report/ReportCsv.h"
-#include "report/ReportJson.h"
-#include "report/Sarif.h"
+#include "views/HtmlReport.h"
+#include "views/ReportCsv.h"
+#include "views/ReportJson.h"
+#include "views/Sarif.h"
 #include "support/Svg.h"
 
 #include <gmock/gmock.h>

@@ -1,9 +1,9 @@
 //===- Sarif.cpp - Diagnostics as SARIF 2.1.0 -----------------------------===//
 
-#include "report/Sarif.h"
+#include "views/Sarif.h"
 
 #include "checks/CheckRegistry.h"
-#include "report/ReportJson.h"
+#include "views/ReportJson.h"
 
 #include <cstdint>
 #include <cstdio>

@@ -1,6 +1,6 @@
 //===- QuadrantSplitSvg.cpp - The quadrant-split chart as SVG -------------===//
 
-#include "report/QuadrantSplitSvg.h"
+#include "views/QuadrantSplitSvg.h"
 
 #include "support/Svg.h"
 #include "support/Units.h"

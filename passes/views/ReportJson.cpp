@@ -1,6 +1,6 @@
 //===- ReportJson.cpp - headroom.report/1 ---------------------------------===//
 
-#include "report/ReportJson.h"
+#include "views/ReportJson.h"
 
 #include "checks/Diagnose.h"
 #include "model/ComponentTimes.h"

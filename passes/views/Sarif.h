@@ -14,8 +14,8 @@
 /// an alert survives edits that move its line.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_REPORT_SARIF_H
-#define HEADROOM_REPORT_SARIF_H
+#ifndef HEADROOM_VIEWS_SARIF_H
+#define HEADROOM_VIEWS_SARIF_H
 
 #include "analysis/Diagnostic.h"
 
@@ -49,4 +49,4 @@ void writeSarif(std::ostream &OS, const std::vector<Diagnostic> &Diags,
 
 } // namespace headroom
 
-#endif // HEADROOM_REPORT_SARIF_H
+#endif // HEADROOM_VIEWS_SARIF_H

@@ -17,8 +17,8 @@
 /// points.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_REPORT_ROOFLINESVG_H
-#define HEADROOM_REPORT_ROOFLINESVG_H
+#ifndef HEADROOM_VIEWS_ROOFLINESVG_H
+#define HEADROOM_VIEWS_ROOFLINESVG_H
 
 #include "analysis/Analysis.h"
 
@@ -35,4 +35,4 @@ std::string rooflineSvg(const Analysis &A);
 
 } // namespace headroom
 
-#endif // HEADROOM_REPORT_ROOFLINESVG_H
+#endif // HEADROOM_VIEWS_ROOFLINESVG_H

@@ -8,8 +8,8 @@
 /// documents the schema.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_REPORT_REPORTJSON_H
-#define HEADROOM_REPORT_REPORTJSON_H
+#ifndef HEADROOM_VIEWS_REPORTJSON_H
+#define HEADROOM_VIEWS_REPORTJSON_H
 
 #include "analysis/Analysis.h"
 #include "schema/SchemaTags.h"
@@ -47,4 +47,4 @@ void writeJsonStreaming(
 
 } // namespace headroom
 
-#endif // HEADROOM_REPORT_REPORTJSON_H
+#endif // HEADROOM_VIEWS_REPORTJSON_H

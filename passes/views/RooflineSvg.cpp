@@ -1,6 +1,6 @@
 //===- RooflineSvg.cpp - The roofline chart as SVG ------------------------===//
 
-#include "report/RooflineSvg.h"
+#include "views/RooflineSvg.h"
 
 #include "model/MemoryLevels.h"
 #include "support/Svg.h"

@@ -14,8 +14,8 @@
 /// apart share a panel; the half-line stays straight (at 45 degrees).
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_REPORT_QUADRANTSPLITSVG_H
-#define HEADROOM_REPORT_QUADRANTSPLITSVG_H
+#ifndef HEADROOM_VIEWS_QUADRANTSPLITSVG_H
+#define HEADROOM_VIEWS_QUADRANTSPLITSVG_H
 
 #include "analysis/Analysis.h"
 
@@ -32,4 +32,4 @@ std::vector<std::string> quadrantSplitSvgs(const Analysis &A,
 
 } // namespace headroom
 
-#endif // HEADROOM_REPORT_QUADRANTSPLITSVG_H
+#endif // HEADROOM_VIEWS_QUADRANTSPLITSVG_H

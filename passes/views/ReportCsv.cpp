@@ -1,6 +1,6 @@
 //===- ReportCsv.cpp - The report as a spreadsheet table ------------------===//
 
-#include "report/ReportCsv.h"
+#include "views/ReportCsv.h"
 
 #include "checks/Diagnose.h"
 #include "model/ComponentTimes.h"

@@ -1,6 +1,6 @@
 //===- TextDiagnosticPrinter.cpp - Diagnostics as clang prints them -------===//
 
-#include "report/TextDiagnosticPrinter.h"
+#include "views/TextDiagnosticPrinter.h"
 
 #include <string>
 

@@ -8,8 +8,8 @@
 /// (bold location, magenta warnings, red errors) and are off unless asked.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_REPORT_TEXTDIAGNOSTICPRINTER_H
-#define HEADROOM_REPORT_TEXTDIAGNOSTICPRINTER_H
+#ifndef HEADROOM_VIEWS_TEXTDIAGNOSTICPRINTER_H
+#define HEADROOM_VIEWS_TEXTDIAGNOSTICPRINTER_H
 
 #include "analysis/Diagnostic.h"
 
@@ -25,4 +25,4 @@ void printTextDiagnostics(const std::vector<Diagnostic> &Diags,
 
 } // namespace headroom
 
-#endif // HEADROOM_REPORT_TEXTDIAGNOSTICPRINTER_H
+#endif // HEADROOM_VIEWS_TEXTDIAGNOSTICPRINTER_H

@@ -9,8 +9,8 @@
 /// have 12 significant digits; an infinite O_krn or margin is "inf".
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_REPORT_REPORTCSV_H
-#define HEADROOM_REPORT_REPORTCSV_H
+#ifndef HEADROOM_VIEWS_REPORTCSV_H
+#define HEADROOM_VIEWS_REPORTCSV_H
 
 #include "analysis/Analysis.h"
 
@@ -22,4 +22,4 @@ void writeReportCsv(std::ostream &OS, const Analysis &A);
 
 } // namespace headroom
 
-#endif // HEADROOM_REPORT_REPORTCSV_H
+#endif // HEADROOM_VIEWS_REPORTCSV_H

@@ -9,8 +9,8 @@
 /// kernel's full diagnostic in a <details> element.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_REPORT_HTMLREPORT_H
-#define HEADROOM_REPORT_HTMLREPORT_H
+#ifndef HEADROOM_VIEWS_HTMLREPORT_H
+#define HEADROOM_VIEWS_HTMLREPORT_H
 
 #include "analysis/Analysis.h"
 
@@ -25,4 +25,4 @@ void writeHtmlReport(std::ostream &OS, const Analysis &A,
 
 } // namespace headroom
 
-#endif // HEADROOM_REPORT_HTMLREPORT_H
+#endif // HEADROOM_VIEWS_HTMLREPORT_H
