@@ -2,6 +2,8 @@
 
 #include "Degradation.h"
 
+#include "HookBoundary.h"
+
 #include <cstdio>
 
 namespace headroom::rt {
@@ -131,10 +133,7 @@ void Degradation::emitOnce(const std::string &Line) {
   if (Printed != 0)
     return;
   Printed = 1;
-  try {
-    Emit(Line);
-  } catch (...) {
-  }
+  callNoThrow([&] { Emit(Line); });
 }
 
 void Degradation::report(Lost What, const Failure &Why) {

@@ -2,6 +2,8 @@
 
 #include "ProfileFlusher.h"
 
+#include "HookBoundary.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -104,10 +106,7 @@ void ProfileFlusher::loop() {
       break;
     }
     if (N == 0) {
-      try {
-        Write(Request{});
-      } catch (...) {
-      }
+      callNoThrow([this] { Write(Request{}); });
       Next = Clock::now() + Interval;
       continue;
     }
@@ -119,10 +118,7 @@ void ProfileFlusher::loop() {
       Request R;
       R.Signal = Msg[0];
       R.Terminal = Got > 1 && Msg[1] != 0;
-      try {
-        Write(R);
-      } catch (...) {
-      }
+      callNoThrow([&] { Write(R); });
       char Done = 1;
       while (::write(DonePipe[1], &Done, 1) < 0 && errno == EINTR) {
       }

@@ -2,6 +2,7 @@
 
 #include "Runtime.h"
 
+#include "HookBoundary.h"
 #include "ProfileWriter.h"
 #include "TerminationSignals.h"
 
@@ -33,8 +34,6 @@ LaunchKey keyOf(Attribution Where, const LaunchInfo &L) {
   Key.DynamicSharedBytes = L.DynamicSharedBytes;
   return Key;
 }
-
-using Deferral = TerminationSignals::Deferral;
 
 } // namespace
 
@@ -119,12 +118,7 @@ void Runtime::onSample(std::uint32_t LaunchId, const LaunchKey &CallbackKey,
 }
 
 void Runtime::ensureStarted() {
-  std::call_once(StartOnce, [this] {
-    try {
-      start();
-    } catch (...) {
-    }
-  });
+  std::call_once(StartOnce, [this] { callNoThrow([this] { start(); }); });
 }
 
 void Runtime::start() {
@@ -190,8 +184,7 @@ void Runtime::start() {
 
 void Runtime::registerTable(const char *Kind, unsigned AbiVersion,
                             const std::function<void()> &Add) {
-  Deferral D;
-  try {
+  runHook([&] {
     if (Config.RequestedMode == Mode::Off)
       return;
     if (AbiVersion != HEADROOM_RUNTIME_ABI_VERSION) {
@@ -209,20 +202,19 @@ void Runtime::registerTable(const char *Kind, unsigned AbiVersion,
       Add();
     }
     ensureStarted();
-  } catch (...) {
-  }
+  });
 }
 
 void Runtime::registerSites(const headroom_site_info *Sites, unsigned Count,
                             unsigned AbiVersion) {
   registerTable("site", AbiVersion,
-                [&] { Registry.registerSites(Sites, Count); });
+                [&] { Registry.registerTable(Sites, Count); });
 }
 
 void Runtime::registerScopes(const headroom_scope_info *Table, unsigned Count,
                              unsigned AbiVersion) {
   registerTable("scope", AbiVersion,
-                [&] { Scopes.registerScopes(Table, Count); });
+                [&] { Scopes.registerTable(Table, Count); });
 }
 
 Attribution Runtime::attributionOf(ThreadState &T) {
@@ -277,17 +269,15 @@ void Runtime::popFrame(const void *Ptr, bool IsScope) {
 }
 
 void Runtime::bracket(const void *Ptr, bool IsScope, bool Begin) {
-  Deferral D;
   // A hook never throws into the program: a failure loses one bracket.
-  try {
+  runHook([&] {
     if (Config.RequestedMode == Mode::Off || !Ptr)
       return;
     if (Begin)
       pushFrame(Ptr, IsScope);
     else
       popFrame(Ptr, IsScope);
-  } catch (...) {
-  }
+  });
 }
 
 void Runtime::launchBegin(const headroom_site_info *Site) {
@@ -330,15 +320,20 @@ void Runtime::stopCounters(const Failure &Why, const LaunchKey *Key) {
   Warnings.report(Lost::Counters, Why);
 }
 
-void Runtime::launchEnter(const LaunchInfo &Launch) {
-  Deferral D;
-  try {
+template <typename Body> void Runtime::launchHook(Body &&B) {
+  runHook([&] {
     if (!Active.load(std::memory_order_acquire) || Finalized.load())
       return;
     std::call_once(FirstLaunchOnce, [this] {
       if (Env.FirstLaunch)
         Env.FirstLaunch();
     });
+    B();
+  });
+}
+
+void Runtime::launchEnter(const LaunchInfo &Launch) {
+  launchHook([&] {
     ThreadState &T = threadState();
     if (!SamplingLive.load(std::memory_order_relaxed)) {
       // Timing only: associate bracketed launches, nothing else to do.
@@ -373,8 +368,7 @@ void Runtime::launchEnter(const LaunchInfo &Launch) {
       return;
     }
     beginSample(Launch, Key);
-  } catch (...) {
-  }
+  });
 }
 
 void Runtime::beginSample(const LaunchInfo &Launch, const LaunchKey &Key) {
@@ -441,8 +435,7 @@ void Runtime::beginSample(const LaunchInfo &Launch, const LaunchKey &Key) {
 }
 
 void Runtime::launchExit(const LaunchInfo &Launch) {
-  Deferral D;
-  try {
+  runHook([&] {
     ThreadState &T = threadState();
     if (!T.Sampling)
       return;
@@ -476,23 +469,16 @@ void Runtime::launchExit(const LaunchInfo &Launch) {
     SampleInFlight.store(false, std::memory_order_release);
     SampleOwner.store(std::thread::id());
     SampleMutex.unlock();
-    // Taken in beginSample; D (outermost) delivers a deferred signal.
+    // Taken in beginSample; runHook's deferral (the outermost) delivers a
+    // deferred signal.
     --SignalDeferralDepth;
     if (Result.State == SampleResult::Status::Failed)
       stopCounters(Result.Why, &Key);
-  } catch (...) {
-  }
+  });
 }
 
 void Runtime::graphLaunch(const LaunchInfo &Launch) {
-  Deferral D;
-  try {
-    if (!Active.load(std::memory_order_acquire) || Finalized.load())
-      return;
-    std::call_once(FirstLaunchOnce, [this] {
-      if (Env.FirstLaunch)
-        Env.FirstLaunch();
-    });
+  launchHook([&] {
     // A graph's kernels must not fall into another thread's sampled range.
     waitForSampleInFlight();
     ThreadState &T = threadState();
@@ -501,48 +487,40 @@ void Runtime::graphLaunch(const LaunchInfo &Launch) {
     std::lock_guard<std::mutex> Lock(Mutex);
     Joiner.associate(Launch.correlationIds(), attributionOf(T),
                      LaunchKind::Graph);
-  } catch (...) {
-  }
+  });
 }
 
 void Runtime::graphNodeCreated(std::uint64_t NodeId) {
-  Deferral D;
-  try {
+  runHook([&] {
     ThreadState &T = threadState();
     if (T.Frames.empty() || NodeId == 0)
       return;
     std::lock_guard<std::mutex> Lock(Mutex);
     if (GraphNodes.size() < MaxGraphNodes)
       GraphNodes[NodeId] = attributionOf(T);
-  } catch (...) {
-  }
+  });
 }
 
 void Runtime::graphNodeCloned(std::uint64_t Original, std::uint64_t Clone) {
-  Deferral D;
-  try {
+  runHook([&] {
     std::lock_guard<std::mutex> Lock(Mutex);
     auto It = GraphNodes.find(Original);
     if (It != GraphNodes.end() && GraphNodes.size() < MaxGraphNodes)
       GraphNodes[Clone] = It->second;
-  } catch (...) {
-  }
+  });
 }
 
 void Runtime::kernelRecords(std::span<KernelRecord> Records) {
-  Deferral D;
-  try {
+  runHook([&] {
     std::lock_guard<std::mutex> Lock(Mutex);
     for (KernelRecord &R : Records)
       Joiner.addKernel(std::move(R));
-  } catch (...) {
-  }
+  });
 }
 
 void Runtime::externalCorrelation(std::uint32_t CorrelationId,
                                   std::uint64_t ExternalId) {
-  Deferral D;
-  try {
+  runHook([&] {
     std::lock_guard<std::mutex> Lock(Mutex);
     if (!UseExternal)
       return;
@@ -560,22 +538,18 @@ void Runtime::externalCorrelation(std::uint32_t CorrelationId,
     std::uint32_t Ids[] = {CorrelationId};
     // The call may be a graph launch: claim every record with its id.
     Joiner.associate(Ids, Where, LaunchKind::Graph);
-  } catch (...) {
-  }
+  });
 }
 
 void Runtime::deviceSeen(const DeviceIdentity &Device) {
-  Deferral D;
-  try {
+  runHook([&] {
     std::lock_guard<std::mutex> Lock(Mutex);
     Devices[Device.Index] = Device;
-  } catch (...) {
-  }
+  });
 }
 
 void Runtime::contextDestroying(void *Context) {
-  Deferral D;
-  try {
+  runHook([&] {
     bool Counters;
     {
       std::lock_guard<std::mutex> Lock(Mutex);
@@ -583,8 +557,7 @@ void Runtime::contextDestroying(void *Context) {
     }
     if (Sampler && Counters)
       Sampler->contextDestroying(Context);
-  } catch (...) {
-  }
+  });
 }
 
 std::string Runtime::effectiveMode() const {
@@ -603,11 +576,8 @@ std::string Runtime::effectiveMode() const {
 std::optional<SamplerSetup> Runtime::samplerSetup() const {
   if (!Sampler || Config.RequestedMode != Mode::Counters)
     return std::nullopt;
-  try {
-    return Sampler->setup();
-  } catch (...) {
-    return std::nullopt;
-  }
+  return callNoThrow(std::optional<SamplerSetup>(),
+                     [this] { return Sampler->setup(); });
 }
 
 ProfileData Runtime::buildProfile(const std::optional<SamplerSetup> &Setup,
@@ -660,8 +630,8 @@ ProfileData Runtime::buildProfile(const std::optional<SamplerSetup> &Setup,
   for (const auto &[Name, Value] : Diagnostics)
     C.Diagnostics[Name] = Value;
 
-  Data.Sites = Registry.sites();
-  Data.Scopes = Scopes.scopes();
+  Data.Sites = Registry.entries();
+  Data.Scopes = Scopes.entries();
   Data.Kernels = Aggregator.entries();
 
   // Graph kernel nodes are timed but never sampled: say so where it is the
@@ -686,13 +656,11 @@ ProfileData Runtime::buildProfile(const std::optional<SamplerSetup> &Setup,
 }
 
 ProfileData Runtime::snapshot() {
-  try {
+  return callNoThrow(ProfileData{}, [this] {
     std::optional<SamplerSetup> Setup = samplerSetup();
     std::lock_guard<std::mutex> Lock(Mutex);
     return buildProfile(Setup, "snapshot");
-  } catch (...) {
-    return ProfileData{};
-  }
+  });
 }
 
 bool Runtime::writeProfileNow(std::string_view Trigger, bool Final) {
@@ -773,8 +741,7 @@ bool Runtime::writeProfileNow(std::string_view Trigger, bool Final) {
 }
 
 bool Runtime::writeSnapshot(std::string_view Trigger) {
-  Deferral D;
-  try {
+  return runHook(false, [&] {
     if (Config.RequestedMode == Mode::Off || Finalized.load())
       return false;
     // Not in the middle of another thread's kernel replay.
@@ -783,16 +750,13 @@ bool Runtime::writeSnapshot(std::string_view Trigger) {
     if (Finalized.load())
       return false;
     return writeProfileNow(Trigger, /*Final=*/false);
-  } catch (...) {
-    return false;
-  }
+  });
 }
 
 bool Runtime::finalize(std::string_view Trigger) {
-  Deferral D;
-  if (Finalized.exchange(true))
-    return false;
-  try {
+  return runHook(false, [&] {
+    if (Finalized.exchange(true))
+      return false;
     if (Config.RequestedMode == Mode::Off)
       return false;
     // Wait for a sampled launch in flight on another thread.
@@ -801,9 +765,7 @@ bool Runtime::finalize(std::string_view Trigger) {
     bool Written = writeProfileNow(Trigger, /*Final=*/true);
     Active = false;
     return Written;
-  } catch (...) {
-    return false;
-  }
+  });
 }
 
 } // namespace headroom::rt

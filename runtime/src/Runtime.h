@@ -144,6 +144,10 @@ private:
                      const std::function<void()> &Add);
   /// The four hooks: a frame pushed or popped, unless profiling is off.
   void bracket(const void *Ptr, bool IsScope, bool Begin);
+  /// Runs \p Body as a launch callback's hook (runHook), if launch callbacks
+  /// are processed (started, not finalized, not off); the first one that is
+  /// runs Env.FirstLaunch.
+  template <typename Body> void launchHook(Body &&B);
   void waitForSampleInFlight() const;
   void beginSample(const LaunchInfo &Launch, const LaunchKey &Key);
   void stopCounters(const Failure &Why, const LaunchKey *Key);

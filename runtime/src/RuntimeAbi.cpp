@@ -24,6 +24,7 @@
 #pragma GCC visibility pop
 
 #include "DefaultMetrics.h"
+#include "HookBoundary.h"
 #include "ProfileFlusher.h"
 #include "Runtime.h"
 #include "RuntimeConfig.h"
@@ -59,14 +60,13 @@ ProfileFlusher *Flusher = nullptr;
 bool SignalsWanted = false;
 
 void finalizeAtExit() {
-  try {
+  callNoThrow([] {
     // A forked child must not overwrite its parent's profile.
     if (static_cast<long>(::getpid()) != StartPid.load())
       return;
     if (Runtime *R = Instance.load())
       R->finalize();
-  } catch (...) {
-  }
+  });
 }
 
 /// Runs on the flusher thread.
@@ -152,13 +152,18 @@ Runtime *createRuntime() {
 
 Runtime *instance() {
   std::call_once(CreateOnce, [] {
-    try {
-      Instance = createRuntime();
-    } catch (...) {
-      Instance = nullptr;
-    }
+    Instance = callNoThrow(static_cast<Runtime *>(nullptr), createRuntime);
   });
   return Instance.load();
+}
+
+/// Calls \p Forward with the process's Runtime, if there is one; nothing it
+/// throws reaches the program.
+template <typename Call> void forwardToRuntime(Call &&Forward) {
+  callNoThrow([&] {
+    if (Runtime *R = instance())
+      Forward(*R);
+  });
 }
 
 /// Writes the profile if no exit handler did (e.g. the library is unloaded).
@@ -172,52 +177,30 @@ extern "C" {
 
 void headroom_register_sites(const struct headroom_site_info *sites,
                              unsigned count, unsigned abi_version) {
-  try {
-    if (Runtime *R = instance())
-      R->registerSites(sites, count, abi_version);
-  } catch (...) {
-  }
+  forwardToRuntime(
+      [&](Runtime &R) { R.registerSites(sites, count, abi_version); });
 }
 
 void headroom_launch_begin(const struct headroom_site_info *site) {
-  try {
-    if (Runtime *R = instance())
-      R->launchBegin(site);
-  } catch (...) {
-  }
+  forwardToRuntime([&](Runtime &R) { R.launchBegin(site); });
 }
 
 void headroom_launch_end(const struct headroom_site_info *site) {
-  try {
-    if (Runtime *R = instance())
-      R->launchEnd(site);
-  } catch (...) {
-  }
+  forwardToRuntime([&](Runtime &R) { R.launchEnd(site); });
 }
 
 void headroom_register_scopes(const struct headroom_scope_info *scopes,
                               unsigned count, unsigned abi_version) {
-  try {
-    if (Runtime *R = instance())
-      R->registerScopes(scopes, count, abi_version);
-  } catch (...) {
-  }
+  forwardToRuntime(
+      [&](Runtime &R) { R.registerScopes(scopes, count, abi_version); });
 }
 
 void headroom_scope_begin(const struct headroom_scope_info *scope) {
-  try {
-    if (Runtime *R = instance())
-      R->scopeBegin(scope);
-  } catch (...) {
-  }
+  forwardToRuntime([&](Runtime &R) { R.scopeBegin(scope); });
 }
 
 void headroom_scope_end(const struct headroom_scope_info *scope) {
-  try {
-    if (Runtime *R = instance())
-      R->scopeEnd(scope);
-  } catch (...) {
-  }
+  forwardToRuntime([&](Runtime &R) { R.scopeEnd(scope); });
 }
 
 } // extern "C"

@@ -1,23 +1,21 @@
-//===- SiteRegistry.h - Launch sites of the instrumented program -*- C++
+//===- SiteRegistry.h - Launch sites of the program -------------*- C++ -*-===//
 //-*-===//
 ///
 /// \file
-/// Numbers the launch sites that instrumented translation units register
-/// (headroom_register_sites) and keeps a copy of their source locations, so
-/// the profile outlives any unloaded module. A site is identified by the
-/// address of its headroom_site_info entry.
+/// The launch sites that instrumented translation units register
+/// (headroom_register_sites), numbered and copied by a TableRegistry. A site
+/// is identified by the address of its headroom_site_info entry.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_RUNTIME_SITEREGISTRY_H
 #define HEADROOM_RUNTIME_SITEREGISTRY_H
 
 #include "LaunchKey.h"
+#include "TableRegistry.h"
 
 #include "headroom/runtime.h"
 
 #include <string>
-#include <unordered_map>
-#include <vector>
 
 namespace headroom::rt {
 
@@ -31,31 +29,22 @@ struct SiteEntry {
   std::string KernelFile;
   unsigned KernelLine = 0;
   unsigned KernelColumn = 0;
+
+  static SiteEntry copyOf(SiteId Id, const headroom_site_info &Site) {
+    return {Id,
+            copyTableString(Site.launch_file),
+            Site.launch_line,
+            Site.launch_column,
+            copyTableString(Site.kernel_name),
+            copyTableString(Site.kernel_file),
+            Site.kernel_line,
+            Site.kernel_column};
+  }
 };
 
-/// Maps site-table entries to profile-local ids. Not thread-safe: the
-/// Runtime serializes access.
-class SiteRegistry {
-public:
-  /// Registers \p Count entries starting at \p Sites; entries registered
-  /// before keep their ids. Null or empty tables are ignored.
-  void registerSites(const headroom_site_info *Sites, unsigned Count);
-
-  /// The id of \p Site, registering it alone if its table was never
-  /// registered (e.g. a launch from a static initializer that ran before its
-  /// unit's registration). Null gives NoSite.
-  SiteId idOf(const headroom_site_info *Site);
-
-  /// Every site in id order.
-  const std::vector<SiteEntry> &sites() const { return Entries; }
-  std::size_t size() const { return Entries.size(); }
-
-private:
-  SiteId add(const headroom_site_info &Site);
-
-  std::unordered_map<const headroom_site_info *, SiteId> Ids;
-  std::vector<SiteEntry> Entries;
-};
+/// Maps site-table entries to profile-local ids; idOf(nullptr) is NoSite.
+using SiteRegistry = TableRegistry<headroom_site_info, SiteEntry>;
+static_assert(SiteRegistry::None == NoSite);
 
 } // namespace headroom::rt
 

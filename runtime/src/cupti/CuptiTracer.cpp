@@ -2,6 +2,7 @@
 
 #include "cupti/CuptiTracer.h"
 
+#include "HookBoundary.h"
 #include "cupti/CuptiStatus.h"
 
 #include <cstdlib>
@@ -444,7 +445,7 @@ void CuptiTracer::handleGraphNode(CUpti_CallbackId Id,
 void CUPTIAPI CuptiTracer::onCallback(void *Userdata,
                                       CUpti_CallbackDomain Domain,
                                       CUpti_CallbackId Id, const void *Data) {
-  try {
+  callNoThrow([&] {
     auto *Self = static_cast<CuptiTracer *>(Userdata);
     if (!Self || !Self->Observer || !Data)
       return;
@@ -467,8 +468,7 @@ void CUPTIAPI CuptiTracer::onCallback(void *Userdata,
                 Id == CUPTI_CBID_RESOURCE_GRAPHNODE_CLONED)) {
       Self->handleGraphNode(Id, *static_cast<const CUpti_ResourceData *>(Data));
     }
-  } catch (...) {
-  }
+  });
 }
 
 void CUPTIAPI CuptiTracer::onBufferRequested(uint8_t **Buffer, size_t *Size,
@@ -486,11 +486,10 @@ void CUPTIAPI CuptiTracer::onBufferCompleted(CUcontext Context,
                                              uint32_t StreamId, uint8_t *Buffer,
                                              size_t /*Size*/,
                                              size_t ValidSize) {
-  try {
+  callNoThrow([&] {
     if (CuptiTracer *Self = ActiveTracer.load())
       Self->processBuffer(Context, StreamId, Buffer, ValidSize);
-  } catch (...) {
-  }
+  });
   if (Buffer)
     munmap(Buffer, BufferBytes);
 }

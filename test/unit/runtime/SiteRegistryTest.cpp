@@ -15,13 +15,13 @@ TEST(SiteRegistry, NumbersTablesInRegistrationOrder) {
                                          {"a.cu", 20, 5, "kb", "a.cu", 2, 17}};
   static const headroom_site_info B[] = {{"b.cu", 7, 1, "kc", "c.cuh", 9, 4}};
   SiteRegistry R;
-  R.registerSites(A, 2);
-  R.registerSites(B, 1);
+  R.registerTable(A, 2);
+  R.registerTable(B, 1);
   ASSERT_EQ(R.size(), 3u);
   EXPECT_EQ(R.idOf(&A[0]), 0u);
   EXPECT_EQ(R.idOf(&A[1]), 1u);
   EXPECT_EQ(R.idOf(&B[0]), 2u);
-  const SiteEntry &C = R.sites()[2];
+  const SiteEntry &C = R.entries()[2];
   EXPECT_EQ(C.Id, 2u);
   EXPECT_EQ(C.LaunchFile, "b.cu");
   EXPECT_EQ(C.LaunchLine, 7u);
@@ -36,8 +36,8 @@ TEST(SiteRegistry, RegisteringATableTwiceKeepsItsIds) {
   static const headroom_site_info A[] = {{"a.cu", 1, 1, "k", "a.cu", 1, 1},
                                          {"a.cu", 2, 1, "k", "a.cu", 1, 1}};
   SiteRegistry R;
-  R.registerSites(A, 2);
-  R.registerSites(A, 2);
+  R.registerTable(A, 2);
+  R.registerTable(A, 2);
   EXPECT_EQ(R.size(), 2u);
   EXPECT_EQ(R.idOf(&A[1]), 1u);
 }
@@ -46,10 +46,10 @@ TEST(SiteRegistry, CopiesStringsOutOfTheTable) {
   std::string File = "mutable.cu";
   headroom_site_info Site{File.c_str(), 3, 4, "k", nullptr, 0, 0};
   SiteRegistry R;
-  R.registerSites(&Site, 1);
+  R.registerTable(&Site, 1);
   File[0] = 'X';
-  EXPECT_EQ(R.sites()[0].LaunchFile, "mutable.cu");
-  EXPECT_EQ(R.sites()[0].KernelFile, "");
+  EXPECT_EQ(R.entries()[0].LaunchFile, "mutable.cu");
+  EXPECT_EQ(R.entries()[0].KernelFile, "");
 }
 
 TEST(SiteRegistry, AddsAnUnregisteredSiteOnFirstUse) {
@@ -57,15 +57,15 @@ TEST(SiteRegistry, AddsAnUnregisteredSiteOnFirstUse) {
   static const headroom_site_info Late = {"late.cu", 5, 6, "kl",
                                           "late.cu", 1, 1};
   SiteRegistry R;
-  R.registerSites(A, 1);
+  R.registerTable(A, 1);
   EXPECT_EQ(R.idOf(&Late), 1u);
   EXPECT_EQ(R.idOf(&Late), 1u);
-  EXPECT_EQ(R.sites()[1].LaunchFile, "late.cu");
+  EXPECT_EQ(R.entries()[1].LaunchFile, "late.cu");
 }
 
 TEST(SiteRegistry, NullIsNoSiteAndNullTablesAreIgnored) {
   SiteRegistry R;
-  R.registerSites(nullptr, 5);
+  R.registerTable(nullptr, 5);
   EXPECT_EQ(R.size(), 0u);
   EXPECT_EQ(R.idOf(nullptr), NoSite);
 }
