@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "benchmarks/Benchmarks.h"
-#include "benchmarks/Fp32FmaChain.cuh"
+#include "benchmarks/FloatChains.cuh"
 #include "harness/ChainBenchmark.cuh"
 
 namespace headroom::microbench {

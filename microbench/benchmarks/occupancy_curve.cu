@@ -16,7 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "benchmarks/Benchmarks.h"
-#include "benchmarks/Fp32FmaChain.cuh"
+#include "benchmarks/FloatChains.cuh"
 #include "harness/ChainBenchmark.cuh"
 
 #include <string>

@@ -26,10 +26,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "benchmarks/Benchmarks.h"
+#include "benchmarks/TensorBenchmark.cuh"
 #include "benchmarks/TensorOperands.cuh"
-#include "core/PeakTables.h"
 #include "harness/ClockProbe.cuh"
-#include "harness/Context.h"
 
 #include <cstdio>
 #include <string>
@@ -166,113 +165,70 @@ __global__ void __launch_bounds__(BlockSize)
 #endif
 }
 
-template <bool Bf16> void runWgmma(Context &Ctx, const char *Name) {
-  auto *Kernel = wgmmaKernel<Bf16>;
-  int Occupancy = 0;
-  HEADROOM_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &Occupancy, Kernel, BlockSize, 0));
-  int PerSm = std::min(Occupancy, 2048 / BlockSize);
-  if (PerSm < 1)
-    throw BenchmarkError(std::string(Name) +
-                         ": the kernel cannot be resident on an SM");
-  cudaFuncAttributes Attr{};
-  HEADROOM_CUDA(cudaFuncGetAttributes(&Attr, Kernel));
-  int Blocks = Ctx.smCount() * PerSm;
-  size_t Threads = static_cast<size_t>(Blocks) * BlockSize;
-  size_t Floats = Threads * Registers;
-  auto *Out = static_cast<float *>(Ctx.scratch(Floats * sizeof(float)));
-  ClockSample *Probe = Ctx.clockProbe(Blocks);
-  const unsigned Seed = 0x27d4eb2fu % 1009u;
-  auto Launch = [&](int Iterations) {
-    Kernel<<<Blocks, BlockSize, 0, Ctx.stream()>>>(Out, Probe, Seed,
-                                                   Iterations);
-  };
-  // |A x B| <= 16 and |D0| <= 2: exact in fp32 while 16 x Steps + 2 < 2^24.
-  const int MaxIterations = ((1 << 24) - 3) / 16 / Unroll;
-  int Iterations = std::min(Ctx.sizeIterations(Launch), MaxIterations);
-  HEADROOM_CUDA(
-      cudaMemsetAsync(Out, 0xff, Floats * sizeof(float), Ctx.stream()));
-  // Tensor work runs into the board's power limit and its clock settles
-  // lower within ~0.1 s: a quarter second of warm-up launches first, so the
-  // timed runs see the settled clock (and spread less).
-  int Warmups =
-      std::max(Ctx.warmups(), static_cast<int>(250.0 / Ctx.targetKernelMs()));
-  std::vector<double> Times =
-      Ctx.time([&] { Launch(Iterations); }, Ctx.repetitions(), Warmups);
-  Context::ClockReading Clock = Ctx.readClock(Blocks, Times.back());
-  std::string Limits = Ctx.nvml().clockLimitReasons().value_or("unknown");
+/// The wgmma benchmark, as runTensorBenchmark runs it.
+template <bool Bf16Operands> struct Wgmma {
+  static constexpr bool Bf16 = Bf16Operands;
+  static constexpr int ThreadsPerBlock = BlockSize, StepsPerIteration = Unroll;
+  static constexpr unsigned Seed = 0x27d4eb2fu % 1009u;
+  static constexpr auto Kernel = wgmmaKernel<Bf16>;
 
-  std::vector<float> Host(Floats);
-  HEADROOM_CUDA(cudaMemcpy(Host.data(), Out, Floats * sizeof(float),
-                           cudaMemcpyDeviceToHost));
-  long long Steps = static_cast<long long>(Iterations) * Unroll;
-  // Product[m][c]: row m of A times column c of B (which depends on c mod 8).
-  int Product[64][8];
-  for (int M = 0; M < 64; ++M)
-    for (int C = 0; C < 8; ++C) {
-      Product[M][C] = 0;
-      for (int K = 0; K < 16; ++K)
-        Product[M][C] += tensorA(M, K, Seed) * tensorG(C, K % 8, Seed);
-    }
-  for (size_t T = 0; T < Threads; ++T) {
-    unsigned Block = static_cast<unsigned>(T / BlockSize);
-    int Warp = static_cast<int>(T % BlockSize / 32);
-    unsigned Lane = static_cast<unsigned>(T % 32);
-    for (int R = 0; R < Registers; ++R) {
-      int M, N;
-      accumulatorPosition(R % 4, Lane, M, N);
-      M += 16 * Warp;
-      N += 8 * (R / 4);
-      float Want = static_cast<float>(tensorD0(M, N, 0, Block) +
-                                      Steps * Product[M][N % 8]);
-      float Got = Host[T * Registers + R];
-      if (Got != Want) {
-        char Buf[160];
-        std::snprintf(Buf, sizeof(Buf),
-                      "block %u element (%d, %d): got %.9g, expected %.9g",
-                      Block, M, N, Got, Want);
-        throwWrongResult(Name, Buf);
+  static size_t outputFloats(int Blocks) {
+    return static_cast<size_t>(Blocks) * BlockSize * Registers;
+  }
+  static double flop(int Blocks, long long Steps) {
+    return static_cast<double>(Blocks) * Steps * 2.0 * 64 * TileN * 16;
+  }
+
+  static void check(const char *Name, const std::vector<float> &Host,
+                    int Blocks, long long Steps) {
+    // Product[m][c]: row m of A times column c of B (which depends on c
+    // mod 8).
+    int Product[64][8];
+    for (int M = 0; M < 64; ++M)
+      for (int C = 0; C < 8; ++C) {
+        Product[M][C] = 0;
+        for (int K = 0; K < 16; ++K)
+          Product[M][C] += tensorA(M, K, Seed) * tensorG(C, K % 8, Seed);
+      }
+    size_t Threads = static_cast<size_t>(Blocks) * BlockSize;
+    for (size_t T = 0; T < Threads; ++T) {
+      unsigned Block = static_cast<unsigned>(T / BlockSize);
+      int Warp = static_cast<int>(T % BlockSize / 32);
+      unsigned Lane = static_cast<unsigned>(T % 32);
+      for (int R = 0; R < Registers; ++R) {
+        int M, N;
+        accumulatorPosition(R % 4, Lane, M, N);
+        M += 16 * Warp;
+        N += 8 * (R / 4);
+        float Want = static_cast<float>(tensorD0(M, N, 0, Block) +
+                                        Steps * Product[M][N % 8]);
+        float Got = Host[T * Registers + R];
+        if (Got != Want) {
+          char Buf[160];
+          std::snprintf(Buf, sizeof(Buf),
+                        "block %u element (%d, %d): got %.9g, expected %.9g",
+                        Block, M, N, Got, Want);
+          throwWrongResult(Name, Buf);
+        }
       }
     }
   }
 
-  double Flop = static_cast<double>(Blocks) * Steps * 2.0 * 64 * TileN * 16;
-  auto Sum = summarizeRates(Times, Flop / 1e9 * 1e3);
-  if (!Sum)
-    throw BenchmarkError(std::string(Name) + ": unusable timings");
-  const cudaDeviceProp &P = Ctx.props();
-  Op PeakOp = Bf16 ? Op::TensorBf16 : Op::TensorFp16;
-  Measurement M;
-  M.Name = Name;
-  M.Unit = "GFLOP/s";
-  M.Value = Sum->Median;
-  M.SpreadPct = Sum->spreadPct();
-  M.Theoretical = peakGiga(PeakOp, P.major, P.minor, Ctx.smCount(), Clock.MHz);
-  const ArchitectureRates *R = findRates(P.major, P.minor);
-  char Method[900];
-  std::snprintf(
-      Method, sizeof(Method),
-      "wgmma.mma_async.sync.aligned.m64n256k16.f32.%s.%s (HGMMA, 524288 FLOP "
-      "each), A in registers, B in shared memory (K-major, no swizzle), fp32 "
-      "accumulation; one warpgroup per block, %d wgmmas per commit group, at "
-      "most 2 groups in flight, %d iterations; %d blocks x %d threads (%d per "
-      "SM, %d registers per thread); operands in {-1, 0, 1}, every "
-      "accumulator checked bit-exactly; median of %d runs after %d warm-ups, "
-      "IQR %.2f%%; SM clock %.0f MHz (%s); clock-limit reasons after the "
-      "runs: %s; theoretical = the dense tensor rate, %g FMA per clock per SM "
-      "x 2 x %d SMs x that clock",
-      Bf16 ? "bf16" : "f16", Bf16 ? "bf16" : "f16", Unroll, Iterations, Blocks,
-      BlockSize, PerSm, Attr.numRegs, static_cast<int>(Times.size()), Warmups,
-      Sum->iqrPct(), Clock.MHz, Clock.How.c_str(), Limits.c_str(),
-      R ? R->perClock(PeakOp) : 0.0, Ctx.smCount());
-  M.Method = Method;
-  if (auto Pct = percentOfTheoretical(M); Pct && *Pct > 103.0)
-    throw BenchmarkError(std::string(Name) +
-                             ": measured rate is above the theoretical peak "
-                             "(work eliminated, or a wrong peak table entry)",
-                         ExitWrongResult);
-  Ctx.add(M);
-}
+  static std::string describe(const TensorLaunch &L) {
+    char Text[500];
+    std::snprintf(
+        Text, sizeof(Text),
+        "wgmma.mma_async.sync.aligned.m64n256k16.f32.%s.%s (HGMMA, 524288 "
+        "FLOP each), A in registers, B in shared memory (K-major, no "
+        "swizzle), fp32 accumulation; one warpgroup per block, %d wgmmas per "
+        "commit group, at most 2 groups in flight, %d iterations; %d blocks "
+        "x %d threads (%d per SM, %d registers per thread)",
+        Bf16 ? "bf16" : "f16", Bf16 ? "bf16" : "f16", Unroll, L.Iterations,
+        L.Blocks, BlockSize, L.BlocksPerSm, L.RegistersPerThread);
+    return Text;
+  }
+  static const char *peakNote(const cudaDeviceProp &) { return ""; }
+};
 
 } // namespace
 
@@ -284,8 +240,8 @@ void runTensorWgmma(Context &Ctx) {
                  std::to_string(P.major) + "." + std::to_string(P.minor) + ")");
     return;
   }
-  runWgmma<false>(Ctx, "tensor_fp16_wgmma");
-  runWgmma<true>(Ctx, "tensor_bf16_wgmma");
+  runTensorBenchmark<Wgmma<false>>(Ctx, "tensor_fp16_wgmma");
+  runTensorBenchmark<Wgmma<true>>(Ctx, "tensor_bf16_wgmma");
 }
 
 } // namespace headroom::microbench
