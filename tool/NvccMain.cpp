@@ -15,7 +15,7 @@
 #include "support/Paths.h"
 
 #ifdef HEADROOM_HAVE_CLANG
-#include "ast/NvccInstrumenter.h"
+#include "nvcc/clang/ClangInstrumenter.h"
 #endif
 
 #include <cstdlib>
@@ -35,7 +35,7 @@ int nvccMain(const Args &A) {
   Ctx.ExecutableDirectory = executableDir();
   Ctx.SourceRuntimeInclude = HEADROOM_SOURCE_RUNTIME_INCLUDE;
 #ifdef HEADROOM_HAVE_CLANG
-  ast::NvccInstrumenter Instrumenter;
+  nvcc::ClangInstrumenter Instrumenter;
   Ctx.Instrumenter = &Instrumenter;
 #endif
   Ctx.Getenv = [](const char *Name) -> const char * {

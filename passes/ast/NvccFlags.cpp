@@ -2,7 +2,7 @@
 
 #include "ast/NvccFlags.h"
 
-#include "nvcc/NvccCommand.h"
+#include "nvccargs/NvccCommand.h"
 
 #include "clang/Options/Options.h"
 #include "llvm/ADT/StringExtras.h"
@@ -13,8 +13,8 @@
 
 namespace headroom::ast {
 
-using nvcc::OptionId;
-using nvcc::ParsedArg;
+using nvccargs::OptionId;
+using nvccargs::ParsedArg;
 
 std::string clangGpuArch(llvm::StringRef NvccArch) {
   for (llvm::StringRef Prefix : {"sm_", "compute_", "lto_"})
@@ -55,7 +55,7 @@ withoutUnknownFlags(llvm::ArrayRef<std::string> Flags) {
 llvm::Expected<std::vector<std::string>>
 translateNvccFlags(llvm::ArrayRef<std::string> Args,
                    llvm::StringRef Directory) {
-  headroom::Expected<nvcc::NvccCommand> Cmd = nvcc::NvccCommand::parse(
+  headroom::Expected<nvccargs::NvccCommand> Cmd = nvccargs::NvccCommand::parse(
       std::vector<std::string>(Args.begin(), Args.end()), Directory.str());
   if (!Cmd)
     return llvm::createStringError(Cmd.error().message());

@@ -4,9 +4,9 @@
 
 #include "nvcc/BuildDiagnostics.h"
 #include "nvcc/DependencyFile.h"
-#include "nvcc/NvccCommand.h"
 #include "nvcc/RuntimeLocation.h"
 #include "nvcc/WrapperSettings.h"
+#include "nvccargs/NvccCommand.h"
 #include "support/Paths.h"
 #include "support/Process.h"
 #include "support/ShellQuote.h"
@@ -16,6 +16,12 @@
 #include <set>
 
 namespace headroom::nvcc {
+
+using nvccargs::CommandInput;
+using nvccargs::InputKind;
+using nvccargs::NvccCommand;
+using nvccargs::OptionId;
+using nvccargs::Phase;
 
 namespace {
 

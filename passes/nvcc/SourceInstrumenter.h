@@ -2,9 +2,9 @@
 ///
 /// \file
 /// The interface between the nvcc wrapper, which builds everywhere, and the
-/// instrumenter, which needs Clang (ast/NvccInstrumenter implements it). A
-/// headroom built without Clang has no instrumenter; its wrapper compiles
-/// every source unchanged and says so.
+/// instrumenter, which needs Clang (nvcc/clang/ClangInstrumenter implements
+/// it). A headroom built without Clang has no instrumenter; its wrapper
+/// compiles every source unchanged and says so.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_NVCC_SOURCEINSTRUMENTER_H

@@ -1,11 +1,11 @@
 //===- OptionsFileTest.cpp - Tests for --options-file tokenizing ----------===//
 
-#include "nvcc/OptionsFile.h"
+#include "nvccargs/OptionsFile.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
-using namespace headroom::nvcc;
+using namespace headroom::nvccargs;
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 

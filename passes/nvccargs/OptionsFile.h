@@ -8,8 +8,8 @@
 /// single quotes.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_NVCC_OPTIONSFILE_H
-#define HEADROOM_NVCC_OPTIONSFILE_H
+#ifndef HEADROOM_NVCCARGS_OPTIONSFILE_H
+#define HEADROOM_NVCCARGS_OPTIONSFILE_H
 
 #include "support/Error.h"
 
@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-namespace headroom::nvcc {
+namespace headroom::nvccargs {
 
 /// Splits the text of an options file into arguments.
 std::vector<std::string> tokenizeOptionsFile(std::string_view Text);
@@ -27,6 +27,6 @@ std::vector<std::string> tokenizeOptionsFile(std::string_view Text);
 Expected<std::vector<std::string>>
 readOptionsFile(const std::string &Path, const std::string &WorkingDirectory);
 
-} // namespace headroom::nvcc
+} // namespace headroom::nvccargs
 
-#endif // HEADROOM_NVCC_OPTIONSFILE_H
+#endif // HEADROOM_NVCCARGS_OPTIONSFILE_H

@@ -13,12 +13,12 @@
 /// whose values are lists split them at commas (`-I a,b` adds two paths).
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_NVCC_NVCCOPTIONS_H
-#define HEADROOM_NVCC_NVCCOPTIONS_H
+#ifndef HEADROOM_NVCCARGS_NVCCOPTIONS_H
+#define HEADROOM_NVCCARGS_NVCCOPTIONS_H
 
 #include <string_view>
 
-namespace headroom::nvcc {
+namespace headroom::nvccargs {
 
 /// The options whose meaning Headroom needs; every other option is Other.
 enum class OptionId {
@@ -125,6 +125,6 @@ struct OptionTable {
 };
 OptionTable allOptions();
 
-} // namespace headroom::nvcc
+} // namespace headroom::nvccargs
 
-#endif // HEADROOM_NVCC_NVCCOPTIONS_H
+#endif // HEADROOM_NVCCARGS_NVCCOPTIONS_H

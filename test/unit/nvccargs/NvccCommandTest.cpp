@@ -1,7 +1,7 @@
 //===- NvccCommandTest.cpp - Tests for nvcc command parsing ---------------===//
 
-#include "nvcc/NvccCommand.h"
-#include "nvcc/NvccOptions.h"
+#include "nvccargs/NvccCommand.h"
+#include "nvccargs/NvccOptions.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -10,7 +10,7 @@
 #include <fstream>
 #include <set>
 
-using namespace headroom::nvcc;
+using namespace headroom::nvccargs;
 using ::testing::ElementsAre;
 
 namespace {

@@ -1,10 +1,10 @@
 //===- NvccOptions.cpp - The options nvcc 13 accepts ----------------------===//
 
-#include "nvcc/NvccOptions.h"
+#include "nvccargs/NvccOptions.h"
 
 #include <iterator>
 
-namespace headroom::nvcc {
+namespace headroom::nvccargs {
 
 namespace {
 
@@ -206,4 +206,4 @@ OptionMatch matchOption(std::string_view Arg) {
 
 OptionTable allOptions() { return {std::begin(Table), std::end(Table)}; }
 
-} // namespace headroom::nvcc
+} // namespace headroom::nvccargs

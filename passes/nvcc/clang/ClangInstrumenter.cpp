@@ -1,6 +1,6 @@
-//===- NvccInstrumenter.cpp - The instrumenter behind headroom nvcc -------===//
+//===- ClangInstrumenter.cpp - nvcc instruments through Clang -------------===//
 
-#include "ast/NvccInstrumenter.h"
+#include "nvcc/clang/ClangInstrumenter.h"
 
 #include "ast/Instrument.h"
 #include "support/Paths.h"
@@ -12,7 +12,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/raw_ostream.h"
 
-namespace headroom::ast {
+namespace headroom::nvcc {
 
 namespace {
 
@@ -62,45 +62,46 @@ private:
 
 } // namespace
 
-headroom::Expected<nvcc::InstrumentOutcome>
-NvccInstrumenter::instrument(const nvcc::InstrumentRequest &Request) {
-  llvm::Expected<std::vector<std::string>> CommandLine = adjustForHostParse(
-      Request.NvccCommand, Request.Source, Config, Request.WorkingDirectory);
+Expected<InstrumentOutcome>
+ClangInstrumenter::instrument(const InstrumentRequest &Request) {
+  llvm::Expected<std::vector<std::string>> CommandLine =
+      ast::adjustForHostParse(Request.NvccCommand, Request.Source, Config,
+                              Request.WorkingDirectory);
   if (!CommandLine)
-    return headroom::Error(llvm::toString(CommandLine.takeError()));
+    return Error(llvm::toString(CommandLine.takeError()));
 
   clang::DiagnosticOptions Options;
   clang::TextDiagnosticPrinter Printer(llvm::errs(), Options);
   FirstErrorConsumer Errors(Request.Verbose ? &Printer : nullptr);
-  InstrumentRequest Parse;
+  ast::InstrumentRequest Parse;
   Parse.CommandLine = std::move(*CommandLine);
   Parse.WorkingDirectory = Request.WorkingDirectory;
   Parse.Diagnostics = &Errors;
   Parse.HeaderFilter = Request.HeaderFilter;
   if (!Request.HeaderFilter.empty())
-    Parse.HeaderDirectory = headroom::absolutePath(Request.HeaderDirectory,
-                                                   Request.WorkingDirectory);
-  llvm::Expected<InstrumentResult> Result = ast::instrument(Parse);
+    Parse.HeaderDirectory =
+        absolutePath(Request.HeaderDirectory, Request.WorkingDirectory);
+  llvm::Expected<ast::InstrumentResult> Result = ast::instrument(Parse);
   if (!Result) {
     std::string Why = llvm::toString(Result.takeError());
     if (!Errors.First.empty())
-      return headroom::Error("clang cannot parse it as CUDA host code (" +
-                             Errors.First + ")");
-    return headroom::Error(Why);
+      return Error("clang cannot parse it as CUDA host code (" + Errors.First +
+                   ")");
+    return Error(Why);
   }
 
-  nvcc::InstrumentOutcome Outcome;
+  InstrumentOutcome Outcome;
   Outcome.Text = std::move(Result->Source);
   Outcome.InstrumentedLaunches = Result->instrumentedCount();
-  for (const LaunchSite &Site : Result->Sites)
-    if (Site.Status != SiteStatus::Instrumented)
-      Outcome.Messages.push_back(formatNotInstrumented(Site));
-  for (const RewrittenHeader &H : Result->Headers) {
-    if (Status S = headroom::writeFile(H.Copy, H.Source); !S)
+  for (const ast::LaunchSite &Site : Result->Sites)
+    if (Site.Status != ast::SiteStatus::Instrumented)
+      Outcome.Messages.push_back(ast::formatNotInstrumented(Site));
+  for (const ast::RewrittenHeader &H : Result->Headers) {
+    if (Status S = writeFile(H.Copy, H.Source); !S)
       return S.error();
     Outcome.Headers.push_back({H.Copy, H.Original});
   }
   return Outcome;
 }
 
-} // namespace headroom::ast
+} // namespace headroom::nvcc

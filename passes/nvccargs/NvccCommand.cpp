@@ -1,11 +1,11 @@
 //===- NvccCommand.cpp - One nvcc command line, taken apart ---------------===//
 
-#include "nvcc/NvccCommand.h"
+#include "nvccargs/NvccCommand.h"
 
-#include "nvcc/OptionsFile.h"
+#include "nvccargs/OptionsFile.h"
 #include "support/Paths.h"
 
-namespace headroom::nvcc {
+namespace headroom::nvccargs {
 
 std::vector<std::string> ParsedArg::values() const {
   if (!Spec || Spec->Value != ValueKind::List)
@@ -227,4 +227,4 @@ bool NvccCommand::linksHostBinary() const {
   return phase() == Phase::Link && !has(OptionId::RelocatableLink);
 }
 
-} // namespace headroom::nvcc
+} // namespace headroom::nvccargs

@@ -10,17 +10,17 @@
 /// input that is only named inside such a file.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_NVCC_NVCCCOMMAND_H
-#define HEADROOM_NVCC_NVCCCOMMAND_H
+#ifndef HEADROOM_NVCCARGS_NVCCCOMMAND_H
+#define HEADROOM_NVCCARGS_NVCCCOMMAND_H
 
-#include "nvcc/NvccOptions.h"
+#include "nvccargs/NvccOptions.h"
 #include "support/Error.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace headroom::nvcc {
+namespace headroom::nvccargs {
 
 /// What an input file is, by its extension and `-x`.
 enum class InputKind {
@@ -116,6 +116,6 @@ private:
 /// The kind of \p Path by its extension alone.
 InputKind kindFromExtension(const std::string &Path);
 
-} // namespace headroom::nvcc
+} // namespace headroom::nvccargs
 
-#endif // HEADROOM_NVCC_NVCCCOMMAND_H
+#endif // HEADROOM_NVCCARGS_NVCCCOMMAND_H

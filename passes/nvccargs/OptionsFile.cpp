@@ -1,13 +1,13 @@
 //===- OptionsFile.cpp - nvcc --options-file contents ---------------------===//
 
-#include "nvcc/OptionsFile.h"
+#include "nvccargs/OptionsFile.h"
 
 #include "support/Paths.h"
 
 #include <fstream>
 #include <sstream>
 
-namespace headroom::nvcc {
+namespace headroom::nvccargs {
 
 std::vector<std::string> tokenizeOptionsFile(std::string_view Text) {
   std::vector<std::string> Words;
@@ -57,4 +57,4 @@ readOptionsFile(const std::string &Path, const std::string &WorkingDirectory) {
   return tokenizeOptionsFile(Text.str());
 }
 
-} // namespace headroom::nvcc
+} // namespace headroom::nvccargs
