@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+# ===- check_layering.py - Libraries include and link only downward --------===#
+"""Checks Headroom's layering (docs/architecture.md): every source and header
+under passes/, tool/, runtime/ and microbench/ includes only headers of the
+libraries its own library may use, and every library target under passes/
+links only those libraries. Prints one line per offending include or link,
+naming file:line, and exits 1 when there is any.
+
+usage: check_layering.py [SOURCE_DIR]
+"""
+
+import pathlib
+import re
+import sys
+
+# What each library may include and link besides itself, the standard
+# library and nlohmann/json, lowest layer first. "llvm" stands for the LLVM
+# and Clang headers (llvm/..., clang/...) and libraries (LLVM, clang-cpp).
+ALLOWED = {
+    "support": set(),
+    "schema": {"support"},
+    "merge": {"support", "schema"},
+    "model": {"support", "schema"},
+    "devices": {"support", "schema", "model"},
+    "analysis": {"support", "schema", "model", "devices"},
+    "checks": {"support", "schema", "model", "devices", "analysis"},
+    "views": {"support", "schema", "model", "devices", "analysis", "checks"},
+    "nvccargs": {"support"},
+    "ast": {"support", "schema", "nvccargs", "llvm"},
+    "nvcc": {"support", "schema", "model", "devices", "analysis", "checks",
+             "views", "nvccargs"},
+    # The one adapter that joins the wrapper and the Clang pass.
+    "nvcc/clang": {"support", "schema", "model", "devices", "analysis",
+                   "checks", "views", "nvccargs", "nvcc", "ast", "llvm"},
+    "runtime": {"support", "schema"},
+    "microbench": {"support", "schema", "model", "devices"},
+}
+# The executable sits on top of everything.
+ALLOWED["tool"] = set(ALLOWED) | {"llvm"}
+
+LIBRARIES = [name for name in ALLOWED if name not in ("runtime", "microbench",
+                                                      "tool")]
+SOURCE_SUFFIXES = {".h", ".hpp", ".cpp", ".cc", ".cu", ".cuh"}
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^">]+)[">]')
+TARGET_LINK = re.compile(r"target_link_libraries\(\s*(\S+)([^)]*)\)", re.S)
+ADD_TARGET = re.compile(r"add_(?:library|executable)\(\s*([^\s)]+)")
+
+
+def describe(name):
+    allowed = sorted(ALLOWED[name])
+    return ", ".join(allowed) if allowed else "nothing but itself"
+
+
+def component_of(rel):
+    """The library a file belongs to, by its path, or None."""
+    parts = rel.parts
+    if parts[0] == "passes" and len(parts) > 2:
+        if parts[1] == "nvcc" and parts[2] == "clang" and len(parts) > 3:
+            return "nvcc/clang"
+        return parts[1]
+    if parts[0] == "tool":
+        return "tool"
+    if parts[0] == "runtime":
+        return "runtime"
+    if parts[0] == "microbench":
+        return "microbench"
+    return None
+
+
+def target_of(header, including, root):
+    """What an included header belongs to: a library name, "llvm", "local"
+    (the including file's own tree) or "unknown:<dir>"."""
+    first = header.split("/")[0]
+    if first in ("llvm", "clang", "llvm-c", "clang-c"):
+        return "llvm"
+    if "/" not in header:
+        return "local"
+    if header.startswith("nvcc/clang/"):
+        return "nvcc/clang"
+    if first in ALLOWED and first not in ("runtime", "microbench", "tool"):
+        return first
+    # Headers relative to the including file or to its component's tree
+    # (runtime/src/cupti/..., microbench/core/...), and the runtime's ABI.
+    for base in (including.parent, root / "runtime" / "src",
+                 root / "runtime" / "include", root / "microbench"):
+        if (base / header).exists() and (
+                root / "passes") not in (base / header).parents:
+            return "local"
+    if (root / "passes" / first).is_dir():
+        return "unknown:passes/" + first
+    return "system"
+
+
+def check_includes(root, problems):
+    for top in ("passes", "tool", "runtime", "microbench"):
+        for path in sorted((root / top).rglob("*")):
+            if path.suffix not in SOURCE_SUFFIXES or not path.is_file():
+                continue
+            rel = path.relative_to(root)
+            component = component_of(rel)
+            if component is None:
+                continue
+            if component not in ALLOWED:
+                problems.append(f"{rel}:1: passes/{component} is not a "
+                                "library of the layering "
+                                "(docs/architecture.md)")
+                continue
+            for number, line in enumerate(
+                    path.read_text(errors="replace").splitlines(), 1):
+                match = INCLUDE.match(line)
+                if not match:
+                    continue
+                header = match.group(2)
+                target = target_of(header, path, root)
+                if target in ("local", "system", component):
+                    continue
+                if target.startswith("unknown:"):
+                    problems.append(
+                        f"{rel}:{number}: {component} includes \"{header}\": "
+                        f"{target[8:]} is not a library of the layering")
+                    continue
+                if target not in ALLOWED[component]:
+                    problems.append(
+                        f"{rel}:{number}: {component} includes \"{header}\" "
+                        f"({target}): {component} may include "
+                        f"{describe(component)}")
+
+
+def library_of_target(name):
+    if name in ("LLVM", "clang-cpp") or name.startswith(("LLVM", "clang")):
+        return "llvm"
+    if name == "headroom_nvcc_clang":
+        return "nvcc/clang"
+    if name.startswith("headroom_"):
+        return name[len("headroom_"):]
+    return None
+
+
+def check_links(root, problems):
+    """Every target_link_libraries of a library (passes/), the runtime or
+    the micro-benchmarks names only the layers that library may use; the
+    component's own internal targets (headroom_rt_core, ...) are its own."""
+    for top in ("passes", "runtime", "microbench"):
+        files = sorted((root / top).rglob("CMakeLists.txt"))
+        own = set()
+        for path in files:
+            own.update(ADD_TARGET.findall(path.read_text()))
+        for path in files:
+            rel = path.relative_to(root)
+            text = path.read_text()
+            for match in TARGET_LINK.finditer(text):
+                name = match.group(1)
+                target = library_of_target(name) if top == "passes" else top
+                if target is None or target not in ALLOWED:
+                    continue
+                number = text.count("\n", 0, match.start()) + 1
+                for word in match.group(2).split():
+                    linked = library_of_target(word)
+                    if linked is None or linked == target:
+                        continue
+                    if top != "passes" and word in own:
+                        continue
+                    if linked not in ALLOWED[target]:
+                        problems.append(
+                            f"{rel}:{number}: {name} links {word}: "
+                            f"{target} may use {describe(target)}")
+
+
+def main():
+    root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()
+    problems = []
+    check_includes(root, problems)
+    check_links(root, problems)
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} wrong arrow(s): a library may use only the "
+              "layers below it (docs/architecture.md)")
+        return 1
+    print("layering: every include and link points downward")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
