@@ -75,6 +75,52 @@ void diagnosticHtml(std::ostream &OS, const Diagnostic &D) {
 
 std::string ms(double Ms) { return formatMs(Ms); }
 
+/// The model's cells of a kernel's row: bound, attainable, floor, measured,
+/// headroom, attainable % and the bottleneck.
+void modelCells(std::ostream &OS, const KernelReport &K) {
+  const Prediction &P = *K.Model;
+  const char *Unit = opUnit(P.Type);
+  OS << "<td class=\"" << boundName(P.Limit) << "\">" << boundName(P.Limit)
+     << " (" << escape(formatIntensity(P.OKrn)) << " / "
+     << escape(formatIntensity(P.ODev)) << ")</td><td class=\"num\">"
+     << escape(formatRate(P.AttainableGops, Unit)) << "</td><td class=\"num\">"
+     << ms(P.PredictedMs) << "</td>";
+  if (auto H = P.headroom())
+    OS << "<td class=\"num\">" << ms(*P.MeasuredMs) << "</td><td class=\"num\">"
+       << formatTimes(*H) << "</td><td class=\"num\">" << percent(1 / *H)
+       << "</td>";
+  else
+    OS << "<td></td><td></td><td></td>";
+  OS << "<td>";
+  if (const ComponentTime *B = K.Components.bottleneck()) {
+    OS << componentName(B->Which) << " " << ms(B->Ms);
+    if (const ComponentTime *N = K.Components.next())
+      OS << " &rarr; " << componentName(N->Which) << " " << ms(N->Ms);
+  }
+  OS << "</td>";
+}
+
+/// The row of the \p Row th kernel of the table.
+void kernelRow(std::ostream &OS, const Analysis &A, const KernelReport &K,
+               std::size_t Row) {
+  OS << "<tr><td class=\"num\">" << Row << "</td><td>" << escape(K.Kernel)
+     << "</td><td>" << escape(loc(K.Definition)) << "</td><td class=\"num\">"
+     << K.Launches << "</td><td class=\"num\">" << ms(K.TotalNs / 1e6)
+     << "</td><td class=\"num\">" << percent(K.ShareOfProfile) << "</td>";
+  if (K.Model)
+    modelCells(OS, K);
+  else
+    OS << "<td class=\"unknown\">"
+       << (K.ModelError ? "invalid counters" : "no counters")
+       << "</td><td></td><td></td><td class=\"num\">"
+       << (A.MeasuredOnDevice ? ms(K.TotalNs / 1e6) : "")
+       << "</td><td></td><td></td><td></td>";
+  std::string Notes;
+  for (const std::string &C : qualifyingChecks(K))
+    Notes += (Notes.empty() ? "" : " ") + C;
+  OS << "<td>" << escape(Notes) << "</td></tr>\n";
+}
+
 void kernelTable(std::ostream &OS, const Analysis &A) {
   OS << "<table class=\"kernels\">\n<tr><th>#</th><th>kernel</th>"
         "<th>definition</th><th>launches</th><th>GPU time (ms)</th>"
@@ -83,45 +129,8 @@ void kernelTable(std::ostream &OS, const Analysis &A) {
         "<th>attainable %</th><th>bottleneck &rarr; next</th>"
         "<th>notes</th></tr>\n";
   std::size_t Row = 0;
-  for (const KernelReport &K : A.Report.Kernels) {
-    ++Row;
-    OS << "<tr><td class=\"num\">" << Row << "</td><td>" << escape(K.Kernel)
-       << "</td><td>" << escape(loc(K.Definition)) << "</td><td class=\"num\">"
-       << K.Launches << "</td><td class=\"num\">" << ms(K.TotalNs / 1e6)
-       << "</td><td class=\"num\">" << percent(K.ShareOfProfile) << "</td>";
-    if (K.Model) {
-      const Prediction &P = *K.Model;
-      const char *Unit = opUnit(P.Type);
-      OS << "<td class=\"" << boundName(P.Limit) << "\">" << boundName(P.Limit)
-         << " (" << escape(formatIntensity(P.OKrn)) << " / "
-         << escape(formatIntensity(P.ODev)) << ")</td><td class=\"num\">"
-         << escape(formatRate(P.AttainableGops, Unit))
-         << "</td><td class=\"num\">" << ms(P.PredictedMs) << "</td>";
-      if (auto H = P.headroom())
-        OS << "<td class=\"num\">" << ms(*P.MeasuredMs)
-           << "</td><td class=\"num\">" << formatTimes(*H)
-           << "</td><td class=\"num\">" << percent(1 / *H) << "</td>";
-      else
-        OS << "<td></td><td></td><td></td>";
-      OS << "<td>";
-      if (const ComponentTime *B = K.Components.bottleneck()) {
-        OS << componentName(B->Which) << " " << ms(B->Ms);
-        if (const ComponentTime *N = K.Components.next())
-          OS << " &rarr; " << componentName(N->Which) << " " << ms(N->Ms);
-      }
-      OS << "</td>";
-    } else {
-      OS << "<td class=\"unknown\">"
-         << (K.ModelError ? "invalid counters" : "no counters")
-         << "</td><td></td><td></td><td class=\"num\">"
-         << (A.MeasuredOnDevice ? ms(K.TotalNs / 1e6) : "")
-         << "</td><td></td><td></td><td></td>";
-    }
-    std::string Notes;
-    for (const std::string &C : qualifyingChecks(K))
-      Notes += (Notes.empty() ? "" : " ") + C;
-    OS << "<td>" << escape(Notes) << "</td></tr>\n";
-  }
+  for (const KernelReport &K : A.Report.Kernels)
+    kernelRow(OS, A, K, ++Row);
   OS << "</table>\n";
 }
 
@@ -154,10 +163,14 @@ void projectionTable(std::ostream &OS, const Analysis &A) {
   OS << "</table>\n";
 }
 
-} // namespace
+/// Whether a diagnostic is about the inputs (the page lists those first)
+/// rather than about one kernel.
+bool isInputProblem(const Diagnostic &Dg) {
+  return Dg.Kernel.empty() || Dg.Check == "headroom-sites-changed";
+}
 
-void writeHtmlReport(std::ostream &OS, const Analysis &A,
-                     const std::string &ToolVersion) {
+/// The document's head and the page's header: what was modeled on what.
+void pageHeader(std::ostream &OS, const Analysis &A) {
   const DeviceParameters &D = A.Device.Device;
   std::string ProfiledOn;
   for (const ProfileDevice &PD : A.Source.Devices)
@@ -178,65 +191,82 @@ void writeHtmlReport(std::ostream &OS, const Analysis &A,
      << " with counters, " << escape(formatDuration(A.Report.TotalNs))
      << " of GPU time.</p>\n"
      << "</header>\n";
+}
 
-  // Problems with the inputs come first.
+/// The problems with the inputs, when there are any.
+void inputProblemsSection(std::ostream &OS, const Analysis &A) {
   std::size_t InputProblems = 0;
   for (const Diagnostic &Dg : A.Diagnostics)
-    InputProblems += Dg.Kernel.empty() || Dg.Check == "headroom-sites-changed";
-  if (InputProblems) {
-    OS << "<section id=\"inputs\">\n<h2>Input problems</h2>\n";
-    for (const Diagnostic &Dg : A.Diagnostics)
-      if (Dg.Kernel.empty() || Dg.Check == "headroom-sites-changed")
-        diagnosticHtml(OS, Dg);
-    OS << "</section>\n";
-  }
+    InputProblems += isInputProblem(Dg);
+  if (!InputProblems)
+    return;
+  OS << "<section id=\"inputs\">\n<h2>Input problems</h2>\n";
+  for (const Diagnostic &Dg : A.Diagnostics)
+    if (isInputProblem(Dg))
+      diagnosticHtml(OS, Dg);
+  OS << "</section>\n";
+}
 
+/// The quadrant-split panels, when there are any.
+void quadrantSplitSection(std::ostream &OS, const Analysis &A) {
+  std::vector<std::string> Panels = quadrantSplitSvgs(A);
+  if (Panels.empty())
+    return;
+  OS << "<section id=\"quadrant-split\">\n<h2>Quadrant split</h2>\n"
+        "<p>One kernel, every GPU (thesis section 3.3): each GPU is a "
+        "point (B_mem, T'_op), the kernel a half-line of slope O_krn. "
+        "GPUs on the shaded side above the line are memory-bound for "
+        "the kernel, those below compute-bound; the dashed line ends "
+        "at the attainable throughput."
+     << (A.Targets.empty() ? " Add GPUs with <code>--target</code>." : "")
+     << "</p>\n<div class=\"charts\">\n";
+  for (const std::string &P : Panels)
+    OS << P;
+  OS << "</div>\n</section>\n";
+}
+
+/// The roofline chart, then the quadrant split; neither without a kernel
+/// that has counters.
+void chartSections(std::ostream &OS, const Analysis &A) {
   std::string Roofline = rooflineSvg(A);
-  if (!Roofline.empty()) {
-    OS << "<section id=\"roofline\">\n<h2>Roofline</h2>\n<p>One device, "
-          "every kernel (thesis chapter 3). Diagonal roofs are the "
-          "measured bandwidths, horizontal lines the measured compute "
-          "peaks; a kernel's own ceiling T'_op (dashed, its color) is the "
-          "peak reduced by its instruction mix. The vertical gap between a "
-          "kernel's measured point and its attainable point is its "
-          "headroom.</p>\n<div class=\"charts\">\n"
-       << Roofline << "</div>\n</section>\n";
-    std::vector<std::string> Panels = quadrantSplitSvgs(A);
-    if (!Panels.empty()) {
-      OS << "<section id=\"quadrant-split\">\n<h2>Quadrant split</h2>\n"
-            "<p>One kernel, every GPU (thesis section 3.3): each GPU is a "
-            "point (B_mem, T'_op), the kernel a half-line of slope O_krn. "
-            "GPUs on the shaded side above the line are memory-bound for "
-            "the kernel, those below compute-bound; the dashed line ends "
-            "at the attainable throughput."
-         << (A.Targets.empty() ? " Add GPUs with <code>--target</code>." : "")
-         << "</p>\n<div class=\"charts\">\n";
-      for (const std::string &P : Panels)
-        OS << P;
-      OS << "</div>\n</section>\n";
-    }
-  }
+  if (Roofline.empty())
+    return;
+  OS << "<section id=\"roofline\">\n<h2>Roofline</h2>\n<p>One device, "
+        "every kernel (thesis chapter 3). Diagonal roofs are the "
+        "measured bandwidths, horizontal lines the measured compute "
+        "peaks; a kernel's own ceiling T'_op (dashed, its color) is the "
+        "peak reduced by its instruction mix. The vertical gap between a "
+        "kernel's measured point and its attainable point is its "
+        "headroom.</p>\n<div class=\"charts\">\n"
+     << Roofline << "</div>\n</section>\n";
+  quadrantSplitSection(OS, A);
+}
 
+/// The table of every kernel, and the projection table with --target.
+void tableSections(std::ostream &OS, const Analysis &A) {
   OS << "<section id=\"kernels\">\n<h2>Kernels</h2>\n<p>Most GPU time "
         "first. Headroom is measured time over the model's floor; "
         "attainable % is its inverse: the share of the attainable "
         "throughput the kernel achieves.</p>\n";
   kernelTable(OS, A);
   OS << "</section>\n";
+  if (A.Targets.empty())
+    return;
+  OS << "<section id=\"projection\">\n<h2>Projection to other GPUs</h2>\n"
+        "<p>The counters are device-independent (thesis chapter 5): each "
+        "kernel's floor on each GPU, and the floor corrected by E_util = "
+        "measured / predicted on the profiled GPU (thesis 5.13).</p>\n";
+  projectionTable(OS, A);
+  OS << "</section>\n";
+}
 
-  if (!A.Targets.empty()) {
-    OS << "<section id=\"projection\">\n<h2>Projection to other GPUs</h2>\n"
-          "<p>The counters are device-independent (thesis chapter 5): each "
-          "kernel's floor on each GPU, and the floor corrected by E_util = "
-          "measured / predicted on the profiled GPU (thesis 5.13).</p>\n";
-    projectionTable(OS, A);
-    OS << "</section>\n";
-  }
-
+/// Each kernel's full diagnostic, the first DetailedKernels of them, the
+/// first three open.
+void diagnosticsSection(std::ostream &OS, const Analysis &A) {
   OS << "<section id=\"diagnostics\">\n<h2>Diagnostics</h2>\n";
   std::size_t Shown = 0;
   for (const Diagnostic &Dg : A.Diagnostics) {
-    if (Dg.Kernel.empty() || Dg.Check == "headroom-sites-changed")
+    if (isInputProblem(Dg))
       continue;
     if (Shown++ == DetailedKernels) {
       OS << "<p>" << (A.Report.Kernels.size() - DetailedKernels)
@@ -250,7 +280,20 @@ void writeHtmlReport(std::ostream &OS, const Analysis &A,
     diagnosticHtml(OS, Dg);
     OS << "</details>\n";
   }
-  OS << "</section>\n<footer>Generated by headroom " << escape(ToolVersion)
+  OS << "</section>\n";
+}
+
+} // namespace
+
+void writeHtmlReport(std::ostream &OS, const Analysis &A,
+                     const std::string &ToolVersion) {
+  pageHeader(OS, A);
+  // Problems with the inputs come first.
+  inputProblemsSection(OS, A);
+  chartSections(OS, A);
+  tableSections(OS, A);
+  diagnosticsSection(OS, A);
+  OS << "<footer>Generated by headroom " << escape(ToolVersion)
      << ". Check names are documented in docs/diagnostics.md.</footer>\n"
      << "</body>\n</html>\n";
 }

@@ -80,10 +80,9 @@ std::string shortName(const std::string &Name, std::size_t Max = 26) {
   return Name.substr(0, Max - 3) + "...";
 }
 
-} // namespace
-
-std::string rooflineSvg(const Analysis &A) {
-  const DeviceParameters &D = A.Device.Device;
+/// The kernels that have a prediction, most GPU time first, with the
+/// intensities and throughputs the chart places them at.
+std::vector<Point> chartPoints(const Analysis &A) {
   std::vector<Point> Points;
   for (const KernelReport &K : A.Report.Kernels) {
     if (!K.Model)
@@ -101,16 +100,12 @@ std::string rooflineSvg(const Analysis &A) {
     Pt.SharedIntensity = Levels.Shared;
     Points.push_back(Pt);
   }
-  if (Points.empty())
-    return "";
+  return Points;
+}
 
-  RooflineChart Chart = makeRoofline(D, {});
-  double TopPeak = Chart.Peaks.front().Gops;
-  std::vector<Roof> Roofs;
-  for (const MemoryRoof &R : memoryRoofs(D))
-    Roofs.push_back(roofStyle(R));
-
-  // Ranges: every point, every ridge, one decade of air.
+/// The plot's axes: every point, every ridge, one decade of air.
+Plot plotArea(const std::vector<Point> &Points, const DeviceParameters &D,
+              double TopPeak) {
   double XLo = INFINITY, XHi = 0, YLo = INFINITY;
   auto X = [&](double V) {
     if (V > 0 && std::isfinite(V)) {
@@ -138,17 +133,21 @@ std::string rooflineSvg(const Analysis &A) {
     XLo = 0.1;
     XHi = 100;
   }
-  Plot P{LogAxis(XLo / 3, XHi * 3, Left, Right),
-         LogAxis(std::isfinite(YLo) ? YLo / 3 : TopPeak / 1e4, TopPeak * 1.3,
-                 Bottom, Top),
-         Left,
-         Top,
-         Right,
-         Bottom};
+  return Plot{LogAxis(XLo / 3, XHi * 3, Left, Right),
+              LogAxis(std::isfinite(YLo) ? YLo / 3 : TopPeak / 1e4,
+                      TopPeak * 1.3, Bottom, Top),
+              Left,
+              Top,
+              Right,
+              Bottom};
+}
 
-  std::string S = open("roofline", Width, Height, "roofline chart");
-  S += text(Left, 22, "Roofline of " + D.Name + " (log-log)", "start", 15,
-            "#111", "font-weight=\"bold\"");
+/// The title and the axes, whose units say FLOP, IOP or operations as the
+/// kernels are floating-point, integer or both.
+std::string titleAndAxes(const std::vector<Point> &Points, const Plot &P,
+                         const DeviceParameters &D) {
+  std::string S = text(Left, 22, "Roofline of " + D.Name + " (log-log)",
+                       "start", 15, "#111", "font-weight=\"bold\"");
   bool AnyInt = false, AnyFp = false;
   for (const Point &Pt : Points)
     (Pt.K->Model->Type == KernelType::Int ? AnyInt : AnyFp) = true;
@@ -159,11 +158,13 @@ std::string rooflineSvg(const Analysis &A) {
                 " per byte of DRAM; L2 and shared points: per byte there)",
             "throughput (G" + std::string(AnyInt && AnyFp ? "op" : OpName) +
                 "/s)");
+  return S;
+}
 
-  // Clip to the plot area.
-  S += beginClip("roofline-plot", P);
-
-  // Compute peaks: one line each, close values share a label.
+/// The compute peaks: one line each, close values share a label.
+std::string computePeaks(const RooflineChart &Chart, const Plot &P,
+                         const DeviceParameters &D) {
+  std::string S;
   std::vector<std::pair<double, std::string>> PeakLabels;
   for (const RooflineCeiling &C : Chart.Peaks) {
     double X0 = std::max(P.X.lo(), C.Gops / D.BMem);
@@ -180,9 +181,15 @@ std::string rooflineSvg(const Analysis &A) {
   }
   for (const auto &[Gops, Label] : PeakLabels)
     S += text(Right - 6, P.Y.map(Gops) - 5, Label, "end", 11, "#333");
+  return S;
+}
 
-  // Bandwidth roofs up to the highest peak.
-  for (const Roof &R : Roofs) {
+/// The bandwidth roofs of the memory levels, up to the highest peak.
+std::string bandwidthRoofs(const DeviceParameters &D, const Plot &P,
+                           double TopPeak) {
+  std::string S;
+  for (const MemoryRoof &Level : memoryRoofs(D)) {
+    Roof R = roofStyle(Level);
     double X0 = std::max(P.X.lo(), P.Y.lo() / R.Bandwidth);
     double X1 = std::min(P.X.hi(), TopPeak / R.Bandwidth);
     if (!(X0 < X1))
@@ -198,58 +205,78 @@ std::string rooflineSvg(const Analysis &A) {
               "transform=\"rotate(" + num(Angle) + " " + num(LX) + " " +
                   num(LY) + ")\"");
   }
+  return S;
+}
 
-  // The other kernels first, underneath.
+/// The x coordinate of a kernel: the right edge for an infinite intensity.
+double kernelX(const Point &Pt, const Plot &P) {
+  return P.X.map(std::isinf(Pt.Intensity) ? P.X.hi() : Pt.Intensity);
+}
+
+/// The kernels after the highlighted ones: small gray points, underneath.
+std::string otherKernels(const std::vector<Point> &Points, const Plot &P) {
+  std::string S;
   for (std::size_t I = HighlightedKernels; I < Points.size(); ++I) {
     const Point &Pt = Points[I];
-    double XV = std::isinf(Pt.Intensity) ? P.X.hi() : Pt.Intensity;
     double YV = Pt.Achieved.value_or(Pt.Attainable);
-    S += circle(P.X.map(XV), P.Y.map(YV), 2.5, "#aaa", "none", Pt.K->Kernel);
+    S += circle(kernelX(Pt, P), P.Y.map(YV), 2.5, "#aaa", "none", Pt.K->Kernel);
   }
-  // The highlighted kernels: ceiling, gap, points.
-  for (std::size_t I = 0; I < Points.size() && I < HighlightedKernels; ++I) {
-    const Point &Pt = Points[I];
-    std::string Color = kernelColor(I);
-    const Prediction &Pr = *Pt.K->Model;
-    const char *Unit = opUnit(Pr.Type);
-    double XV = std::isinf(Pt.Intensity) ? P.X.hi() : Pt.Intensity;
-    double PX = P.X.map(XV);
-    S += "<g class=\"kernel\" data-kernel=\"" + escape(Pt.K->Kernel) + "\">\n";
-    S += line(P.X.map(std::max(P.X.lo(), Pt.Ridge)), P.Y.map(Pt.Ceiling), Right,
-              P.Y.map(Pt.Ceiling), Color, 1.3, "6 3");
-    if (Pt.Achieved) {
-      S += line(PX, P.Y.map(Pt.Attainable), PX, P.Y.map(*Pt.Achieved), Color,
-                1.2, "2 2");
-      for (auto [Other, IsL2] : {std::pair{Pt.L2Intensity, true},
-                                 std::pair{Pt.SharedIntensity, false}}) {
-        if (!Other)
-          continue;
-        double OX = P.X.map(*Other), OY = P.Y.map(*Pt.Achieved);
-        S += line(PX, OY, OX, OY, Color, 0.8, "1 2");
-        std::string Tip = Pt.K->Kernel + ": " + formatIntensity(*Other) + " " +
-                          Unit + " per " + (IsL2 ? "L2" : "shared-memory") +
-                          " byte";
-        S += IsL2 ? triangle(OX, OY, Color, Tip) : square(OX, OY, Color, Tip);
-      }
-      S +=
-          circle(PX, P.Y.map(*Pt.Achieved), 5, Color, "#fff",
-                 Pt.K->Kernel + ": achieved " + formatRate(*Pt.Achieved, Unit) +
-                     " at O_krn " + formatIntensity(Pt.Intensity));
-    }
-    S += circle(PX, P.Y.map(Pt.Attainable), 6, "none", Color,
-                Pt.K->Kernel + ": attainable " +
-                    formatRate(Pt.Attainable, Unit) + " (" +
-                    boundName(Pr.Limit) + "-bound), ceiling T'_op " +
-                    formatRate(Pt.Ceiling, Unit));
-    S += "</g>\n";
-  }
-  S += "</g>\n";
+  return S;
+}
 
-  // Legend.
-  double LX = Right + 18, LY = Top + 6;
-  S += "<g class=\"legend\" font-size=\"12\">\n";
-  S += text(LX, LY + 4, "kernels (most GPU time first)", "start", 12, "#111",
-            "font-weight=\"bold\"");
+/// The achieved point of a measured kernel, joined to its attainable point
+/// and to its points per L2 and per shared-memory byte.
+std::string achievedMarks(const Point &Pt, const Plot &P,
+                          const std::string &Color) {
+  const char *Unit = opUnit(Pt.K->Model->Type);
+  double PX = kernelX(Pt, P);
+  std::string S = line(PX, P.Y.map(Pt.Attainable), PX, P.Y.map(*Pt.Achieved),
+                       Color, 1.2, "2 2");
+  for (auto [Other, IsL2] : {std::pair{Pt.L2Intensity, true},
+                             std::pair{Pt.SharedIntensity, false}}) {
+    if (!Other)
+      continue;
+    double OX = P.X.map(*Other), OY = P.Y.map(*Pt.Achieved);
+    S += line(PX, OY, OX, OY, Color, 0.8, "1 2");
+    std::string Tip = Pt.K->Kernel + ": " + formatIntensity(*Other) + " " +
+                      Unit + " per " + (IsL2 ? "L2" : "shared-memory") +
+                      " byte";
+    S += IsL2 ? triangle(OX, OY, Color, Tip) : square(OX, OY, Color, Tip);
+  }
+  S += circle(PX, P.Y.map(*Pt.Achieved), 5, Color, "#fff",
+              Pt.K->Kernel + ": achieved " + formatRate(*Pt.Achieved, Unit) +
+                  " at O_krn " + formatIntensity(Pt.Intensity));
+  return S;
+}
+
+/// One highlighted kernel (the \p Index th): its ceiling, the gap from
+/// attainable to achieved, and its points.
+std::string highlightedKernel(const Point &Pt, std::size_t Index,
+                              const Plot &P) {
+  std::string Color = kernelColor(Index);
+  const Prediction &Pr = *Pt.K->Model;
+  const char *Unit = opUnit(Pr.Type);
+  double PX = kernelX(Pt, P);
+  std::string S =
+      "<g class=\"kernel\" data-kernel=\"" + escape(Pt.K->Kernel) + "\">\n";
+  S += line(P.X.map(std::max(P.X.lo(), Pt.Ridge)), P.Y.map(Pt.Ceiling), Right,
+            P.Y.map(Pt.Ceiling), Color, 1.3, "6 3");
+  if (Pt.Achieved)
+    S += achievedMarks(Pt, P, Color);
+  S += circle(PX, P.Y.map(Pt.Attainable), 6, "none", Color,
+              Pt.K->Kernel + ": attainable " + formatRate(Pt.Attainable, Unit) +
+                  " (" + boundName(Pr.Limit) + "-bound), ceiling T'_op " +
+                  formatRate(Pt.Ceiling, Unit));
+  S += "</g>\n";
+  return S;
+}
+
+/// The legend's kernels, from the top of the legend at \p LY, which it
+/// moves below them.
+std::string kernelLegend(const std::vector<Point> &Points, double LX,
+                         double &LY) {
+  std::string S = text(LX, LY + 4, "kernels (most GPU time first)", "start", 12,
+                       "#111", "font-weight=\"bold\"");
   LY += 20;
   for (std::size_t I = 0; I < Points.size() && I < HighlightedKernels; ++I) {
     const Point &Pt = Points[I];
@@ -268,8 +295,13 @@ std::string rooflineSvg(const Analysis &A) {
               "start", 12, "#555");
     LY += 18;
   }
-  LY += 10;
-  S += text(LX, LY + 4, "markers", "start", 12, "#111", "font-weight=\"bold\"");
+  return S;
+}
+
+/// The legend's markers from \p LY on, and where the ceilings come from.
+std::string markerLegend(const DeviceParameters &D, double LX, double LY) {
+  std::string S =
+      text(LX, LY + 4, "markers", "start", 12, "#111", "font-weight=\"bold\"");
   LY += 20;
   S += circle(LX + 6, LY, 5, "#555", "#fff", "measured");
   S += text(LX + 18, LY + 4, "measured (achieved)", "start", 12, "#222");
@@ -288,7 +320,44 @@ std::string rooflineSvg(const Analysis &A) {
   LY += 28;
   S += text(LX, LY, "ceilings measured by", "start", 11, "#555");
   S += text(LX, LY + 14, shortName(D.Origin.Source, 34), "start", 11, "#555");
-  S += "</g>\n</svg>\n";
+  return S;
+}
+
+/// The legend right of the plot: the kernels, then the markers.
+std::string legend(const std::vector<Point> &Points,
+                   const DeviceParameters &D) {
+  double LX = Right + 18, LY = Top + 6;
+  std::string S = "<g class=\"legend\" font-size=\"12\">\n";
+  S += kernelLegend(Points, LX, LY);
+  S += markerLegend(D, LX, LY + 10);
+  S += "</g>\n";
+  return S;
+}
+
+} // namespace
+
+std::string rooflineSvg(const Analysis &A) {
+  const DeviceParameters &D = A.Device.Device;
+  std::vector<Point> Points = chartPoints(A);
+  if (Points.empty())
+    return "";
+  RooflineChart Chart = makeRoofline(D, {});
+  double TopPeak = Chart.Peaks.front().Gops;
+  Plot P = plotArea(Points, D, TopPeak);
+
+  std::string S = open("roofline", Width, Height, "roofline chart");
+  S += titleAndAxes(Points, P, D);
+  // Clip to the plot area.
+  S += beginClip("roofline-plot", P);
+  S += computePeaks(Chart, P, D);
+  S += bandwidthRoofs(D, P, TopPeak);
+  // The other kernels first, underneath.
+  S += otherKernels(Points, P);
+  for (std::size_t I = 0; I < Points.size() && I < HighlightedKernels; ++I)
+    S += highlightedKernel(Points[I], I, P);
+  S += "</g>\n";
+  S += legend(Points, D);
+  S += "</svg>\n";
   return S;
 }
 
