@@ -2,9 +2,8 @@
 ///
 /// \file
 /// `headroom merge [-o FILE] [--keep-devices] PROFILE|DIR...`: one profile
-/// from the profiles of many processes or ranks (passes/merge/ProfileMerger.h
-/// says how each field combines, passes/merge/MergeFiles.h which files of a
-/// directory are merged).
+/// from the profiles of many processes or ranks (merge/MergeFiles.h says
+/// which files are merged, merge/ProfileMerger.h how each field combines).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +12,6 @@
 
 #include "merge/MergeFiles.h"
 #include "schema/ProfileWriter.h"
-#include "support/CommandLine.h"
 
 #include <fstream>
 #include <iostream>
@@ -29,8 +27,7 @@ int mergeMain(const Args &A) {
                   "entries' duration samples, counters averaged over their "
                   "sampled launches.\nSee docs/cli.md.");
   Cmd.option("output", "FILE",
-             "write the merged profile here (default: "
-             "stdout)")
+             "write the merged profile here (default: stdout)")
       .flag("keep-devices", "keep each GPU (UUID) apart instead of merging "
                             "GPUs of the same model")
       .positionals("profiles, or directories whose *.json profiles to merge")
@@ -38,29 +35,24 @@ int mergeMain(const Args &A) {
   std::optional<ParsedArgs> Parsed;
   if (std::optional<int> Done = parseArguments(Cmd, A, Parsed))
     return *Done;
-  Expected<std::vector<std::string>> Files =
-      merge::profileFiles(Parsed->Positionals, [](const std::string &Warning) {
+  Expected<merge::MergedProfiles> Result = merge::mergeProfiles(
+      Parsed->Positionals, merge::MergeOptions{Parsed->has("keep-devices")},
+      [](const std::string &Warning) {
         std::cerr << "headroom merge: warning: " << Warning << "\n";
       });
-  if (!Files)
-    return failWith(Files.error());
-  if (Files->empty())
-    return failWith(Error("headroom merge: no profile given (run 'headroom "
-                          "merge --help')"));
-  Expected<ProfileDocument> Merged = merge::mergeFiles(
-      *Files, merge::MergeOptions{Parsed->has("keep-devices")});
-  if (!Merged)
-    return failWith(Merged.error());
-  std::string Text = profileText(*Merged, ProfileKeyOrder::Merged);
-  if (std::optional<std::string> Out = Parsed->get("output")) {
-    std::ofstream OS(*Out, std::ios::binary);
-    if (!OS || !(OS << Text) || !OS.flush())
-      return failWith(Error(*Out + ": cannot write the merged profile"));
-    std::cerr << "headroom merge: " << Files->size() << " profiles into "
-              << *Out << "\n";
-  } else {
+  if (!Result)
+    return failWith(Result.error());
+  std::string Text = profileText(Result->Merged, ProfileKeyOrder::Merged);
+  std::optional<std::string> Out = Parsed->get("output");
+  if (!Out) {
     std::cout << Text;
+    return 0;
   }
+  std::ofstream OS(*Out, std::ios::binary);
+  if (!OS || !(OS << Text) || !OS.flush())
+    return failWith(Error(*Out + ": cannot write the merged profile"));
+  std::cerr << "headroom merge: " << Result->Files << " profiles into " << *Out
+            << "\n";
   return 0;
 }
 

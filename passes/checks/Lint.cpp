@@ -113,7 +113,7 @@ Expected<LintReport> lint(const LintRequest &R,
     Out.Compared = std::move(*B);
   }
   if (!Options.MaxHeadroom && !Options.MinAttainablePct && !Out.Compared &&
-      !R.WritesBaseline)
+      !R.BaselineOutput)
     return Error("headroom lint: nothing to check: give --max-headroom, "
                  "--min-attainable-pct, --baseline or --write-baseline");
   Expected<std::unique_ptr<Analysis>> A = loadReport(R.Inputs, Registry);
@@ -129,6 +129,11 @@ Expected<LintReport> lint(const LintRequest &R,
   if (Out.Compared)
     Options.Compare = &*Out.Compared;
   Out.Result = runLint(*Out.Judged, Options);
+  if (R.BaselineOutput && Out.Result.Status != LintInputError)
+    if (Status S =
+            writeBaselineFile(*R.BaselineOutput, makeBaseline(*Out.Judged));
+        !S)
+      return S.error();
   return Out;
 }
 

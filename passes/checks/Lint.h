@@ -60,8 +60,9 @@ struct LintRequest {
   LintOptions Options;
   /// The baseline to compare with.
   std::optional<std::string> BaselinePath;
-  /// --write-baseline was given: a gate of its own.
-  bool WritesBaseline = false;
+  /// --write-baseline: where to write the profile's times as a baseline
+  /// (a gate of its own).
+  std::optional<std::string> BaselineOutput;
 };
 
 /// What `headroom lint` found. Owns the analysis it judged.
@@ -76,9 +77,10 @@ struct LintReport {
 };
 
 /// Reads the baseline and the inputs of \p R, analyzes and diagnoses the
-/// profile and runs the gate. Fails when there is nothing to check, when an
-/// input cannot be read, or when the baseline was recorded for another
-/// device.
+/// profile, runs the gate and, with R.BaselineOutput, writes the profile's
+/// times there unless the inputs were wrong. Fails when there is nothing to
+/// check, when an input cannot be read, when the baseline was recorded for
+/// another device, or when the baseline cannot be written.
 Expected<LintReport> lint(const LintRequest &R, const DeviceRegistry &Registry);
 
 } // namespace headroom

@@ -67,4 +67,20 @@ Expected<ProfileDocument> mergeFiles(const std::vector<std::string> &Files,
   return Merger.result();
 }
 
+Expected<MergedProfiles>
+mergeProfiles(const std::vector<std::string> &Arguments,
+              const MergeOptions &Options,
+              const std::function<void(const std::string &)> &Warn) {
+  Expected<std::vector<std::string>> Files = profileFiles(Arguments, Warn);
+  if (!Files)
+    return Files.error();
+  if (Files->empty())
+    return Error("headroom merge: no profile given (run 'headroom merge "
+                 "--help')");
+  Expected<ProfileDocument> Merged = mergeFiles(*Files, Options);
+  if (!Merged)
+    return Merged.error();
+  return MergedProfiles{std::move(*Merged), Files->size()};
+}
+
 } // namespace headroom::merge

@@ -32,6 +32,21 @@ profileFiles(const std::vector<std::string> &Arguments,
 Expected<ProfileDocument> mergeFiles(const std::vector<std::string> &Files,
                                      const MergeOptions &Options);
 
+/// What `headroom merge` produced.
+struct MergedProfiles {
+  ProfileDocument Merged;
+  /// How many profile files went into it.
+  std::size_t Files = 0;
+};
+
+/// `headroom merge` on its arguments: the profiles \p Arguments name
+/// (profileFiles, warnings to \p Warn), merged (mergeFiles). Fails also when
+/// no profile is given.
+Expected<MergedProfiles>
+mergeProfiles(const std::vector<std::string> &Arguments,
+              const MergeOptions &Options,
+              const std::function<void(const std::string &)> &Warn);
+
 } // namespace headroom::merge
 
 #endif // HEADROOM_MERGE_MERGEFILES_H
