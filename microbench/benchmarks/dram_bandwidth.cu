@@ -29,6 +29,7 @@
 
 #include "benchmarks/Benchmarks.h"
 #include "core/PeakTables.h"
+#include "core/WarpsCurve.h"
 #include "harness/Context.h"
 
 #include <algorithm>
@@ -636,9 +637,7 @@ void DramBench::run() {
 /// bytes in flight a kernel needs to reach the DRAM bandwidth). Residency is
 /// made exact by shared-memory padding (Context::limitResidency).
 void DramBench::curve(int K, const char *Name) {
-  std::vector<std::pair<double, double>> Points;
-  double Best = 0;
-  for (int Warps : {1, 2, 4, 8, 16, 32, 48, 64}) {
+  auto RateAt = [&](int Warps) {
     int Block = 32 * std::min(Warps, 16);
     Config C{GridStride, 4, Plain, Block, Warps * 32 / Block};
     const void *Kernel =
@@ -658,28 +657,17 @@ void DramBench::curve(int K, const char *Name) {
       throwWrongResult(Name, "wrong checksum at " + std::to_string(Warps) +
                                  " warps per SM");
     double BytesPerVector = K == Read ? 16 : 32;
-    double GBs = static_cast<double>(N) * BytesPerVector / 1e9 /
-                 (summarize(Ms)->Median / 1e3);
-    Points.push_back({static_cast<double>(Warps), GBs});
-    Best = std::max(Best, GBs);
-  }
-  Measurement M;
-  M.Name = Name;
-  M.Unit = "warps/SM";
-  M.Value = Points.back().first;
-  for (const auto &[W, GBs] : Points)
-    if (GBs >= 0.9 * Best) {
-      M.Value = W;
-      break;
-    }
-  M.Points = Points;
-  M.Method = std::string("grid-stride ") + (K == Read ? "read" : "copy") +
-             " kernel (unroll 4, 16-byte accesses, 64 bytes in flight per "
-             "thread) at 1..64 resident warps per SM, residency made exact by "
-             "shared-memory padding; points are (warps per SM, GB/s), median "
-             "of repeated runs; value = fewest warps per SM reaching 90% of "
-             "the best point";
-  Ctx.add(M);
+    return static_cast<double>(N) * BytesPerVector / 1e9 /
+           (summarize(Ms)->Median / 1e3);
+  };
+  Ctx.add(measureWarpsCurve(
+      Name, RateAt,
+      std::string("grid-stride ") + (K == Read ? "read" : "copy") +
+          " kernel (unroll 4, 16-byte accesses, 64 bytes in flight per "
+          "thread) at 1..64 resident warps per SM, residency made exact by "
+          "shared-memory padding; points are (warps per SM, GB/s), median "
+          "of repeated runs; value = fewest warps per SM reaching 90% of "
+          "the best point"));
 }
 
 } // namespace

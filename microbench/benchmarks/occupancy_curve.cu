@@ -17,6 +17,7 @@
 
 #include "benchmarks/Benchmarks.h"
 #include "benchmarks/FloatChains.cuh"
+#include "core/WarpsCurve.h"
 #include "harness/ChainBenchmark.cuh"
 
 #include <string>
@@ -24,9 +25,7 @@
 namespace headroom::microbench {
 
 void runOccupancyCurve(Context &Ctx) {
-  std::vector<std::pair<double, double>> Points;
-  double Best = 0;
-  for (int Warps : {1, 2, 4, 8, 16, 32, 48, 64}) {
+  auto RateAt = [&](int Warps) {
     int PerBlock = std::min(Warps, 8);
     ChainSpec Spec{"fp32_fma_vs_warps", "GFLOP/s", Op::Fp32Fma,
                    "FFMA a = a*x + y, counted as 2 FLOP"};
@@ -43,26 +42,16 @@ void runOccupancyCurve(Context &Ctx) {
       throw BenchmarkError(
           "fp32_fma_vs_warps: only " + std::to_string(Resident) + " of " +
           std::to_string(Warps) + " warps per SM are resident");
-    Points.push_back({static_cast<double>(Warps), M.Value});
-    Best = std::max(Best, M.Value);
-  }
-  Measurement M;
-  M.Name = "fp32_fma_vs_warps";
-  M.Unit = "warps/SM";
-  M.Points = Points;
-  M.Value = Points.back().first;
-  for (const auto &[W, Rate] : Points)
-    if (Rate >= 0.9 * Best) {
-      M.Value = W;
-      break;
-    }
-  M.Method = "FFMA chains (8 independent chains x 32 unrolled steps per "
-             "thread, at most 32 registers) at 1..64 resident warps per SM, "
-             "one wave, residency made exact by shared-memory padding; points "
-             "are (warps per SM, GFLOP/s), each the median of repeated runs "
-             "and checked bit-exactly; value = fewest warps per SM reaching "
-             "90% of the best point";
-  Ctx.add(M);
+    return M.Value;
+  };
+  Ctx.add(measureWarpsCurve(
+      "fp32_fma_vs_warps", RateAt,
+      "FFMA chains (8 independent chains x 32 unrolled steps per "
+      "thread, at most 32 registers) at 1..64 resident warps per SM, "
+      "one wave, residency made exact by shared-memory padding; points "
+      "are (warps per SM, GFLOP/s), each the median of repeated runs "
+      "and checked bit-exactly; value = fewest warps per SM reaching "
+      "90% of the best point"));
 }
 
 } // namespace headroom::microbench

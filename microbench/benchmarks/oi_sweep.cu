@@ -37,6 +37,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "benchmarks/Benchmarks.h"
+#include "benchmarks/FloatChains.cuh"
+#include "benchmarks/HalfPairFma.cuh"
 #include "core/PeakTables.h"
 #include "harness/Context.h"
 
@@ -57,67 +59,44 @@ constexpr int TileVectors = BlockSize * VectorsPerThread;
 constexpr int Iterations[] = {1, 2, 4, 8, 16, 32, 64, 128, 256};
 constexpr int FullBufferIters = 32;
 
-/// fp32: a = fma(a, x, y), x = 1 + 2^-10, y = 2^-10; values start in
-/// [1, 1.25) and stay below 2 over 256 x 5 launches.
-struct SweepFp32 {
-  static constexpr const char *Name = "oi_sweep_fp32";
+/// fp32 and fp64: a = fma(a, x, y), x = 1 + 2^-10, y = 2^-10 (FloatChains.cuh's
+/// FMA step); values start in [1, 1.25) and stay below 2 over 256 x 5
+/// launches.
+template <typename T> struct SweepFloatFma {
   static constexpr const char *Unit = "GFLOP/s";
-  static constexpr const char *Instruction = "FFMA";
-  static constexpr Op PeakOp = Op::Fp32Fma;
-  static constexpr int Lanes = 4;
+  static constexpr int Lanes = 16 / sizeof(T);
   static constexpr double OpsPerLaneStep = 2;
-  using Lane = float;
-  struct Params {
-    float X, Y;
-  };
+  using Lane = T;
+  using Params = typename FloatFma<T>::Params;
   static Params params() {
-    return {1.0f + std::ldexp(1.0f, -10), std::ldexp(1.0f, -10)};
+    return {T(1) + std::ldexp(T(1), -10), std::ldexp(T(1), -10)};
   }
   __host__ __device__ static uint4 init(size_t I) {
     uint4 V;
-    float *F = reinterpret_cast<float *>(&V);
-    for (int L = 0; L < 4; ++L)
-      F[L] = 1.0f + static_cast<float>((I * 4 + L) & 1023) * 0x1p-12f;
+    T *F = reinterpret_cast<T *>(&V);
+    for (int L = 0; L < Lanes; ++L)
+      F[L] = T(1) + static_cast<T>((I * Lanes + L) & 1023) * T(0x1p-12);
     return V;
   }
   __device__ static Lane step(Lane A, const Params &P) {
-    return __fmaf_rn(A, P.X, P.Y);
+    return FloatFma<T>::step(A, P);
   }
   static Lane hostStep(Lane A, const Params &P) {
-    return std::fma(A, P.X, P.Y);
+    return FloatFma<T>::hostStep(A, P);
   }
   static bool close(Lane A, Lane B) { return A == B; }
 };
 
-/// fp64: the same map in double.
-struct SweepFp64 {
+struct SweepFp32 : SweepFloatFma<float> {
+  static constexpr const char *Name = "oi_sweep_fp32";
+  static constexpr const char *Instruction = "FFMA";
+  static constexpr Op PeakOp = Op::Fp32Fma;
+};
+
+struct SweepFp64 : SweepFloatFma<double> {
   static constexpr const char *Name = "oi_sweep_fp64";
-  static constexpr const char *Unit = "GFLOP/s";
   static constexpr const char *Instruction = "DFMA";
   static constexpr Op PeakOp = Op::Fp64Fma;
-  static constexpr int Lanes = 2;
-  static constexpr double OpsPerLaneStep = 2;
-  using Lane = double;
-  struct Params {
-    double X, Y;
-  };
-  static Params params() {
-    return {1.0 + std::ldexp(1.0, -10), std::ldexp(1.0, -10)};
-  }
-  __host__ __device__ static uint4 init(size_t I) {
-    uint4 V;
-    double *D = reinterpret_cast<double *>(&V);
-    for (int L = 0; L < 2; ++L)
-      D[L] = 1.0 + static_cast<double>((I * 2 + L) & 1023) * 0x1p-12;
-    return V;
-  }
-  __device__ static Lane step(Lane A, const Params &P) {
-    return __fma_rn(A, P.X, P.Y);
-  }
-  static Lane hostStep(Lane A, const Params &P) {
-    return std::fma(A, P.X, P.Y);
-  }
-  static bool close(Lane A, Lane B) { return A == B; }
 };
 
 /// int32: a = a * x + y (mod 2^32), x odd: one IMAD, exact.
@@ -144,7 +123,7 @@ struct SweepInt32 {
 };
 
 /// fp16: a = fma(a, x, y) on half2, x = 0.9375, y = 0.0625 (contracts
-/// towards 1); one HFMA2 = 4 FLOP per lane step.
+/// towards 1; HalfPairFma.cuh's step); one HFMA2 = 4 FLOP per lane step.
 struct SweepFp16 {
   static constexpr const char *Name = "oi_sweep_fp16";
   static constexpr const char *Unit = "GFLOP/s";
@@ -153,13 +132,8 @@ struct SweepFp16 {
   static constexpr int Lanes = 4;
   static constexpr double OpsPerLaneStep = 4;
   using Lane = __half2;
-  struct Params {
-    __half2 X, Y;
-  };
-  static Params params() {
-    return {__floats2half2_rn(0.9375f, 0.9375f),
-            __floats2half2_rn(0.0625f, 0.0625f)};
-  }
+  using Params = HalfPairFma</*Bf16=*/false>::Params;
+  static Params params() { return HalfPairFma<false>::makeParams(0); }
   __host__ __device__ static uint4 init(size_t I) {
     uint4 V;
     __half2 *H = reinterpret_cast<__half2 *>(&V);
@@ -170,18 +144,10 @@ struct SweepFp16 {
     return V;
   }
   __device__ static Lane step(Lane A, const Params &P) {
-    return __hfma2(A, P.X, P.Y);
+    return HalfPairFma<false>::step(A, P);
   }
   static Lane hostStep(Lane A, const Params &P) {
-    auto One = [](__half A, __half X, __half Y) {
-      // a*x + y is exact in double; one rounding to half, as HFMA2 does.
-      return __double2half(static_cast<double>(__half2float(A)) *
-                               __half2float(X) +
-                           __half2float(Y));
-    };
-    return __halves2half2(
-        One(__low2half(A), __low2half(P.X), __low2half(P.Y)),
-        One(__high2half(A), __high2half(P.X), __high2half(P.Y)));
+    return HalfPairFma<false>::hostStep(A, P);
   }
   static bool close(Lane A, Lane B) {
     return std::fabs(__low2float(A) - __low2float(B)) <= 0x1p-9f &&

@@ -23,6 +23,7 @@
 
 #include "benchmarks/Benchmarks.h"
 #include "core/PeakTables.h"
+#include "core/WarpsCurve.h"
 #include "harness/ClockProbe.cuh"
 #include "harness/Context.h"
 
@@ -318,9 +319,7 @@ double curvePoint(Context &Ctx, int Warps, int &Resident) {
 /// T_ldst's instruction at 1..64 resident warps per SM: how many warps the
 /// shared-memory pipe needs to reach its peak.
 void sharedCurve(Context &Ctx) {
-  std::vector<std::pair<double, double>> Points;
-  double Best = 0;
-  for (int Warps : {1, 2, 4, 8, 16, 32, 48, 64}) {
+  auto RateAt = [&](int Warps) {
     int Resident = 0;
     double Rate = 0;
     switch (Warps) {
@@ -341,26 +340,16 @@ void sharedCurve(Context &Ctx) {
       throw BenchmarkError(
           "shared_ldst32_vs_warps: only " + std::to_string(Resident) + " of " +
           std::to_string(Warps) + " warps per SM are resident");
-    Points.push_back({static_cast<double>(Warps), Rate});
-    Best = std::max(Best, Rate);
-  }
-  Measurement M;
-  M.Name = "shared_ldst32_vs_warps";
-  M.Unit = "warps/SM";
-  M.Points = Points;
-  M.Value = Points.back().first;
-  for (const auto &[W, Rate] : Points)
-    if (Rate >= 0.9 * Best) {
-      M.Value = W;
-      break;
-    }
-  M.Method = "shared_ldst32's kernel (conflict-free 32-bit swaps, 20 "
-             "ld/st.volatile.shared per iteration, every element checked) at "
-             "1..64 resident warps per SM (blocks of 32..256 threads), one "
-             "wave, residency made exact by shared-memory padding; points are "
-             "(warps per SM, GOP/s), each the median of repeated runs; value = "
-             "fewest warps per SM reaching 90% of the best point";
-  Ctx.add(M);
+    return Rate;
+  };
+  Ctx.add(measureWarpsCurve(
+      "shared_ldst32_vs_warps", RateAt,
+      "shared_ldst32's kernel (conflict-free 32-bit swaps, 20 "
+      "ld/st.volatile.shared per iteration, every element checked) at "
+      "1..64 resident warps per SM (blocks of 32..256 threads), one "
+      "wave, residency made exact by shared-memory padding; points are "
+      "(warps per SM, GOP/s), each the median of repeated runs; value = "
+      "fewest warps per SM reaching 90% of the best point"));
 }
 
 } // namespace

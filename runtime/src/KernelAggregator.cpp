@@ -80,15 +80,8 @@ KernelStats *KernelAggregator::entry(const LaunchKey &Key) {
 
 LaunchKey KernelAggregator::keyOf(const JoinedLaunch &Launch) {
   const KernelRecord &R = Launch.Record;
-  LaunchKey Key;
-  Key.Site = Launch.Site;
-  Key.Scope = Launch.Site == NoSite ? Launch.Scope : NoScope;
-  Key.Kernel = R.Name;
-  Key.Device = R.Device;
-  Key.Grid = R.Grid;
-  Key.Block = R.Block;
-  Key.DynamicSharedBytes = R.DynamicSharedBytes;
-  return Key;
+  return launchKey({Launch.Site, Launch.Scope}, R.Name, R.Device, R.Grid,
+                   R.Block, R.DynamicSharedBytes);
 }
 
 KernelStats *KernelAggregator::entryOf(const JoinedLaunch &Launch) {

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <tuple>
+#include <utility>
 
 namespace headroom::rt {
 
@@ -12,6 +13,19 @@ void mix(std::size_t &Seed, std::size_t Value) {
   Seed ^= Value + 0x9e3779b97f4a7c15ULL + (Seed << 6) + (Seed >> 2);
 }
 } // namespace
+
+LaunchKey launchKey(Attribution Where, std::string Kernel, std::uint32_t Device,
+                    Dim3 Grid, Dim3 Block, std::uint32_t DynamicSharedBytes) {
+  LaunchKey Key;
+  Key.Site = Where.Site;
+  Key.Scope = Where.Site == NoSite ? Where.Scope : NoScope;
+  Key.Kernel = std::move(Kernel);
+  Key.Device = Device;
+  Key.Grid = Grid;
+  Key.Block = Block;
+  Key.DynamicSharedBytes = DynamicSharedBytes;
+  return Key;
+}
 
 std::size_t LaunchKeyHash::operator()(const LaunchKey &Key) const noexcept {
   std::size_t Seed = std::hash<std::string>{}(Key.Kernel);

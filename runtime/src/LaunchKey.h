@@ -62,6 +62,11 @@ struct LaunchKey {
   Attribution attribution() const { return Attribution{Site, Scope}; }
 };
 
+/// The key of a launch of \p Kernel attributed to \p Where. A site wins over
+/// a scope: a launch inside a site bracket is keyed by its site alone.
+LaunchKey launchKey(Attribution Where, std::string Kernel, std::uint32_t Device,
+                    Dim3 Grid, Dim3 Block, std::uint32_t DynamicSharedBytes);
+
 /// Hash of a LaunchKey for unordered containers.
 struct LaunchKeyHash {
   std::size_t operator()(const LaunchKey &Key) const noexcept;

@@ -24,15 +24,21 @@ constexpr std::uint64_t ScopeTag = 1ULL << 32;
 constexpr std::size_t MaxGraphNodes = 1u << 16;
 
 LaunchKey keyOf(Attribution Where, const LaunchInfo &L) {
-  LaunchKey Key;
-  Key.Site = Where.Site;
-  Key.Scope = Where.Site == NoSite ? Where.Scope : NoScope;
-  Key.Kernel = L.KernelName ? L.KernelName : "";
-  Key.Device = L.Device;
-  Key.Grid = L.Grid;
-  Key.Block = L.Block;
-  Key.DynamicSharedBytes = L.DynamicSharedBytes;
-  return Key;
+  return launchKey(Where, L.KernelName ? L.KernelName : "", L.Device, L.Grid,
+                   L.Block, L.DynamicSharedBytes);
+}
+
+/// What the counter sampler answers to \p Ask: begin() or end() of a
+/// sample, Failed if it throws.
+template <typename Answer, typename AskFn> Answer askSampler(AskFn &&Ask) {
+  try {
+    return Ask();
+  } catch (...) {
+    Answer Failed;
+    Failed.State = Answer::Status::Failed;
+    Failed.Why = Failure{FailureKind::Other, "counter sampler threw"};
+    return Failed;
+  }
 }
 
 } // namespace
@@ -382,13 +388,8 @@ void Runtime::beginSample(const LaunchInfo &Launch, const LaunchKey &Key) {
     SampleMutex.unlock();
   };
 
-  SampleStart Start;
-  try {
-    Start = Sampler->begin(Launch);
-  } catch (...) {
-    Start.State = SampleStart::Status::Failed;
-    Start.Why = Failure{FailureKind::Other, "counter sampler threw"};
-  }
+  SampleStart Start =
+      askSampler<SampleStart>([&] { return Sampler->begin(Launch); });
 
   bool Failed = false;
   bool Refused = false;
@@ -442,13 +443,8 @@ void Runtime::launchExit(const LaunchInfo &Launch) {
     std::uint32_t Id = Launch.NumCorrelationIds ? Launch.CorrelationIds[0] : 0;
     if (Id != T.SampleCorrelation)
       return;
-    SampleResult Result;
-    try {
-      Result = Sampler->end(Launch);
-    } catch (...) {
-      Result.State = SampleResult::Status::Failed;
-      Result.Why = Failure{FailureKind::Other, "counter sampler threw"};
-    }
+    SampleResult Result =
+        askSampler<SampleResult>([&] { return Sampler->end(Launch); });
     LaunchKey Key = std::move(T.SampleKey);
     auto Elapsed = std::chrono::steady_clock::now() - T.SampleStart;
     T.Sampling = false;

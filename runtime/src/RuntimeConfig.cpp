@@ -9,6 +9,8 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <initializer_list>
+#include <type_traits>
 
 namespace headroom::rt {
 
@@ -68,6 +70,43 @@ std::optional<SamplingRule> parseRule(const std::string &V) {
   return R;
 }
 
+/// One value of a variable that names one of a few choices, with the
+/// spellings that select it (messages name the first).
+template <typename T> struct Choice {
+  std::initializer_list<const char *> Spellings;
+  T Value;
+};
+
+/// Sets \p Field to the choice that variable \p Name spells (any case;
+/// unset or empty changes nothing); an unknown spelling leaves Field as it is
+/// and adds a message to \p Errors that names the choices and the one kept.
+template <typename GetFn, typename T>
+void readChoice(const GetFn &Get, const char *Name, T &Field,
+                std::initializer_list<Choice<std::type_identity_t<T>>> Choices,
+                std::vector<std::string> &Errors) {
+  std::string Value = lower(Get(Name));
+  if (Value.empty())
+    return;
+  for (const Choice<T> &C : Choices)
+    for (const char *Spelling : C.Spellings)
+      if (Value == Spelling) {
+        Field = C.Value;
+        return;
+      }
+  std::string Message = std::string(Name) + "='" + Value + "' is not ";
+  std::string Kept;
+  std::size_t I = 0;
+  for (const Choice<T> &C : Choices) {
+    if (I > 0)
+      Message += I + 1 == Choices.size() ? " or " : ", ";
+    Message += *C.Spellings.begin();
+    if (C.Value == Field)
+      Kept = *C.Spellings.begin();
+    ++I;
+  }
+  Errors.push_back(Message + "; using " + Kept);
+}
+
 } // namespace
 
 std::string_view modeName(Mode M) {
@@ -123,17 +162,11 @@ RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
     return V ? trim(V) : std::string();
   };
 
-  if (std::string V = lower(Get("HEADROOM_MODE")); !V.empty()) {
-    if (V == "off" || V == "0" || V == "none")
-      C.RequestedMode = Mode::Off;
-    else if (V == "time" || V == "timing")
-      C.RequestedMode = Mode::Time;
-    else if (V == "counters")
-      C.RequestedMode = Mode::Counters;
-    else
-      C.Errors.push_back("HEADROOM_MODE='" + V +
-                         "' is not off, time or counters; using counters");
-  }
+  readChoice(Get, "HEADROOM_MODE", C.RequestedMode,
+             {{{"off", "0", "none"}, Mode::Off},
+              {{"time", "timing"}, Mode::Time},
+              {{"counters"}, Mode::Counters}},
+             C.Errors);
 
   std::string Pattern = Get("HEADROOM_PROFILE");
   if (Pattern.empty())
@@ -173,33 +206,20 @@ RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
                          "' is not first, every:N, all or off; using first");
   }
 
-  if (std::string V = lower(Get("HEADROOM_SAMPLE_SCOPE")); !V.empty()) {
-    if (V == "sites")
-      C.Scope = SamplingScope::Sites;
-    else if (V == "scopes")
-      C.Scope = SamplingScope::Scopes;
-    else if (V == "all")
-      C.Scope = SamplingScope::All;
-    else
-      C.Errors.push_back("HEADROOM_SAMPLE_SCOPE='" + V +
-                         "' is not sites, scopes or all; using sites");
-  }
+  readChoice(Get, "HEADROOM_SAMPLE_SCOPE", C.Scope,
+             {{{"sites"}, SamplingScope::Sites},
+              {{"scopes"}, SamplingScope::Scopes},
+              {{"all"}, SamplingScope::All}},
+             C.Errors);
 
   if (std::string V = Get("HEADROOM_SAMPLE_SKIP"); !V.empty())
     C.SkipPatterns = splitList(V);
 
-  if (std::string V = lower(Get("HEADROOM_CORRELATION")); !V.empty()) {
-    if (V == "callback")
-      C.Correlation = CorrelationSource::Callback;
-    else if (V == "callback-runtime")
-      C.Correlation = CorrelationSource::CallbackRuntime;
-    else if (V == "external")
-      C.Correlation = CorrelationSource::External;
-    else
-      C.Errors.push_back("HEADROOM_CORRELATION='" + V +
-                         "' is not callback, callback-runtime or external; "
-                         "using callback");
-  }
+  readChoice(Get, "HEADROOM_CORRELATION", C.Correlation,
+             {{{"callback"}, CorrelationSource::Callback},
+              {{"callback-runtime"}, CorrelationSource::CallbackRuntime},
+              {{"external"}, CorrelationSource::External}},
+             C.Errors);
 
   if (std::string V = Get("HEADROOM_FLUSH_S"); !V.empty()) {
     char *End = nullptr;
@@ -212,27 +232,15 @@ RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
                          "using 60");
   }
 
-  if (std::string V = lower(Get("HEADROOM_SIGNALS")); !V.empty()) {
-    if (V == "on" || V == "1" || V == "yes")
-      C.Signals = true;
-    else if (V == "off" || V == "0" || V == "no")
-      C.Signals = false;
-    else
-      C.Errors.push_back("HEADROOM_SIGNALS='" + V +
-                         "' is not on or off; using on");
-  }
+  readChoice(Get, "HEADROOM_SIGNALS", C.Signals,
+             {{{"on", "1", "yes"}, true}, {{"off", "0", "no"}, false}},
+             C.Errors);
 
-  if (std::string V = lower(Get("HEADROOM_PROFILER_LIFETIME")); !V.empty()) {
-    if (V == "auto")
-      C.Lifetime = ProfilerLifetime::Auto;
-    else if (V == "sample")
-      C.Lifetime = ProfilerLifetime::Sample;
-    else if (V == "process")
-      C.Lifetime = ProfilerLifetime::Process;
-    else
-      C.Errors.push_back("HEADROOM_PROFILER_LIFETIME='" + V +
-                         "' is not auto, sample or process; using auto");
-  }
+  readChoice(Get, "HEADROOM_PROFILER_LIFETIME", C.Lifetime,
+             {{{"auto"}, ProfilerLifetime::Auto},
+              {{"sample"}, ProfilerLifetime::Sample},
+              {{"process"}, ProfilerLifetime::Process}},
+             C.Errors);
 
   C.CuptiLibrary = Get("HEADROOM_CUPTI_LIBRARY");
   return C;

@@ -158,4 +158,53 @@ TEST(RuntimeConfig, ReadsFlushIntervalAndSignals) {
             (std::vector<std::string>{"foo", "bar"}));
 }
 
+TEST(RuntimeConfig, AChoiceItDoesNotKnowKeepsTheDefaultAndNamesTheChoices) {
+  RuntimeConfig Bad = readWith({{"HEADROOM_MODE", "Fast"},
+                                {"HEADROOM_SAMPLE_SCOPE", "kernels"},
+                                {"HEADROOM_CORRELATION", "magic"},
+                                {"HEADROOM_SIGNALS", "maybe"},
+                                {"HEADROOM_PROFILER_LIFETIME", "forever"}});
+  RuntimeConfig Default = readWith({});
+  EXPECT_EQ(Bad.RequestedMode, Default.RequestedMode);
+  EXPECT_EQ(Bad.Scope, Default.Scope);
+  EXPECT_EQ(Bad.Correlation, Default.Correlation);
+  EXPECT_EQ(Bad.Signals, Default.Signals);
+  EXPECT_EQ(Bad.Lifetime, Default.Lifetime);
+  std::vector<std::string> Expected = {
+      "HEADROOM_MODE='fast' is not off, time or counters; using counters",
+      "HEADROOM_SAMPLE_SCOPE='kernels' is not sites, scopes or all; using "
+      "sites",
+      "HEADROOM_CORRELATION='magic' is not callback, callback-runtime or "
+      "external; using callback",
+      "HEADROOM_SIGNALS='maybe' is not on or off; using on",
+      "HEADROOM_PROFILER_LIFETIME='forever' is not auto, sample or process; "
+      "using auto"};
+  EXPECT_EQ(Bad.Errors, Expected);
+}
+
+TEST(RuntimeConfig, ReadsEverySpellingOfEachChoice) {
+  EXPECT_EQ(readWith({{"HEADROOM_MODE", "0"}}).RequestedMode, Mode::Off);
+  EXPECT_EQ(readWith({{"HEADROOM_MODE", "none"}}).RequestedMode, Mode::Off);
+  EXPECT_EQ(readWith({{"HEADROOM_MODE", "timing"}}).RequestedMode, Mode::Time);
+  EXPECT_EQ(readWith({{"HEADROOM_SAMPLE_SCOPE", "Scopes"}}).Scope,
+            SamplingScope::Scopes);
+  EXPECT_EQ(readWith({{"HEADROOM_SAMPLE_SCOPE", "all"}}).Scope,
+            SamplingScope::All);
+  EXPECT_EQ(
+      readWith({{"HEADROOM_CORRELATION", "callback-runtime"}}).Correlation,
+      CorrelationSource::CallbackRuntime);
+  EXPECT_EQ(readWith({{"HEADROOM_CORRELATION", "EXTERNAL"}}).Correlation,
+            CorrelationSource::External);
+  for (const char *Off : {"off", "0", "no"})
+    EXPECT_FALSE(readWith({{"HEADROOM_SIGNALS", Off}}).Signals) << Off;
+  for (const char *On : {"on", "1", "yes"})
+    EXPECT_TRUE(
+        readWith({{"HEADROOM_SIGNALS", On}, {"HEADROOM_MODE", "time"}}).Signals)
+        << On;
+  EXPECT_EQ(readWith({{"HEADROOM_PROFILER_LIFETIME", "sample"}}).Lifetime,
+            ProfilerLifetime::Sample);
+  EXPECT_EQ(readWith({{"HEADROOM_PROFILER_LIFETIME", "process"}}).Lifetime,
+            ProfilerLifetime::Process);
+}
+
 } // namespace
