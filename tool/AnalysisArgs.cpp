@@ -29,8 +29,12 @@ void addAnalysisOutputs(CommandLine &Cmd, const std::string &FormatHelp,
               "that sites still match (default: .)")
       .flag("no-source-check", "do not compare the profile's sites with the "
                                "sources")
+      .option("model", "MODEL",
+              "auto (default: the Hopper model where the device and the "
+              "counters allow it, else the thesis model), hopper, thesis or "
+              "fitted (docs/model.md)")
       .flag("optimistic-int", "use the optimistic-integer variant of the "
-                              "model for integer kernels")
+                              "thesis model for integer kernels")
       .flag("color", "color the text diagnostics (default: when stdout is "
                      "a terminal and NO_COLOR is unset)")
       .flag("no-color", "do not color the text diagnostics")
@@ -52,6 +56,13 @@ Expected<ReportRequest> analysisRequest(const ParsedArgs &P,
   Request.ProfilePath = *ProfilePath;
   Request.Device = *DeviceArg;
   Request.Model.OptimisticInt = P.has("optimistic-int");
+  std::string Model = P.get("model").value_or("auto");
+  std::optional<ModelChoice> Choice = parseModelChoice(Model);
+  if (!Choice)
+    return Error("headroom " + Command +
+                 ": --model: expected auto, hopper, thesis or fitted, got '" +
+                 Model + "'");
+  Request.Model.Choice = *Choice;
   Request.SourceRoot = P.has("no-source-check")
                            ? std::string()
                            : P.get("source-root").value_or(".");

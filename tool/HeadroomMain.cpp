@@ -44,6 +44,8 @@ const Subcommand Subcommands[] = {
      lintMain},
     {"calibrate", "measure this GPU and write its device file", calibrateMain},
     {"merge", "combine the profiles of many processes or ranks", mergeMain},
+    {"validate", "score the models on a recording of the validation corpus",
+     validateMain},
     {"nvcc", "compile like nvcc, instrumenting the CUDA sources", nvccMain},
 };
 

@@ -21,6 +21,8 @@ int reportMain(const Args &A);
 int lintMain(const Args &A);
 int calibrateMain(const Args &A);
 int mergeMain(const Args &A);
+/// Scores the models on a recording of the validation corpus.
+int validateMain(const Args &A);
 /// A drop-in nvcc that instruments what it compiles (instruments only with
 /// Clang; compiles unchanged without).
 int nvccMain(const Args &A);

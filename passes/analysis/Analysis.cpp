@@ -12,7 +12,15 @@ namespace {
 /// Predicts every modeled kernel on every target; with measured times on the
 /// profiled device, E_util (5.13) from there corrects each projection.
 void project(Analysis &A) {
+  // The Hopper model projects onto the targets that have unit rates.
+  std::vector<std::pair<std::string, UnitRates>> Rates;
+  for (const DeviceEntry &T : A.Targets)
+    if (Expected<UnitRates> R = unitRates(T.Device))
+      Rates.emplace_back(T.Device.Name, *R);
   for (KernelReport &K : A.Report.Kernels) {
+    if (K.Bounds)
+      for (const auto &[Name, R] : Rates)
+        K.Bounds->Projections.push_back(projectBounds(*K.Bounds, Name, R));
     if (!K.Parameters || !K.Model)
       continue;
     std::optional<double> EUtil;

@@ -53,7 +53,14 @@ Baseline makeBaseline(const Analysis &A) {
     E.Launches = K.Launches;
     if (K.Launches && K.TotalNs > 0)
       E.MeasuredMsPerLaunch = K.TotalNs / 1e6 / double(K.Launches);
-    if (K.Model && K.ModeledLaunches) {
+    // The model the report used: the Hopper model's bounds, else the
+    // thesis prediction.
+    if (K.Bounds && K.ModeledLaunches) {
+      E.PredictedMsPerLaunch =
+          K.Bounds->predictedMs() / double(K.ModeledLaunches);
+      E.Bound = regimeName(K.Bounds->regime());
+      E.Headroom = K.Bounds->headroom();
+    } else if (K.Model && K.ModeledLaunches) {
       E.PredictedMsPerLaunch = K.Model->PredictedMs / double(K.ModeledLaunches);
       E.Bound = boundName(K.Model->Limit);
       E.Headroom = K.Model->headroom();
@@ -167,9 +174,11 @@ Expected<Baseline> parseBaseline(const json &Root) {
     }
     if (const json *Bound = findMember(J, "bound");
         Bound && !Bound->is_null()) {
-      if (!Bound->is_string() || (*Bound != "compute" && *Bound != "memory"))
+      if (!Bound->is_string() ||
+          (*Bound != "compute" && *Bound != "memory" && *Bound != "latency"))
         return expectedError(jsonPath(Path, "bound"),
-                             "\"compute\", \"memory\" or null", *Bound);
+                             "\"compute\", \"memory\", \"latency\" or null",
+                             *Bound);
       K.Bound = Bound->get<std::string>();
     }
     B.Kernels.push_back(std::move(K));

@@ -2,6 +2,7 @@
 
 #include "analysis/KernelReport.h"
 
+#include "model/FittedModel.h"
 #include "model/KernelCounters.h"
 #include "model/MemoryLevels.h"
 #include "schema/CounterCatalog.h"
@@ -49,6 +50,25 @@ void accumulate(KernelCounters &Sum, const ProfileKernel &K,
   }
 }
 
+/// The Hopper model's bounds of \p R from \p In, when the counters allow.
+void addBounds(KernelReport &R, const BoundsInput &In, const UnitRates &Rates,
+               const DeviceParameters &D, const ModelOptions &Options,
+               bool MeasuredOnDevice) {
+  if (!In.complete()) {
+    R.BoundsMissing = "the profile lacks the per-pipe counters of the Hopper "
+                      "model (record it again with this version's runtime)";
+    return;
+  }
+  std::optional<double> MeasuredMs;
+  if (MeasuredOnDevice && R.ModeledNs > 0)
+    MeasuredMs = R.ModeledNs / 1e6;
+  R.Bounds = kernelBounds(In, Rates, MeasuredMs, R.Model ? &*R.Model : nullptr,
+                          R.ModeledLaunches);
+  if (Options.Choice == ModelChoice::Fitted && D.Fitted)
+    R.Bounds->FittedMs =
+        predictFitted(*D.Fitted, R.Bounds->Prediction, R.ModeledLaunches);
+}
+
 } // namespace
 
 std::size_t ProfileReport::modeledKernels() const {
@@ -64,6 +84,11 @@ ProfileReport analyzeProfile(const ProfileDocument &P,
                              bool MeasuredOnDevice) {
   ProfileReport Report;
   Report.DeviceName = D.Name;
+  // The Hopper model needs the device's unit rates (calibrated Hopper GPUs).
+  std::optional<UnitRates> Rates;
+  if (Options.Choice != ModelChoice::Thesis)
+    if (Expected<UnitRates> R = unitRates(D))
+      Rates = *R;
 
   std::map<KernelKey, std::vector<const ProfileKernel *>> Groups;
   for (const ProfileKernel &K : P.Kernels) {
@@ -86,6 +111,7 @@ ProfileReport analyzeProfile(const ProfileDocument &P,
     Sum.Launches = 0;
     std::map<Counter, double> AverageWeights;
     std::map<const ProfileSite *, SiteUsage> BySite;
+    BoundsInput Bounds;
     // Without counters, the parallelism note still applies to every launch.
     std::uint64_t AllMinThreads = 0, AllMinBlocks = 0;
     for (const ProfileKernel *K : Entries) {
@@ -110,6 +136,7 @@ ProfileReport analyzeProfile(const ProfileDocument &P,
       R.ModeledLaunches += K->Launches;
       R.ModeledNs += Ns;
       accumulate(Sum, *K, AverageWeights);
+      Bounds.add(*K);
       std::uint64_t Threads = K->threadsPerBlock(), Blocks = K->blocks();
       R.MinThreadsPerBlock = R.MinThreadsPerBlock
                                  ? std::min(R.MinThreadsPerBlock, Threads)
@@ -152,6 +179,8 @@ ProfileReport analyzeProfile(const ProfileDocument &P,
           R.Model->MeasuredMs = R.ModeledNs / 1e6;
         R.Components = computeComponentTimes(Sum, *R.Model, D);
       }
+      if (Rates)
+        addBounds(R, Bounds, *Rates, D, Options, MeasuredOnDevice);
     }
     R.Counters = std::move(Sum);
     Report.Kernels.push_back(std::move(R));

@@ -10,6 +10,7 @@
 #ifndef HEADROOM_ANALYSIS_KERNELREPORT_H
 #define HEADROOM_ANALYSIS_KERNELREPORT_H
 
+#include "analysis/KernelBounds.h"
 #include "model/ComponentTimes.h"
 #include "model/KernelCounters.h"
 #include "model/KernelParameters.h"
@@ -72,6 +73,26 @@ struct KernelReport {
   std::vector<Prediction> Projections;
   /// The profile's device indexes that ran the kernel.
   std::set<unsigned> Devices;
+  /// The Hopper model's bounds (docs/model.md), when it was chosen and the
+  /// device and the counters allow it: then the diagnostics use them, and
+  /// the thesis prediction (Model) stays for the roofline views.
+  std::optional<KernelBounds> Bounds;
+  /// Why the Hopper model was not used although chosen (counters missing).
+  std::optional<std::string> BoundsMissing;
+
+  /// The headroom the diagnostics and the lint gate judge: the Hopper
+  /// model's when present, else the thesis model's.
+  std::optional<double> headroom() const {
+    if (Bounds)
+      return Bounds->headroom();
+    return Model ? Model->headroom() : std::nullopt;
+  }
+  /// The predicted time of the modeled launches by the same rule.
+  std::optional<double> predictedMs() const {
+    if (Bounds)
+      return Bounds->predictedMs();
+    return Model ? std::optional(Model->PredictedMs) : std::nullopt;
+  }
 
   double meanLaunchNs() const { return Launches ? TotalNs / Launches : 0; }
   /// Whether component \p C, which the base model does not see, needs more

@@ -2,6 +2,7 @@
 
 #include "analysis/ReportInputs.h"
 
+#include "model/UnitRates.h"
 #include "schema/ProfileReader.h"
 
 namespace headroom {
@@ -11,6 +12,18 @@ loadAnalysis(const ReportRequest &R, const DeviceRegistry &Registry) {
   auto Device = Registry.lookup(R.Device);
   if (!Device)
     return Device.error();
+  // An explicit choice of the Hopper or the fitted model needs what they
+  // run on; auto falls back to the thesis model instead.
+  ModelChoice Choice = R.Model.Choice;
+  if (Choice == ModelChoice::Hopper || Choice == ModelChoice::Fitted)
+    if (Expected<UnitRates> Rates = unitRates(Device->Device); !Rates)
+      return Rates.error().context(std::string("--model ") +
+                                   modelChoiceName(Choice));
+  if (Choice == ModelChoice::Fitted && !Device->Device.Fitted)
+    return Error(std::string("--model fitted: device '") +
+                 Device->Device.Name +
+                 "' has no fitted_model (fit one with `headroom validate "
+                 "--fit`, docs/perf/accuracy.md)");
   AnalysisOptions Options;
   Options.Model = R.Model;
   Options.SourceRoot = R.SourceRoot;

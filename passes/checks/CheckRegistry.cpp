@@ -54,9 +54,11 @@ const std::vector<const QualifyingCheck *> &qualifyingCheckList() {
 
 const std::vector<const ProfileCheck *> &profileChecks() {
   // The report names an empty profile first, then a device file of another
-  // GPU, then sites that no longer match the sources.
+  // GPU, then sites that no longer match the sources, then the model that
+  // had to stand in for the one chosen.
   static const std::vector<const ProfileCheck *> List = {
-      &checkEmptyProfile(), &checkDeviceMismatch(), &checkSitesChanged()};
+      &checkEmptyProfile(), &checkDeviceMismatch(), &checkSitesChanged(),
+      &checkThesisFallback()};
   return List;
 }
 

@@ -11,6 +11,9 @@ namespace headroom {
 
 namespace {
 
+/// Units the floor note names, slowest first.
+constexpr std::size_t MaxUnitsNamed = 4;
+
 /// The note that names what caps compute: the instruction mix (4.13-4.17).
 Diagnostic mixNote(const KernelReport &K) {
   const Prediction &P = *K.Model;
@@ -60,6 +63,46 @@ std::optional<Diagnostic> componentNote(const KernelReport &K) {
   return note(K.Definition, Message);
 }
 
+/// The Hopper model's floors of the slowest units: what the bottleneck is
+/// and what would limit the kernel next.
+Diagnostic unitsNote(const KernelReport &K) {
+  const std::vector<UnitTime> &Times = K.Bounds->Prediction.Times;
+  std::string Message = "floor by unit (busiest SM or scheduler):";
+  for (std::size_t I = 0; I < Times.size() && I < MaxUnitsNamed; ++I)
+    Message += std::string(I ? ", " : " ") +
+               std::string(unitInfo(Times[I].Id).Name) + " " +
+               formatMs(Times[I].FloorMs) + " ms";
+  return note(K.Definition, Message);
+}
+
+/// One note per --target device with unit rates: the Hopper model's
+/// projection.
+void addBoundsProjectionNotes(const KernelReport &K, const std::string &Device,
+                              Diagnostic &D) {
+  const KernelBounds &B = *K.Bounds;
+  for (const BoundsProjection &P : B.Projections) {
+    const UnitTime *Cap = P.Prediction.bottleneck();
+    if (!Cap)
+      continue;
+    std::string Message = "on " + P.Device + ": floor " +
+                          formatMs(P.Prediction.floorMs()) + " ms set by the " +
+                          std::string(unitInfo(Cap->Id).Name);
+    if (B.Prediction.MeasuredMs && *B.Prediction.MeasuredMs > 0)
+      Message += ", projected " + formatMs(P.ProjectedMs) + " ms (" +
+                 formatTimes(P.ProjectedMs / *B.Prediction.MeasuredMs) +
+                 " the time on " + Device + ")";
+    D.Notes.push_back(note(K.Definition, Message));
+  }
+}
+
+bool projectedByBounds(const KernelReport &K, const std::string &Device) {
+  if (K.Bounds)
+    for (const BoundsProjection &P : K.Bounds->Projections)
+      if (P.Device == Device)
+        return true;
+  return false;
+}
+
 void addQualifyingNotes(const KernelReport &K, Diagnostic &D) {
   for (const QualifyingCheck *C : qualifyingCheckList())
     if (C->applies(K))
@@ -71,6 +114,8 @@ void addProjectionNotes(const KernelReport &K, const std::string &Device,
                         Diagnostic &D) {
   const ProjectionCheck &BoundChanges = checkBoundChanges();
   for (const Prediction &P : K.Projections) {
+    if (projectedByBounds(K, P.Device))
+      continue;
     bool Changes = BoundChanges.changes(K, P);
     std::string Message = "on " + P.Device + ": " + boundName(P.Limit) +
                           "-bound (O_dev " + formatIntensity(P.ODev) +
@@ -112,12 +157,16 @@ Diagnostic kernelDiagnostic(const Analysis &A, const KernelReport &K) {
       D = C->warning(K, A);
       break;
     }
-  if (K.Model) {
+  if (K.Bounds) {
+    D.Notes.push_back(unitsNote(K));
+  } else if (K.Model) {
     D.Notes.push_back(mixNote(K));
     if (std::optional<Diagnostic> C = componentNote(K))
       D.Notes.push_back(*C);
   }
   addQualifyingNotes(K, D);
+  if (K.Bounds)
+    addBoundsProjectionNotes(K, A.Device.Device.Name, D);
   if (K.Model)
     addProjectionNotes(K, A.Device.Device.Name, D);
   addSiteNotes(K, D);

@@ -31,7 +31,7 @@ void lintKernel(const Analysis &A, std::size_t I, const LintOptions &O,
                 LintResult &R, std::vector<Diagnostic> &Notes) {
   const KernelReport &K = A.Report.Kernels[I];
   bool Thresholds = O.MaxHeadroom || O.MinAttainablePct;
-  if (K.Model && Thresholds) {
+  if ((K.Model || K.Bounds) && Thresholds) {
     if (auto F = checkHighHeadroom().finding(A, K, O))
       R.Diagnostics.push_back(std::move(*F));
   } else if (Thresholds) {

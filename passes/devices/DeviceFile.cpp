@@ -2,6 +2,7 @@
 
 #include "devices/DeviceFile.h"
 
+#include "devices/FittedModelJson.h"
 #include "support/JsonInput.h"
 
 #include <cerrno>
@@ -247,6 +248,12 @@ Expected<DeviceParameters> parseDevice(const json &Doc) {
       D.Measurements.push_back(std::move(*M));
     }
   }
+  if (const json *Fitted = findMember(Doc, "fitted_model")) {
+    Expected<FittedWeights> W = readFittedModel(*Fitted, "fitted_model");
+    if (!W)
+      return W.error();
+    D.Fitted = std::move(*W);
+  }
   return D;
 }
 
@@ -348,6 +355,8 @@ ordered_json deviceToJson(const DeviceParameters &D) {
     }
     Doc["measurements"] = Measurements;
   }
+  if (D.Fitted)
+    Doc["fitted_model"] = fittedModelToJson(*D.Fitted);
   return Doc;
 }
 

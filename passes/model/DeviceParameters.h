@@ -10,6 +10,7 @@
 #ifndef HEADROOM_MODEL_DEVICEPARAMETERS_H
 #define HEADROOM_MODEL_DEVICEPARAMETERS_H
 
+#include "model/FittedWeights.h"
 #include "model/KernelParameters.h"
 
 #include <array>
@@ -95,6 +96,9 @@ struct DeviceParameters {
   /// Spread and method per parameter key ("T_SP"), when recorded.
   std::map<std::string, ParameterDetail> Details;
   std::vector<Measurement> Measurements;
+  /// The fitted model's weights, when `headroom validate --fit` fitted them
+  /// on a recording of this GPU.
+  std::optional<FittedWeights> Fitted;
 
   double value(DeviceParameter P) const;
   void setValue(DeviceParameter P, double V);

@@ -5,12 +5,36 @@
 #include "support/Format.h"
 
 #include <cmath>
+#include <utility>
 #include <limits>
 
 namespace headroom {
 
 const char *boundName(Bound B) {
   return B == Bound::Compute ? "compute" : "memory";
+}
+
+namespace {
+constexpr std::pair<ModelChoice, const char *> ModelChoiceNames[] = {
+    {ModelChoice::Auto, "auto"},
+    {ModelChoice::Hopper, "hopper"},
+    {ModelChoice::Thesis, "thesis"},
+    {ModelChoice::Fitted, "fitted"},
+};
+} // namespace
+
+const char *modelChoiceName(ModelChoice C) {
+  for (auto [Choice, Name] : ModelChoiceNames)
+    if (Choice == C)
+      return Name;
+  return "auto";
+}
+
+std::optional<ModelChoice> parseModelChoice(std::string_view Name) {
+  for (auto [Choice, Text] : ModelChoiceNames)
+    if (Name == Text)
+      return Choice;
+  return std::nullopt;
 }
 
 std::optional<double> Prediction::headroom() const {

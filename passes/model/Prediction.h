@@ -16,12 +16,24 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace headroom {
 
 /// Variants of the model.
+/// Which model bounds the kernels of a report (docs/model.md): auto is the
+/// Hopper model where the device has the unit rates and the profile the
+/// per-pipe counters, the thesis model elsewhere; fitted is the Hopper
+/// model's verdict with the fitted model's time.
+enum class ModelChoice { Auto, Hopper, Thesis, Fitted };
+
+/// "auto", "hopper", "thesis", "fitted".
+const char *modelChoiceName(ModelChoice C);
+std::optional<ModelChoice> parseModelChoice(std::string_view Name);
+
 struct ModelOptions {
+  ModelChoice Choice = ModelChoice::Auto;
   /// The "optimistic integer" variant (thesis 6.2.1, and the author's
   /// toolkit): int kernels run at integer-add cost, T_op = T_add, W_op =
   /// T_SP / T_add, and E_mix = 100%.

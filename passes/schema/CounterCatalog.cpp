@@ -13,7 +13,7 @@ using enum Aggregation;
 
 // Model inputs: MODEL.md section 1 and CUPTI.md. Carried counters: CUPTI.md.
 // Keep this table in the order of enum Counter (checked by counterInfo()).
-constexpr std::array<CounterInfo, 31> Catalog = {{
+constexpr std::array<CounterInfo, 44> Catalog = {{
     {Counter::Fma32, "M_fma32", "flop_count_sp_fma",
      "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum",
      "thread instructions",
@@ -119,6 +119,70 @@ constexpr std::array<CounterInfo, 31> Catalog = {{
      "average active threads per executed warp instruction (32 = no "
      "divergence; nvprof's warp_execution_efficiency in % times 0.32)",
      Average, 0.32},
+    {Counter::FmaPipeInst, "M_pipe_fma", "", "smsp__inst_executed_pipe_fma.sum",
+     "warp instructions",
+     "instructions executed by the FMA pipe (fp32 FMA/MUL/ADD, IMAD; "
+     "fmaheavy + fmalite)",
+     Sum, 1.0},
+    {Counter::FmaHeavyPipeInst, "M_pipe_fmaheavy", "",
+     "smsp__inst_executed_pipe_fmaheavy.sum", "warp instructions",
+     "instructions executed by the FMA-heavy half of the FMA pipe (IMAD and "
+     "half of the fp32 work)",
+     Sum, 1.0},
+    {Counter::AluPipeInst, "M_pipe_alu", "", "smsp__inst_executed_pipe_alu.sum",
+     "warp instructions",
+     "instructions executed by the ALU pipe (integer add, logic, shifts, "
+     "compares, conversions of small types)",
+     Sum, 1.0},
+    {Counter::Fp64PipeInst, "M_pipe_fp64", "",
+     "smsp__inst_executed_pipe_fp64.sum", "warp instructions",
+     "instructions executed by the FP64 pipe", Sum, 1.0},
+    {Counter::LsuPipeInst, "M_pipe_lsu", "", "smsp__inst_executed_pipe_lsu.sum",
+     "warp instructions",
+     "instructions issued to the load/store unit (global, local, shared "
+     "memory and others)",
+     Sum, 1.0},
+    {Counter::AduPipeInst, "M_pipe_adu", "", "smsp__inst_executed_pipe_adu.sum",
+     "warp instructions",
+     "instructions executed by the ADU pipe (barriers, indexed branches, "
+     "constant-bank addresses)",
+     Sum, 1.0},
+    {Counter::TensorPipeCycles, "C_tensor", "",
+     "sm__pipe_tensor_cycles_active.sum", "scheduler cycles",
+     "cycles the tensor pipe was busy, summed over the SM schedulers (mma, "
+     "wgmma and fp16x2 FMA work)",
+     Sum, 1.0},
+    {Counter::L1Wavefronts, "M_l1_wavefronts", "",
+     "l1tex__data_pipe_lsu_wavefronts.sum", "wavefronts",
+     "wavefronts of the L1/shared-memory data path (shared and global "
+     "accesses; a 128-byte row each)",
+     Sum, 1.0},
+    {Counter::L2Requests, "M_l2_requests", "", "lts__t_requests.sum",
+     "requests", "requests to the L2 (up to 4 sectors of one line each)", Sum,
+     1.0},
+    {Counter::StallLongScoreboard, "stall_long_scoreboard", "",
+     "smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio",
+     "warps per issue",
+     "warps waiting on global or local memory (L1TEX) per issued "
+     "instruction",
+     Average, 1.0},
+    {Counter::StallShortScoreboard, "stall_short_scoreboard", "",
+     "smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active."
+     "ratio",
+     "warps per issue",
+     "warps waiting on shared memory or a variable-latency pipe (MIO) per "
+     "issued instruction",
+     Average, 1.0},
+    {Counter::StallWait, "stall_wait", "",
+     "smsp__average_warps_issue_stalled_wait_per_issue_active.ratio",
+     "warps per issue",
+     "warps waiting a fixed latency (a dependent arithmetic result) per "
+     "issued instruction",
+     Average, 1.0},
+    {Counter::StallBarrier, "stall_barrier", "",
+     "smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio",
+     "warps per issue", "warps waiting at a block barrier per issued instruction",
+     Average, 1.0},
 }};
 
 constexpr bool catalogIsInEnumOrder() {
@@ -130,7 +194,7 @@ constexpr bool catalogIsInEnumOrder() {
 static_assert(catalogIsInEnumOrder(),
               "the counter catalog must list counters in enum order");
 static_assert(Catalog.size() ==
-                  static_cast<std::size_t>(Counter::ThreadsPerInst) + 1,
+                  static_cast<std::size_t>(Counter::StallBarrier) + 1,
               "every Counter needs a catalog row");
 
 } // namespace

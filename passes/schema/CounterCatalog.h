@@ -58,6 +58,21 @@ enum class Counter {
   TensorPipeInst,
   AchievedOccupancyPct,
   ThreadsPerInst,
+  // Inputs of the Hopper model (docs/model.md): work per pipe and level.
+  FmaPipeInst,
+  FmaHeavyPipeInst,
+  AluPipeInst,
+  Fp64PipeInst,
+  LsuPipeInst,
+  AduPipeInst,
+  TensorPipeCycles,
+  L1Wavefronts,
+  L2Requests,
+  // Why warps wait (latency-bound kernels).
+  StallLongScoreboard,
+  StallShortScoreboard,
+  StallWait,
+  StallBarrier,
 };
 
 /// The number of model inputs: Counter values below this are M_ symbols.

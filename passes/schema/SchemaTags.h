@@ -28,6 +28,8 @@ inline constexpr const char *LintSchema = "headroom.lint/1";
 inline constexpr const char *BaselineSchema = "headroom.baseline/1";
 /// `headroom devices --format json`.
 inline constexpr const char *DevicesSchema = "headroom.devices/1";
+/// `headroom validate --format json`: the models scored on a recording.
+inline constexpr const char *ValidationSchema = "headroom.validation/1";
 
 } // namespace headroom
 

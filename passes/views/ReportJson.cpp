@@ -14,6 +14,67 @@ using nlohmann::ordered_json;
 
 namespace {
 
+ordered_json optionalJson(std::optional<double> V) {
+  return V ? ordered_json(*V) : ordered_json(nullptr);
+}
+
+ordered_json unitTimesJson(const HopperPrediction &P) {
+  ordered_json Units = ordered_json::array();
+  for (const UnitTime &T : P.Times) {
+    ordered_json U;
+    U["unit"] = unitInfo(T.Id).Key;
+    U["roof_ms"] = T.RoofMs;
+    U["floor_ms"] = T.FloorMs;
+    Units.push_back(std::move(U));
+  }
+  return Units;
+}
+
+/// The Hopper model's bounds of a kernel (docs/formats.md, "bounds").
+ordered_json boundsToJson(const KernelBounds &B) {
+  const HopperPrediction &P = B.Prediction;
+  ordered_json J;
+  J["regime"] = regimeName(B.regime());
+  J["balanced"] = P.balanced();
+  J["predicted_ms"] = B.predictedMs();
+  J["floor_ms"] = P.floorMs();
+  J["fitted_ms"] = optionalJson(B.FittedMs);
+  J["measured_ms"] = optionalJson(P.MeasuredMs);
+  J["headroom"] = optionalJson(B.headroom());
+  J["utilization"] = optionalJson(P.utilization());
+  J["bottleneck"] = P.bottleneck() ? ordered_json(unitInfo(P.bottleneck()->Id).Key)
+                                   : ordered_json(nullptr);
+  if (B.Headline) {
+    J["roof"] = {{"name", B.Headline->Name}, {"ms", B.Headline->Ms}};
+    J["headroom_to_roof"] = P.MeasuredMs && B.Headline->Ms > 0
+                                ? ordered_json(*P.MeasuredMs / B.Headline->Ms)
+                                : ordered_json(nullptr);
+  } else {
+    J["roof"] = nullptr;
+    J["headroom_to_roof"] = nullptr;
+  }
+  J["units"] = unitTimesJson(P);
+  ordered_json Unrecorded = ordered_json::array();
+  for (Unit U : P.Unrecorded)
+    Unrecorded.push_back(unitInfo(U).Key);
+  J["unrecorded"] = std::move(Unrecorded);
+  ordered_json Causes = ordered_json::array();
+  for (const LatencyCause &C : B.Causes)
+    Causes.push_back({{"cause", latencyCauseKey(C.Kind)}, {"detail", C.Detail}});
+  J["latency_causes"] = std::move(Causes);
+  ordered_json Projections = ordered_json::array();
+  for (const BoundsProjection &X : B.Projections)
+    Projections.push_back(
+        {{"device", X.Device},
+         {"floor_ms", X.Prediction.floorMs()},
+         {"projected_ms", X.ProjectedMs},
+         {"bottleneck", X.Prediction.bottleneck()
+                            ? ordered_json(unitInfo(X.Prediction.bottleneck()->Id).Key)
+                            : ordered_json(nullptr)}});
+  J["projections"] = std::move(Projections);
+  return J;
+}
+
 ordered_json deviceToJson(const DeviceEntry &E) {
   const DeviceParameters &D = E.Device;
   ordered_json J;
@@ -66,6 +127,7 @@ ordered_json kernelToJson(const KernelReport &K) {
     Projections.push_back(std::move(X));
   }
   J["projections"] = std::move(Projections);
+  J["bounds"] = K.Bounds ? boundsToJson(*K.Bounds) : ordered_json(nullptr);
   ordered_json Sites = ordered_json::array();
   for (const SiteUsage &U : K.Sites) {
     ordered_json S;
@@ -114,7 +176,7 @@ ordered_json reportHead(const Analysis &A) {
   ordered_json Doc;
   Doc["schema"] = ReportSchema;
   ordered_json Model;
-  Model["name"] = "thesis";
+  Model["name"] = modelChoiceName(A.Model.Choice);
   Model["optimistic_int"] = A.Model.OptimisticInt;
   Doc["model"] = std::move(Model);
   ordered_json Profile;

@@ -25,6 +25,8 @@ struct ViewOptions {
   bool Color = false;
   /// The tool's version, for SARIF and the HTML footer.
   std::string ToolVersion;
+  /// List every item after the summary (validate --kernels).
+  bool Detailed = false;
 };
 
 /// One format of documents of type Document.

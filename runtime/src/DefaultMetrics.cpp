@@ -26,7 +26,29 @@ std::vector<std::string> defaultRequiredMetrics() {
   for (std::string &Name : namesOf({Counter::DurationNs, Counter::L2Bytes,
                                     Counter::AchievedOccupancyPct}))
     Names.push_back(std::move(Name));
+  // The Hopper model's work per unit (docs/model.md): every pipe, the
+  // L1/shared data path, L1 bytes, L2 requests and the L2 writes that cap
+  // DRAM writes.
+  for (std::string &Name : hopperModelMetrics())
+    Names.push_back(std::move(Name));
   return Names;
+}
+
+std::vector<std::string> hopperModelMetrics() {
+  return namesOf({
+      Counter::FmaPipeInst,
+      Counter::FmaHeavyPipeInst,
+      Counter::AluPipeInst,
+      Counter::Fp64PipeInst,
+      Counter::XuPipeInst,
+      Counter::LsuPipeInst,
+      Counter::AduPipeInst,
+      Counter::TensorPipeCycles,
+      Counter::L1Wavefronts,
+      Counter::L1Bytes,
+      Counter::L2Requests,
+      Counter::L2SectorsWrite,
+  });
 }
 
 std::vector<std::string> defaultExtraMetrics() {
@@ -43,11 +65,13 @@ std::vector<std::string> defaultExtraMetrics() {
       Counter::HalfAdd,
       Counter::HalfMul,
       Counter::L2SectorsRead,
-      Counter::L2SectorsWrite,
-      Counter::L1Bytes,
       Counter::ThreadInst,
-      Counter::XuPipeInst,
       Counter::TensorPipeInst,
+      // Why warps wait: the causes of a latency-bound kernel.
+      Counter::StallLongScoreboard,
+      Counter::StallWait,
+      Counter::StallShortScoreboard,
+      Counter::StallBarrier,
   });
 }
 

@@ -3,10 +3,11 @@
 ///
 /// \file
 /// The runtime's choice of counters, as rows of the one metric catalog
-/// (passes/model/CounterCatalog.h): the metric names themselves live there.
-/// Required: every model input (MODEL.md section 1) plus duration, L2 bytes
-/// and achieved occupancy. Extras: collected when they fit in the replay
-/// passes the required metrics need anyway (see MetricSelection.h).
+/// (passes/schema/CounterCatalog.h): the metric names themselves live there.
+/// Required: every thesis model input (MODEL.md section 1), duration, L2
+/// bytes and achieved occupancy, and the Hopper model's work per unit.
+/// Extras: collected when they fit in the replay passes the required metrics
+/// need anyway (see MetricSelection.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_RUNTIME_DEFAULTMETRICS_H
@@ -20,6 +21,10 @@ namespace headroom::rt {
 
 /// The CUPTI names of the required default metrics, in catalog order.
 std::vector<std::string> defaultRequiredMetrics();
+
+/// The CUPTI names of the Hopper model's inputs beyond the thesis model's
+/// (part of the required metrics).
+std::vector<std::string> hopperModelMetrics();
 
 /// The CUPTI names of the optional default metrics, most wanted first.
 std::vector<std::string> defaultExtraMetrics();

@@ -1,9 +1,10 @@
 //===- ComputeBoundCheck.cpp - headroom-compute-bound ---------------------===//
 ///
 /// \file
-/// The warning of a kernel that instruction issue limits: O_krn exceeds
-/// O_dev, and its compute ceiling T'_op is the peak reduced by its
-/// instruction mix.
+/// The warning of a kernel that compute limits: under the Hopper model, its
+/// busiest unit is an execution pipe or instruction issue; under the thesis
+/// model, O_krn exceeds O_dev and its compute ceiling T'_op is the peak
+/// reduced by its instruction mix.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -16,8 +17,10 @@ namespace {
 
 constexpr CheckInfo Info{
     checks::ComputeBound, DiagnosticLevel::Warning,
-    "The kernel is limited by instruction issue: O_krn exceeds O_dev, and "
-    "its compute ceiling T'_op is the peak reduced by its instruction mix.",
+    "The kernel is limited by compute: its busiest unit is an execution "
+    "pipe or instruction issue (Hopper model), or O_krn exceeds O_dev and "
+    "its compute ceiling T'_op is the peak reduced by its instruction mix "
+    "(thesis model).",
     "Issue fewer non-arithmetic instructions (index arithmetic, bounds "
     "checks, conversions: unroll and hoist), load wider, and turn separate "
     "multiplies and adds into FMAs."};
@@ -26,10 +29,13 @@ class ComputeBoundCheck : public KernelWarningCheck {
 public:
   ComputeBoundCheck() : KernelWarningCheck(Info) {}
   bool applies(const KernelReport &K) const override {
+    if (K.Bounds)
+      return K.Bounds->regime() == Regime::Compute;
     return K.Model && K.Model->Limit == Bound::Compute;
   }
   Diagnostic warning(const KernelReport &K, const Analysis &A) const override {
-    return boundWarning(K, A, name());
+    return K.Bounds ? unitBoundWarning(K, A, name())
+                    : boundWarning(K, A, name());
   }
 };
 

@@ -24,7 +24,7 @@ class InvalidCountersCheck : public KernelWarningCheck {
 public:
   InvalidCountersCheck() : KernelWarningCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    return !K.Model && K.ModelError;
+    return !K.Model && K.ModelError && !K.Bounds;
   }
   Diagnostic warning(const KernelReport &K, const Analysis &) const override {
     return unknownBoundWarning(K, name(),

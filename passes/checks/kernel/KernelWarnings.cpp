@@ -28,7 +28,87 @@ std::string ridgeDistance(const Prediction &P) {
                       : formatTimes(1 / P.Margin) + " below the ridge";
 }
 
+/// Why the bottleneck caps the kernel below its roof: the share of issued
+/// warp instructions that the bottleneck pipe executes (or, for issue
+/// itself, that the FMA pipe does), and the busiest SM's extra share when
+/// the grid does not spread evenly.
+std::string capCause(const KernelBounds &B, const UnitTime &Cap) {
+  const UnitInfo &U = unitInfo(Cap.Id);
+  std::string Cause = "the " + std::string(U.Name);
+  double Issued = B.Work[static_cast<std::size_t>(Unit::Issue)];
+  std::vector<std::string> Why;
+  auto WorkOf = [&](Unit X) { return B.Work[static_cast<std::size_t>(X)]; };
+  if (Cap.Id == Unit::L1Wavefronts && WorkOf(Unit::FmaPipe) > 0)
+    Why.push_back(formatFixed(WorkOf(Unit::L1Wavefronts) /
+                                  WorkOf(Unit::FmaPipe),
+                              2) +
+                  " wavefronts per FMA-pipe warp instruction");
+  if ((Cap.Id == Unit::L1Bytes || Cap.Id == Unit::L2Bytes) &&
+      WorkOf(Unit::Dram) > 0)
+    Why.push_back(formatTimes(WorkOf(Cap.Id) / WorkOf(Unit::Dram)) +
+                  " the DRAM traffic");
+  if (Issued > 0 && U.Kind == UnitKind::Compute && Cap.Id != Unit::TensorPipe) {
+    if (Cap.Id == Unit::Issue)
+      Why.push_back("FMA-pipe instructions are " +
+                    percent(B.Work[static_cast<std::size_t>(Unit::FmaPipe)] /
+                            Issued) +
+                    " of issued warp instructions");
+    else
+      Why.push_back(percent(B.Work[static_cast<std::size_t>(Cap.Id)] / Issued) +
+                    " of issued warp instructions");
+  }
+  if (Cap.RoofMs > 0 && Cap.FloorMs > 1.1 * Cap.RoofMs)
+    Why.push_back("its busiest " +
+                  std::string(U.Scope == UnitScope::Scheduler ? "scheduler"
+                                                              : "SM") +
+                  " does " + formatTimes(Cap.FloorMs / Cap.RoofMs) +
+                  " an even share (" + std::to_string(B.Prediction.MinBlocks) +
+                  " blocks on " + std::to_string(B.Prediction.Sms) + " SMs)");
+  for (std::size_t I = 0; I < Why.size(); ++I)
+    Cause += (I ? "; " : " (") + Why[I];
+  return Why.empty() ? Cause : Cause + ")";
+}
+
 } // namespace
+
+Diagnostic unitBoundWarning(const KernelReport &K, const Analysis &A,
+                            std::string_view Check) {
+  const KernelBounds &B = *K.Bounds;
+  const HopperPrediction &P = B.Prediction;
+  Diagnostic D;
+  D.Location = K.Definition;
+  D.Check = std::string(Check);
+  D.Message = "kernel '" + K.Kernel + "' is " + regimeName(B.regime()) +
+              "-bound on " + A.Device.Device.Name;
+  if (const UnitTime *Busiest = P.busiestUnit(); Busiest && P.utilization())
+    D.Message += " (busiest unit: the " +
+                 std::string(unitInfo(Busiest->Id).Name) + ", " +
+                 percent(*P.utilization()) + " busy)";
+  const UnitTime *Cap = P.bottleneck();
+  D.Message += ": predicted " +
+               std::string(B.FittedMs ? "time " : "floor ") +
+               formatMs(B.predictedMs()) + " ms" +
+               (B.FittedMs ? " (fitted model)"
+                           : " set by the " +
+                                 std::string(unitInfo(Cap->Id).Name));
+  std::optional<double> H = B.headroom();
+  if (!H)
+    return D;
+  double Measured = *P.MeasuredMs;
+  D.Message += ", measured " + formatMs(Measured) + " ms, headroom ";
+  bool Capped = B.Headline && B.Headline->Ms > 0 &&
+                B.predictedMs() > 1.1 * B.Headline->Ms;
+  if (B.Headline)
+    D.Message += formatFixed(Measured / B.Headline->Ms, 2) + "x to " +
+                 B.Headline->Name;
+  if (B.Headline && !Capped && !B.FittedMs)
+    return D;
+  D.Message += std::string(B.Headline ? "; " : "") + formatFixed(*H, 2) +
+               "x to " +
+               (B.FittedMs ? std::string("the fitted prediction")
+                           : "the cap set by " + capCause(B, *Cap));
+  return D;
+}
 
 Diagnostic boundWarning(const KernelReport &K, const Analysis &A,
                         std::string_view Check) {

@@ -1,8 +1,9 @@
 //===- MemoryBoundCheck.cpp - headroom-memory-bound -----------------------===//
 ///
 /// \file
-/// The warning of a kernel that DRAM bandwidth limits: its operational
-/// intensity O_krn is at most the device's O_dev.
+/// The warning of a kernel that memory limits: under the Hopper model, its
+/// busiest unit moves data (shared memory/L1, L2 or DRAM); under the thesis
+/// model, its operational intensity O_krn is at most the device's O_dev.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -15,8 +16,9 @@ namespace {
 
 constexpr CheckInfo Info{
     checks::MemoryBound, DiagnosticLevel::Warning,
-    "The kernel is limited by DRAM bandwidth: its operational intensity "
-    "O_krn is at most the device's O_dev.",
+    "The kernel is limited by memory: its busiest unit is a memory level "
+    "(Hopper model), or its operational intensity O_krn is at most the "
+    "device's O_dev (thesis model).",
     "Move fewer bytes: fuse kernels so intermediates stay on chip, use "
     "narrower types, reuse data through shared memory or L2-friendly "
     "tiling, and make accesses coalesced and 16 bytes wide."};
@@ -25,10 +27,13 @@ class MemoryBoundCheck : public KernelWarningCheck {
 public:
   MemoryBoundCheck() : KernelWarningCheck(Info) {}
   bool applies(const KernelReport &K) const override {
+    if (K.Bounds)
+      return K.Bounds->regime() == Regime::Memory;
     return K.Model && K.Model->Limit == Bound::Memory;
   }
   Diagnostic warning(const KernelReport &K, const Analysis &A) const override {
-    return boundWarning(K, A, name());
+    return K.Bounds ? unitBoundWarning(K, A, name())
+                    : boundWarning(K, A, name());
   }
 };
 

@@ -26,7 +26,7 @@ class NoCountersCheck : public KernelWarningCheck {
 public:
   NoCountersCheck() : KernelWarningCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    return !K.Model && !K.ModelError;
+    return !K.Model && !K.ModelError && !K.Bounds;
   }
   Diagnostic warning(const KernelReport &K, const Analysis &A) const override {
     Diagnostic D =

@@ -19,6 +19,26 @@ constexpr CheckInfo Info{
     "Optimize the kernel (see its bound's advice), or relax the threshold "
     "in the lint configuration."};
 
+/// What the headroom is measured against ("attainable 9.71 TFLOP/s"), and
+/// the kernel's bound, floor and measured time.
+std::pair<std::string, std::string> judged(const Analysis &A,
+                                           const KernelReport &K) {
+  if (K.Bounds) {
+    const KernelBounds &B = *K.Bounds;
+    return {B.FittedMs ? "fitted prediction" : "floor",
+            std::string(regimeName(B.regime())) + "-bound on " +
+                A.Device.Device.Name + ", " +
+                (B.FittedMs ? "predicted " : "floor ") +
+                formatMs(B.predictedMs()) + " ms, measured " +
+                formatMs(*B.Prediction.MeasuredMs) + " ms"};
+  }
+  const Prediction &P = *K.Model;
+  return {"attainable " + formatRate(P.AttainableGops, opUnit(P.Type)),
+          std::string(boundName(P.Limit)) + "-bound on " +
+              A.Device.Device.Name + ", floor " + formatMs(P.PredictedMs) +
+              " ms, measured " + formatMs(*P.MeasuredMs) + " ms"};
+}
+
 } // namespace
 
 HighHeadroomCheck::HighHeadroomCheck() : Check(Info) {}
@@ -26,11 +46,10 @@ HighHeadroomCheck::HighHeadroomCheck() : Check(Info) {}
 std::optional<Diagnostic>
 HighHeadroomCheck::finding(const Analysis &A, const KernelReport &K,
                            const LintOptions &O) const {
-  const Prediction &P = *K.Model;
-  std::optional<double> H = P.headroom();
+  std::optional<double> H = K.headroom();
   if (!H)
     return std::nullopt;
-  double Pct = *P.attainablePct();
+  double Pct = 100 / *H;
   bool OverHeadroom = O.MaxHeadroom && *H > *O.MaxHeadroom;
   bool UnderPct = O.MinAttainablePct && Pct < *O.MinAttainablePct;
   if (!OverHeadroom && !UnderPct)
@@ -42,14 +61,12 @@ HighHeadroomCheck::finding(const Analysis &A, const KernelReport &K,
     Limits += (Limits.empty() ? "" : " and ") +
               std::string("below --min-attainable-pct ") +
               formatGeneral(*O.MinAttainablePct);
+  auto [Against, Bound] = judged(A, K);
   Diagnostic D = headroom::finding(
       DiagnosticLevel::Error, name(), &K,
       "kernel '" + K.Kernel + "' runs at headroom " + formatFixed(*H, 2) +
-          "x, achieving " + formatFixed(Pct, 1) + "% of its attainable " +
-          formatRate(P.AttainableGops, opUnit(P.Type)) + ": " + Limits + " (" +
-          boundName(P.Limit) + "-bound on " + A.Device.Device.Name +
-          ", floor " + formatMs(P.PredictedMs) + " ms, measured " +
-          formatMs(*P.MeasuredMs) + " ms)");
+          "x, achieving " + formatFixed(Pct, 1) + "% of its " + Against +
+          ": " + Limits + " (" + Bound + ")");
   addBusiestSiteNote(K, D);
   return D;
 }

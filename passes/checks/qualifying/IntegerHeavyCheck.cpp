@@ -23,7 +23,8 @@ class IntegerHeavyCheck : public QualifyingCheck {
 public:
   IntegerHeavyCheck() : QualifyingCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    return K.Model && K.Model->Type == KernelType::Int;
+    // The Hopper model charges integer instructions to their own pipes.
+    return K.Model && !K.Bounds && K.Model->Type == KernelType::Int;
   }
   std::string message(const KernelReport &) const override {
     return "integer-dominated kernel: the cost of integer instructions "

@@ -32,7 +32,8 @@ class L2BoundCheck : public QualifyingCheck {
 public:
   L2BoundCheck() : QualifyingCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    if (!K.Model)
+    // The Hopper model bounds the L2 itself.
+    if (!K.Model || K.Bounds)
       return false;
     if (K.Components.timeOf(Component::L2))
       return K.exceedsFloor(Component::L2);

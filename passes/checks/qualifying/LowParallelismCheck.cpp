@@ -31,7 +31,10 @@ class LowParallelismCheck : public QualifyingCheck {
 public:
   LowParallelismCheck() : QualifyingCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    return K.MinThreadsPerBlock && (K.MinThreadsPerBlock < MinThreadsPerBlock ||
+    // The Hopper model's floor takes the busiest SM's share of a small grid
+    // into account, and its latency-bound warning names too few blocks.
+    return !K.Bounds && K.MinThreadsPerBlock &&
+           (K.MinThreadsPerBlock < MinThreadsPerBlock ||
                                     K.MinBlocks < MinBlocks);
   }
   std::string message(const KernelReport &K) const override {

@@ -25,7 +25,8 @@ class SharedMemoryBoundCheck : public QualifyingCheck {
 public:
   SharedMemoryBoundCheck() : QualifyingCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    return K.Model && K.exceedsFloor(Component::SharedMemory);
+    // The Hopper model bounds the shared-memory data path itself.
+    return K.Model && !K.Bounds && K.exceedsFloor(Component::SharedMemory);
   }
   std::string message(const KernelReport &K) const override {
     return "shared memory caps the kernel: its shared-memory wavefronts "

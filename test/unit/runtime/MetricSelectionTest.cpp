@@ -96,7 +96,14 @@ TEST(DefaultMetrics, RequiresEveryModelInputFromTheCatalog) {
     EXPECT_NE(std::find(Required.begin(), Required.end(), Extra),
               Required.end())
         << Extra;
-  EXPECT_EQ(Required.size(), headroom::NumModelCounters + 3);
+  for (const std::string &M : hopperModelMetrics())
+    EXPECT_NE(std::find(Required.begin(), Required.end(), M), Required.end())
+        << M;
+  EXPECT_NE(std::find(Required.begin(), Required.end(),
+                      "smsp__inst_executed_pipe_fma.sum"),
+            Required.end());
+  EXPECT_EQ(Required.size(),
+            headroom::NumModelCounters + 3 + hopperModelMetrics().size());
 }
 
 TEST(DefaultMetrics, ExtrasAreCatalogMetricsNotAlreadyRequired) {

@@ -2,7 +2,8 @@
 //
 // data/h100-counters-profile.json was written by libheadroom_rt for
 // test/gpu/runtime/app.cu on an NVIDIA H100 (test/gpu/runtime/run.sh, see
-// docs/runtime.md); data/h100-under-ncu-profile.json by the same program run
+// docs/runtime.md; recorded again on 2026-11-24 with the Hopper model's
+// counters); data/h100-under-ncu-profile.json by the same program run
 // under Nsight Compute (degraded to sites only); data/h100-launches-profile,
 // h100-graph-profile and h100-sigterm-profile.json by launches.cu, graph.cu
 // and signals.cu (killed by SIGTERM) of the same script at commit ccf4315.
@@ -45,7 +46,9 @@ TEST(RecordedProfile, H100CountersProfileHasTheDocumentedShape) {
 
   const json &C = P["collection"];
   EXPECT_EQ(C["mode"], "counters");
-  EXPECT_EQ(C["passes"], 2);
+  // 37 metrics (the Hopper model's pipes and memory levels among them) in 4
+  // replay passes, recorded 2026-11-24.
+  EXPECT_EQ(C["passes"], 4);
   EXPECT_TRUE(C["warnings"].empty());
   EXPECT_EQ(C["dropped_records"], 0);
   for (const std::string &M : headroom::rt::defaultRequiredMetrics())

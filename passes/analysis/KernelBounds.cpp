@@ -1,0 +1,130 @@
+//===- KernelBounds.cpp - A kernel through the Hopper model ---------------===//
+
+#include "analysis/KernelBounds.h"
+
+#include "schema/CounterCatalog.h"
+
+#include <algorithm>
+
+namespace headroom {
+
+namespace {
+
+std::optional<double> perLaunch(const ProfileKernel &E, Counter C) {
+  auto It = E.Counters.find(std::string(counterInfo(C).HopperName));
+  if (It == E.Counters.end())
+    return std::nullopt;
+  return It->second;
+}
+
+/// The name of the roof of the useful operations of a kernel of type T.
+const char *operationRoofName(KernelType T) {
+  switch (T) {
+  case KernelType::Fp32:
+    return "the FP32 roof";
+  case KernelType::Fp64:
+    return "the FP64 roof";
+  case KernelType::Int:
+    return "the integer roof";
+  }
+  return "the FP32 roof";
+}
+
+/// The roof of a compute- or memory-bound kernel: the classic roofline's,
+/// which no implementation can beat: the largest of its useful operations
+/// at the peak of their type, its tensor-pipe work at the pipe's rate, and
+/// its DRAM bytes at the DRAM bandwidth. What the bottleneck adds on top
+/// (issue slots of other instructions, shared-memory or L2 traffic, an
+/// uneven grid) is the cap, which the warning gives beside it.
+std::optional<Roof> headlineRoof(const HopperPrediction &P, Regime R,
+                                 const Prediction *Thesis) {
+  if (R == Regime::Latency)
+    return std::nullopt;
+  std::optional<Roof> Best;
+  auto consider = [&](std::string Name, double Ms) {
+    if (Ms > 0 && (!Best || Ms > Best->Ms))
+      Best = Roof{std::move(Name), Ms};
+  };
+  if (Thesis && Thesis->TOp > 0 && Thesis->WComp > 0)
+    consider(operationRoofName(Thesis->Type),
+             Thesis->WComp / (Thesis->TOp * 1e9) * 1e3);
+  if (const UnitTime *T = P.timeOf(Unit::TensorPipe))
+    consider("the tensor roof", T->RoofMs);
+  if (const UnitTime *T = P.timeOf(Unit::Dram))
+    consider("the DRAM bandwidth roof", T->RoofMs);
+  return Best;
+}
+
+} // namespace
+
+std::optional<double> KernelBounds::headroom() const {
+  double Predicted = predictedMs();
+  if (!Prediction.MeasuredMs || Predicted <= 0)
+    return std::nullopt;
+  return *Prediction.MeasuredMs / Predicted;
+}
+
+Regime KernelBounds::regime() const {
+  if (std::optional<Regime> R = Prediction.regime())
+    return *R;
+  const UnitTime *B = Prediction.busiestUnit();
+  return B && unitInfo(B->Id).Kind == UnitKind::Memory ? Regime::Memory
+                                                       : Regime::Compute;
+}
+
+void BoundsInput::add(const ProfileKernel &Entry) {
+  double Launches = double(Entry.Launches);
+  LaunchGroup G;
+  G.Work = unitWork([&](Counter C) -> std::optional<double> {
+    std::optional<double> V = perLaunch(Entry, C);
+    return V ? std::optional(*V * Launches) : std::nullopt;
+  });
+  G.Shape = {Entry.blocks(), Entry.threadsPerBlock()};
+  Complete = Complete && G.Work.amount(Unit::Issue) &&
+             G.Work.amount(Unit::FmaPipe) && G.Work.amount(Unit::Dram);
+  Groups.push_back(std::move(G));
+
+  // The evidence of latency: launch-weighted means.
+  auto Mean = [&](std::optional<double> &Into, Counter C) {
+    if (std::optional<double> V = perLaunch(Entry, C))
+      Into = (Into.value_or(0) * EvidenceLaunches + *V * Launches) /
+             (EvidenceLaunches + Launches);
+  };
+  Mean(Evidence.AchievedOccupancyPct, Counter::AchievedOccupancyPct);
+  Mean(Evidence.LongScoreboard, Counter::StallLongScoreboard);
+  Mean(Evidence.ShortScoreboard, Counter::StallShortScoreboard);
+  Mean(Evidence.Wait, Counter::StallWait);
+  Mean(Evidence.Barrier, Counter::StallBarrier);
+  EvidenceLaunches += Launches;
+}
+
+KernelBounds kernelBounds(const BoundsInput &In, const UnitRates &R,
+                          std::optional<double> MeasuredMs,
+                          const Prediction *Thesis, std::uint64_t Launches) {
+  KernelBounds B;
+  B.Prediction = predictHopper(In.groups(), R, MeasuredMs);
+  for (const LaunchGroup &G : In.groups())
+    for (std::size_t U = 0; U < NumUnits; ++U)
+      B.Work[U] += G.Work.Amount[U].value_or(0);
+  LatencyEvidence E = In.evidence();
+  if (MeasuredMs && Launches)
+    E.MeanLaunchMs = *MeasuredMs / double(Launches);
+  B.Causes = latencyCauses(B.Prediction, E);
+  B.Headline = headlineRoof(B.Prediction, B.regime(), Thesis);
+  B.Groups = In.groups();
+  return B;
+}
+
+BoundsProjection projectBounds(const KernelBounds &B, const std::string &Device,
+                               const UnitRates &R) {
+  BoundsProjection P;
+  P.Device = Device;
+  P.Prediction = predictHopper(B.Groups, R, std::nullopt);
+  double Here = B.Prediction.floorMs();
+  P.ProjectedMs = B.Prediction.MeasuredMs && Here > 0
+                      ? *B.Prediction.MeasuredMs * P.Prediction.floorMs() / Here
+                      : P.Prediction.floorMs();
+  return P;
+}
+
+} // namespace headroom

@@ -1,0 +1,137 @@
+//===- HopperModel.cpp - Per-unit bounds of a kernel's time ---------------===//
+
+#include "model/HopperModel.h"
+
+#include <algorithm>
+
+namespace headroom {
+
+const char *regimeName(Regime R) {
+  switch (R) {
+  case Regime::Compute:
+    return "compute";
+  case Regime::Memory:
+    return "memory";
+  case Regime::Latency:
+    return "latency";
+  }
+  return "latency";
+}
+
+namespace {
+
+double shareFor(UnitScope Scope, const BusiestShare &S) {
+  switch (Scope) {
+  case UnitScope::Scheduler:
+    return S.Scheduler;
+  case UnitScope::Sm:
+    return S.Sm;
+  case UnitScope::Gpu:
+    return 1;
+  }
+  return 1;
+}
+
+} // namespace
+
+const UnitTime *HopperPrediction::timeOf(Unit U) const {
+  for (const UnitTime &T : Times)
+    if (T.Id == U)
+      return &T;
+  return nullptr;
+}
+
+const UnitTime *HopperPrediction::busiestUnit() const {
+  const UnitTime *Best = nullptr;
+  for (const UnitTime &T : Times)
+    if (!Best || T.RoofMs > Best->RoofMs)
+      Best = &T;
+  return Best;
+}
+
+const UnitTime *HopperPrediction::busiest(UnitKind K) const {
+  const UnitTime *Best = nullptr;
+  for (const UnitTime &T : Times)
+    if (unitInfo(T.Id).Kind == K && (!Best || T.RoofMs > Best->RoofMs))
+      Best = &T;
+  return Best;
+}
+
+std::optional<double> HopperPrediction::utilization() const {
+  const UnitTime *B = busiestUnit();
+  if (!B || !MeasuredMs || *MeasuredMs <= 0)
+    return std::nullopt;
+  return B->RoofMs / *MeasuredMs;
+}
+
+std::optional<Regime> HopperPrediction::regime() const {
+  std::optional<double> U = utilization();
+  if (!U)
+    return std::nullopt;
+  if (*U < LatencyBoundBelow)
+    return Regime::Latency;
+  return unitInfo(busiestUnit()->Id).Kind == UnitKind::Compute
+             ? Regime::Compute
+             : Regime::Memory;
+}
+
+bool HopperPrediction::balanced() const {
+  const UnitTime *C = busiest(UnitKind::Compute);
+  const UnitTime *M = busiest(UnitKind::Memory);
+  if (!C || !M || !MeasuredMs || regime() == Regime::Latency)
+    return false;
+  double Low = std::min(C->RoofMs, M->RoofMs);
+  double High = std::max(C->RoofMs, M->RoofMs);
+  return Low >= LatencyBoundBelow * *MeasuredMs && Low >= BalancedWithin * High;
+}
+
+std::optional<double> HopperPrediction::headroom() const {
+  if (!MeasuredMs || Times.empty() || floorMs() <= 0)
+    return std::nullopt;
+  return *MeasuredMs / floorMs();
+}
+
+HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
+                               const UnitRates &R,
+                               std::optional<double> MeasuredMs) {
+  HopperPrediction P;
+  P.Sms = R.Sms;
+  P.MeasuredMs = MeasuredMs;
+  std::array<UnitTime, NumUnits> Sum{};
+  std::array<bool, NumUnits> Recorded{};
+  for (const LaunchGroup &G : Groups) {
+    P.MinBlocks = P.MinBlocks ? std::min(P.MinBlocks, G.Shape.Blocks)
+                              : G.Shape.Blocks;
+    BusiestShare Share = busiestShare(G.Shape, R.Sms, SchedulersPerSm);
+    for (const UnitInfo &Info : unitInfos()) {
+      auto I = static_cast<std::size_t>(Info.Id);
+      std::optional<double> Amount = G.Work.amount(Info.Id);
+      std::optional<double> Rate = R.rate(Info.Id);
+      if (!Amount || !Rate || *Rate <= 0)
+        continue;
+      double PerSecond = Info.Id == Unit::Dram
+                             ? R.dramBandwidth(G.Work.DramReadBytes,
+                                               G.Work.DramWriteBytes)
+                             : *Rate;
+      double RoofMs = *Amount / PerSecond * 1e3;
+      Sum[I].Id = Info.Id;
+      Sum[I].RoofMs += RoofMs;
+      Sum[I].FloorMs += RoofMs * shareFor(Info.Scope, Share);
+      Recorded[I] = true;
+    }
+  }
+  for (const UnitInfo &Info : unitInfos()) {
+    auto I = static_cast<std::size_t>(Info.Id);
+    if (Recorded[I])
+      P.Times.push_back(Sum[I]);
+    else if (R.rate(Info.Id))
+      P.Unrecorded.push_back(Info.Id);
+  }
+  std::stable_sort(P.Times.begin(), P.Times.end(),
+                   [](const UnitTime &A, const UnitTime &B) {
+                     return A.FloorMs > B.FloorMs;
+                   });
+  return P;
+}
+
+} // namespace headroom

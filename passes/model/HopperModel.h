@@ -1,0 +1,110 @@
+//===- HopperModel.h - Per-unit bounds of a kernel's time -------*- C++ -*-===//
+///
+/// \file
+/// The Hopper model (docs/model.md): a kernel cannot run faster than the
+/// slowest unit of the GPU its work passes through. For every unit, the
+/// kernel's work over the unit's calibrated rate is
+///
+/// - its *roof* time, with the work spread over the whole GPU, and
+/// - its *floor* time, with the work of the busiest SM or scheduler of the
+///   launch's grid at that SM's or scheduler's rate (model/Parallelism.h).
+///
+/// The predicted time is the largest floor (the bottleneck); it never
+/// exceeds what the hardware did, up to counter noise. Unlike the thesis
+/// model, instructions of different pipes do not add up: each pipe and the
+/// dispatch of one warp instruction per scheduler per clock bound the time
+/// separately.
+///
+/// With a measured time the model also classifies the kernel as Nsight
+/// Compute's Speed of Light does: when no unit is busy for half of the time
+/// at the scale of the whole GPU (the largest roof time is under half the
+/// measured time), the kernel is latency-bound, whatever its floor; else it
+/// is compute- or memory-bound by the kind of its busiest unit.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_MODEL_HOPPERMODEL_H
+#define HEADROOM_MODEL_HOPPERMODEL_H
+
+#include "model/Parallelism.h"
+#include "model/UnitRates.h"
+#include "model/UnitWork.h"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace headroom {
+
+/// Below this share of the measured time explained by the busiest unit of
+/// the whole GPU, a kernel is latency-bound (Nsight Compute's Speed of Light
+/// calls a kernel with compute and memory throughput both low latency-bound).
+inline constexpr double LatencyBoundBelow = 0.5;
+
+/// When the busiest compute unit and the busiest memory unit are within
+/// this ratio of each other, the kernel sits on the ridge: both limit it.
+inline constexpr double BalancedWithin = 0.9;
+
+/// What limits a kernel.
+enum class Regime { Compute, Memory, Latency };
+const char *regimeName(Regime R);
+
+/// One configuration of a kernel: the work of all its launches (totals) and
+/// the shape they share.
+struct LaunchGroup {
+  UnitWork Work;
+  LaunchShape Shape;
+};
+
+/// One unit's time for all modeled launches.
+struct UnitTime {
+  Unit Id = Unit::Issue;
+  /// The work at the rate of the whole GPU.
+  double RoofMs = 0;
+  /// The work of the busiest SM or scheduler at its rate (>= RoofMs).
+  double FloorMs = 0;
+};
+
+/// The Hopper model's result for one kernel on one device. A value type.
+struct HopperPrediction {
+  /// Every unit with both work and a rate, slowest floor first.
+  std::vector<UnitTime> Times;
+  /// Units with a rate on the device but no counter in the profile.
+  std::vector<Unit> Unrecorded;
+  /// SMs of the device and the smallest grid among the launches.
+  unsigned Sms = 0;
+  std::uint64_t MinBlocks = 0;
+  std::optional<double> MeasuredMs;
+
+  /// The bottleneck: the largest floor (the predicted time).
+  const UnitTime *bottleneck() const {
+    return Times.empty() ? nullptr : &Times.front();
+  }
+  double floorMs() const { return Times.empty() ? 0 : Times.front().FloorMs; }
+  /// The unit with the largest roof time, and that time.
+  const UnitTime *busiestUnit() const;
+  /// The busiest unit of a kind (for the ridge test), or null.
+  const UnitTime *busiest(UnitKind K) const;
+  const UnitTime *timeOf(Unit U) const;
+
+  /// Largest roof time over the measured time: how busy the busiest unit
+  /// of the whole GPU was, 0..1 (and slightly more with counter noise).
+  std::optional<double> utilization() const;
+  /// Compute, memory or latency; nullopt without a measured time.
+  std::optional<Regime> regime() const;
+  /// True when the busiest compute and memory units are both above the
+  /// latency threshold and within BalancedWithin of each other.
+  bool balanced() const;
+  /// Measured time over the floor (>= 1 means room to improve).
+  std::optional<double> headroom() const;
+};
+
+/// Bounds the kernel whose configurations are \p Groups on a device with
+/// rates \p R. \p MeasuredMs is the measured time of all the launches.
+HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
+                               const UnitRates &R,
+                               std::optional<double> MeasuredMs);
+
+} // namespace headroom
+
+#endif // HEADROOM_MODEL_HOPPERMODEL_H

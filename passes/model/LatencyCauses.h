@@ -1,0 +1,73 @@
+//===- LatencyCauses.h - Why a latency-bound kernel waits -------*- C++ -*-===//
+///
+/// \file
+/// A latency-bound kernel keeps no unit of the GPU busy; what holds it back
+/// is waiting, and the useful answer is what it waits for. From the launch
+/// shape, the achieved occupancy and the issue-stall counters (warps stalled
+/// per issued instruction, by reason), in order of evidence:
+///
+/// - too few blocks: fewer blocks than SMs leaves SMs idle;
+/// - too few warps: under 4 warps per scheduler cannot hide the 4-cycle
+///   latency of dependent arithmetic, let alone memory's hundreds;
+/// - the busiest stall reason: memory latency (long scoreboard), dependent
+///   instructions (wait and short scoreboard), barriers;
+/// - short launches: start-up and tail of the grid weigh on launches of a
+///   few microseconds.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_MODEL_LATENCYCAUSES_H
+#define HEADROOM_MODEL_LATENCYCAUSES_H
+
+#include "model/HopperModel.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace headroom {
+
+/// Warps per scheduler below which dependent instructions cannot be
+/// overlapped (Hopper's fixed arithmetic latency is about 4 cycles).
+inline constexpr double FewWarpsPerScheduler = 4;
+/// Stall cycles per issued instruction from which a reason is named.
+inline constexpr double NamedStallCycles = 1;
+/// Mean launch time under which start-up and tail are named.
+inline constexpr double ShortLaunchMs = 0.01;
+
+enum class LatencyCauseKind {
+  FewBlocks,
+  FewWarps,
+  MemoryLatency,
+  DependentInstructions,
+  Barriers,
+  ShortLaunches,
+};
+
+/// "few-blocks", "few-warps", "memory-latency", ...
+const char *latencyCauseKey(LatencyCauseKind K);
+
+struct LatencyCause {
+  LatencyCauseKind Kind;
+  /// One phrase for the diagnostic, e.g. "16 blocks for 132 SMs".
+  std::string Detail;
+};
+
+/// What the profile recorded beside the model's inputs.
+struct LatencyEvidence {
+  /// sm__warps_active.avg.pct_of_peak_sustained_active.
+  std::optional<double> AchievedOccupancyPct;
+  /// Warps stalled per issued instruction, by reason.
+  std::optional<double> LongScoreboard, ShortScoreboard, Wait, Barrier;
+  /// Resident warps per SM at 100% occupancy (64 on Hopper).
+  unsigned MaxWarpsPerSm = 64;
+  double MeanLaunchMs = 0;
+};
+
+/// The causes of a latency-bound kernel, strongest evidence first; empty
+/// when \p P is not latency-bound.
+std::vector<LatencyCause> latencyCauses(const HopperPrediction &P,
+                                        const LatencyEvidence &E);
+
+} // namespace headroom
+
+#endif // HEADROOM_MODEL_LATENCYCAUSES_H

@@ -1,0 +1,94 @@
+//===- UnitRates.cpp - What each unit of a GPU does per second ------------===//
+
+#include "model/UnitRates.h"
+
+namespace headroom {
+
+const Measurement *findMeasurement(const DeviceParameters &D,
+                                   std::string_view Name,
+                                   std::string_view MeasuredIn) {
+  for (const Measurement &M : D.Measurements)
+    if (M.Name == Name && M.Unit == MeasuredIn && M.Value > 0)
+      return &M;
+  return nullptr;
+}
+
+double UnitRates::dramBandwidth(double ReadBytes, double WriteBytes) const {
+  double Total = ReadBytes + WriteBytes;
+  if (Total <= 0)
+    return DramCopy;
+  double Read = ReadBytes / Total;
+  if (Read <= 0.5)
+    return DramWrite + (DramCopy - DramWrite) * Read / 0.5;
+  return DramCopy + (DramRead - DramCopy) * (Read - 0.5) / 0.5;
+}
+
+Expected<UnitRates> unitRates(const DeviceParameters &D) {
+  auto missing = [&](std::string_view What) {
+    return Error("device '" + D.Name + "' has no " + std::string(What) +
+                 ", which the Hopper model needs (calibrate it with "
+                 "`headroom calibrate`)");
+  };
+  UnitRates R;
+  if (!D.Identity.SmCount || *D.Identity.SmCount <= 0)
+    return missing("identity.sm_count");
+  R.Sms = static_cast<unsigned>(*D.Identity.SmCount);
+  if (const Measurement *Clock = findMeasurement(D, "sm_clock_under_load", "MHz"))
+    R.ClockHz = Clock->Value * 1e6;
+  else
+    return missing("measurement 'sm_clock_under_load' (MHz)");
+
+  struct Source {
+    Unit Id;
+    std::string_view Name, MeasuredIn;
+    /// Work of the unit per measured operation: FMA measurements count 2
+    /// operations per thread instruction, and 32 threads make a warp
+    /// instruction; bandwidths and request rates are per byte / request.
+    double PerOperation;
+    bool Required;
+  };
+  constexpr double Warp = 32;
+  const Source Sources[] = {
+      {Unit::FmaPipe, "fp32_fma", "GFLOP/s", 1 / (2 * Warp), true},
+      {Unit::FmaHeavyPipe, "int32_mad", "GIOP/s", 1 / (2 * Warp), true},
+      {Unit::AluPipe, "int32_lop3", "GIOP/s", 1 / Warp, true},
+      {Unit::Fp64Pipe, "fp64_fma", "GFLOP/s", 1 / (2 * Warp), true},
+      {Unit::XuPipe, "sfu_rsqrt", "GOP/s", 1 / Warp, true},
+      {Unit::LsuPipe, "shared_ldst32", "GOP/s", 1 / Warp, true},
+      // A conflict-free 32-bit shared access of a warp is one wavefront.
+      {Unit::L1Wavefronts, "shared_ldst32", "GOP/s", 1 / Warp, true},
+      {Unit::L1Bytes, "l1_read", "GB/s", 1, false},
+      {Unit::L2Bytes, "l2_read", "GB/s", 1, false},
+      {Unit::L2Requests, "l2_requests", "G requests/s", 1, false},
+  };
+  for (const Source &S : Sources) {
+    const Measurement *M = findMeasurement(D, S.Name, S.MeasuredIn);
+    if (!M) {
+      if (S.Required)
+        return missing("measurement '" + std::string(S.Name) + "' (" +
+                       std::string(S.MeasuredIn) + ")");
+      continue;
+    }
+    R.PerSecond[static_cast<std::size_t>(S.Id)] = M->Value * 1e9 * S.PerOperation;
+  }
+
+  double SmClocks = R.Sms * R.ClockHz;
+  R.PerSecond[static_cast<std::size_t>(Unit::Issue)] = SchedulersPerSm * SmClocks;
+  R.PerSecond[static_cast<std::size_t>(Unit::TensorPipe)] =
+      SchedulersPerSm * SmClocks;
+  R.PerSecond[static_cast<std::size_t>(Unit::AduPipe)] = 0.5 * SmClocks;
+
+  const Measurement *Read = findMeasurement(D, "dram_read", "GB/s");
+  const Measurement *Write = findMeasurement(D, "dram_write", "GB/s");
+  const Measurement *Copy = findMeasurement(D, "dram_copy", "GB/s");
+  if (!Read || !Write || !Copy)
+    return missing("measurements 'dram_read', 'dram_write' and 'dram_copy' "
+                   "(GB/s)");
+  R.DramRead = Read->Value * 1e9;
+  R.DramWrite = Write->Value * 1e9;
+  R.DramCopy = Copy->Value * 1e9;
+  R.PerSecond[static_cast<std::size_t>(Unit::Dram)] = R.DramCopy;
+  return R;
+}
+
+} // namespace headroom

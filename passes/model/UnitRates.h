@@ -1,0 +1,69 @@
+//===- UnitRates.h - What each unit of a GPU does per second ----*- C++ -*-===//
+///
+/// \file
+/// The rate of every unit of the Hopper model on one device, from the
+/// device file's calibrated measurements (docs/calibrate.md): the FMA pipe
+/// from `fp32_fma`, the FMA-heavy pipe from `int32_mad`, the ALU from
+/// `int32_lop3`, FP64 from `fp64_fma`, XU from `sfu_rsqrt`, the load/store
+/// pipe and the L1/shared data path from `shared_ldst32` (one 128-byte
+/// wavefront per SM per clock), L1 bytes from `l1_read`, L2 from `l2_read`
+/// and `l2_requests`, DRAM from `dram_read`, `dram_write` and `dram_copy`
+/// (bandwidth depends on the read/write mix). Instruction issue (one warp
+/// instruction per scheduler per clock), the tensor pipe's busy cycles and
+/// the ADU (one warp instruction per SM every other clock, Nsight Compute's
+/// peak for `sm__inst_executed_pipe_adu` on GH100) are architectural,
+/// at the calibrated clock `sm_clock_under_load`.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_MODEL_UNITRATES_H
+#define HEADROOM_MODEL_UNITRATES_H
+
+#include "model/DeviceParameters.h"
+#include "model/Units.h"
+#include "support/Error.h"
+
+#include <array>
+#include <optional>
+
+namespace headroom {
+
+/// Schedulers (SM sub-partitions) per SM: each issues one warp instruction
+/// per clock. Four on every NVIDIA GPU since Volta.
+inline constexpr unsigned SchedulersPerSm = 4;
+
+/// The rates of one device. A value type.
+struct UnitRates {
+  unsigned Sms = 0;
+  double ClockHz = 0;
+  /// Work per second of each unit, for the whole GPU, in the unit's own
+  /// work (warp instructions, scheduler-cycles of the tensor pipe,
+  /// wavefronts, bytes, requests); nullopt where the device file lacks the
+  /// measurement (the unit is then not bounded).
+  std::array<std::optional<double>, NumUnits> PerSecond{};
+  /// DRAM bandwidth in bytes per second for reads only, writes only and a
+  /// copy (half and half).
+  double DramRead = 0, DramWrite = 0, DramCopy = 0;
+
+  std::optional<double> rate(Unit U) const {
+    return PerSecond[static_cast<std::size_t>(U)];
+  }
+  /// DRAM bandwidth for \p ReadBytes read and \p WriteBytes written:
+  /// piecewise linear in the read share through write (0), copy (1/2) and
+  /// read (1).
+  double dramBandwidth(double ReadBytes, double WriteBytes) const;
+};
+
+/// The measurements the Hopper model cannot do without: the SM count
+/// (identity), the clock and the DRAM and issue-side rates named above. Fails
+/// naming the first missing one, so that callers can fall back to the thesis
+/// model and say why.
+Expected<UnitRates> unitRates(const DeviceParameters &D);
+
+/// The device's measurement \p Name in unit \p MeasuredIn, if calibrated.
+const Measurement *findMeasurement(const DeviceParameters &D,
+                                   std::string_view Name,
+                                   std::string_view MeasuredIn);
+
+} // namespace headroom
+
+#endif // HEADROOM_MODEL_UNITRATES_H

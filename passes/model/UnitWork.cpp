@@ -1,0 +1,65 @@
+//===- UnitWork.cpp - A kernel's work on each unit of the GPU -------------===//
+
+#include "model/UnitWork.h"
+
+#include <algorithm>
+
+namespace headroom {
+
+namespace {
+
+/// Sectors of 32 bytes (DRAM and L2 count in sectors).
+constexpr double SectorBytes = 32;
+
+struct Feed {
+  Unit Id;
+  Counter From;
+  double Scale;
+};
+
+// Every unit but DRAM is one counter times a constant.
+constexpr Feed Feeds[] = {
+    {Unit::Issue, Counter::Inst, 1},
+    {Unit::FmaPipe, Counter::FmaPipeInst, 1},
+    {Unit::FmaHeavyPipe, Counter::FmaHeavyPipeInst, 1},
+    {Unit::AluPipe, Counter::AluPipeInst, 1},
+    {Unit::Fp64Pipe, Counter::Fp64PipeInst, 1},
+    {Unit::XuPipe, Counter::XuPipeInst, 1},
+    {Unit::LsuPipe, Counter::LsuPipeInst, 1},
+    {Unit::AduPipe, Counter::AduPipeInst, 1},
+    {Unit::TensorPipe, Counter::TensorPipeCycles, 1},
+    {Unit::L1Wavefronts, Counter::L1Wavefronts, 1},
+    {Unit::L1Bytes, Counter::L1Bytes, 1},
+    {Unit::L2Bytes, Counter::L2Bytes, 1},
+    {Unit::L2Requests, Counter::L2Requests, 1},
+};
+
+} // namespace
+
+Counter UnitWork::sourceOf(Unit U) {
+  for (const Feed &F : Feeds)
+    if (F.Id == U)
+      return F.From;
+  return Counter::TranRead;
+}
+
+UnitWork unitWork(const CounterLookup &Total) {
+  UnitWork W;
+  for (const Feed &F : Feeds)
+    if (std::optional<double> V = Total(F.From))
+      W.Amount[static_cast<std::size_t>(F.Id)] = *V * F.Scale;
+
+  std::optional<double> Read = Total(Counter::TranRead);
+  std::optional<double> Write = Total(Counter::TranWrite);
+  if (Read || Write) {
+    W.DramReadBytes = Read.value_or(0) * SectorBytes;
+    W.DramWriteBytes = Write.value_or(0) * SectorBytes;
+    if (std::optional<double> L2Writes = Total(Counter::L2SectorsWrite))
+      W.DramWriteBytes = std::min(W.DramWriteBytes, *L2Writes * SectorBytes);
+    W.Amount[static_cast<std::size_t>(Unit::Dram)] =
+        W.DramReadBytes + W.DramWriteBytes;
+  }
+  return W;
+}
+
+} // namespace headroom

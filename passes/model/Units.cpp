@@ -1,0 +1,46 @@
+//===- Units.cpp - The units of a GPU that bound a kernel's time ----------===//
+
+#include "model/Units.h"
+
+namespace headroom {
+
+namespace {
+
+using enum UnitKind;
+using enum UnitScope;
+
+// Keep in the order of enum Unit (checked below).
+constexpr std::array<UnitInfo, NumUnits> Infos = {{
+    {Unit::Issue, "issue", "instruction issue", Compute, Scheduler},
+    {Unit::FmaPipe, "fma", "FMA pipe", Compute, Scheduler},
+    {Unit::FmaHeavyPipe, "fmaheavy", "FMA-heavy pipe", Compute, Scheduler},
+    {Unit::AluPipe, "alu", "ALU pipe", Compute, Scheduler},
+    {Unit::Fp64Pipe, "fp64", "FP64 pipe", Compute, Scheduler},
+    {Unit::XuPipe, "xu", "transcendental (XU) pipe", Compute, Scheduler},
+    {Unit::LsuPipe, "lsu", "load/store pipe", Compute, Scheduler},
+    {Unit::AduPipe, "adu", "ADU pipe (barriers, indexed branches)", Compute,
+     Sm},
+    {Unit::TensorPipe, "tensor", "tensor pipe", Compute, Scheduler},
+    {Unit::L1Wavefronts, "l1_wavefronts", "L1/shared-memory data path",
+     Memory, Sm},
+    {Unit::L1Bytes, "l1_bytes", "L1 bandwidth", Memory, Sm},
+    {Unit::L2Bytes, "l2", "L2 bandwidth", Memory, Gpu},
+    {Unit::L2Requests, "l2_requests", "L2 request rate", Memory, Gpu},
+    {Unit::Dram, "dram", "DRAM bandwidth", Memory, Gpu},
+}};
+
+constexpr bool inEnumOrder() {
+  for (std::size_t I = 0; I < Infos.size(); ++I)
+    if (static_cast<std::size_t>(Infos[I].Id) != I)
+      return false;
+  return true;
+}
+static_assert(inEnumOrder(), "unit table must follow enum Unit");
+
+} // namespace
+
+const std::array<UnitInfo, NumUnits> &unitInfos() { return Infos; }
+
+const UnitInfo &unitInfo(Unit U) { return Infos[static_cast<std::size_t>(U)]; }
+
+} // namespace headroom

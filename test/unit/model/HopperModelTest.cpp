@@ -1,0 +1,221 @@
+//===- HopperModelTest.cpp - Per-unit bounds, parallelism, verdicts -------===//
+
+#include "model/HopperModel.h"
+#include "model/LatencyCauses.h"
+#include "model/Parallelism.h"
+#include "model/UnitRates.h"
+
+#include "ThesisTestSupport.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+using namespace headroom;
+using namespace headroom::test;
+using ::testing::HasSubstr;
+
+namespace {
+
+/// A device of 2 SMs at 1 GHz whose every pipe and memory level has a round
+/// rate, so that the expected times are easy to write down.
+DeviceParameters roundDevice() {
+  DeviceParameters D;
+  D.Name = "round";
+  D.Identity.SmCount = 2;
+  auto add = [&](const char *Name, double Value, const char *Unit) {
+    Measurement M;
+    M.Name = Name;
+    M.Value = Value;
+    M.Unit = Unit;
+    D.Measurements.push_back(M);
+  };
+  add("sm_clock_under_load", 1000, "MHz");
+  // Warp instructions per second x 32 threads (x 2 operations for FMAs).
+  add("fp32_fma", 8 * 64, "GFLOP/s"); // 8 G/s: 1 per scheduler-clock
+  add("int32_mad", 4 * 64, "GIOP/s"); // 4 G/s
+  add("int32_lop3", 8 * 32, "GIOP/s"); // 8 G/s
+  add("fp64_fma", 4 * 64, "GFLOP/s"); // 4 G/s
+  add("sfu_rsqrt", 32, "GOP/s");     // 1 G/s
+  add("shared_ldst32", 64, "GOP/s"); // 2 G wavefronts/s: 1 per SM-clock
+  add("l1_read", 256, "GB/s");
+  add("l2_read", 100, "GB/s");
+  add("l2_requests", 2, "G requests/s");
+  add("dram_read", 40, "GB/s");
+  add("dram_write", 40, "GB/s");
+  add("dram_copy", 20, "GB/s");
+  return D;
+}
+
+UnitRates roundRates() {
+  Expected<UnitRates> R = unitRates(roundDevice());
+  EXPECT_TRUE(R) << R.error().message();
+  return *R;
+}
+
+LaunchGroup group(std::uint64_t Blocks, std::uint64_t Threads) {
+  LaunchGroup G;
+  G.Shape = {Blocks, Threads};
+  return G;
+}
+
+void setWork(LaunchGroup &G, Unit U, double Amount) {
+  G.Work.Amount[static_cast<std::size_t>(U)] = Amount;
+}
+
+TEST(Parallelism, EvenGridsUseEveryScheduler) {
+  BusiestShare S = busiestShare({264, 256}, 132, 4);
+  EXPECT_EQ(S.Sm, 1);
+  EXPECT_EQ(S.Scheduler, 1);
+  EXPECT_EQ(S.SmsUsed, 132u);
+}
+
+TEST(Parallelism, OneWarpUsesOneSchedulerOfTheGpu) {
+  BusiestShare S = busiestShare({1, 32}, 132, 4);
+  EXPECT_EQ(S.SmsUsed, 1u);
+  EXPECT_EQ(S.Sm, 132);
+  EXPECT_EQ(S.Scheduler, 528);
+}
+
+TEST(Parallelism, ALastPartialWaveCountsForTheBusiestSm) {
+  // 133 blocks on 132 SMs: one SM runs two blocks.
+  BusiestShare S = busiestShare({133, 128}, 132, 4);
+  EXPECT_DOUBLE_EQ(S.Sm, 2.0 * 132 / 133);
+  EXPECT_DOUBLE_EQ(S.Scheduler, S.Sm); // 8 warps spread evenly over 4
+  // Three warps per block on one SM: the busiest scheduler has one of them,
+  // a quarter of the SM's four-scheduler rate for a third of its work.
+  BusiestShare T = busiestShare({132, 96}, 132, 4);
+  EXPECT_DOUBLE_EQ(T.Scheduler, 4.0 / 3);
+}
+
+TEST(UnitRates, FromCalibratedMeasurements) {
+  UnitRates R = roundRates();
+  EXPECT_EQ(R.Sms, 2u);
+  EXPECT_DOUBLE_EQ(*R.rate(Unit::Issue), 8e9);
+  EXPECT_DOUBLE_EQ(*R.rate(Unit::FmaPipe), 8e9);
+  EXPECT_DOUBLE_EQ(*R.rate(Unit::FmaHeavyPipe), 4e9);
+  EXPECT_DOUBLE_EQ(*R.rate(Unit::AluPipe), 8e9);
+  EXPECT_DOUBLE_EQ(*R.rate(Unit::Fp64Pipe), 4e9);
+  EXPECT_DOUBLE_EQ(*R.rate(Unit::XuPipe), 1e9);
+  EXPECT_DOUBLE_EQ(*R.rate(Unit::L1Wavefronts), 2e9);
+  EXPECT_DOUBLE_EQ(*R.rate(Unit::AduPipe), 1e9);
+  EXPECT_DOUBLE_EQ(*R.rate(Unit::L2Requests), 2e9);
+  // The read/write mix: write only, copy, read only, and between.
+  EXPECT_DOUBLE_EQ(R.dramBandwidth(0, 1), 40e9);
+  EXPECT_DOUBLE_EQ(R.dramBandwidth(1, 1), 20e9);
+  EXPECT_DOUBLE_EQ(R.dramBandwidth(1, 0), 40e9);
+  EXPECT_DOUBLE_EQ(R.dramBandwidth(3, 1), 30e9);
+}
+
+TEST(UnitRates, AMissingMeasurementIsNamed) {
+  DeviceParameters D = roundDevice();
+  std::erase_if(D.Measurements,
+                [](const Measurement &M) { return M.Name == "int32_lop3"; });
+  Expected<UnitRates> R = unitRates(D);
+  ASSERT_FALSE(R);
+  EXPECT_THAT(R.error().message(), HasSubstr("'int32_lop3' (GIOP/s)"));
+  EXPECT_THAT(R.error().message(), HasSubstr("device 'round'"));
+  // The thesis' GPUs have no calibrated pipes.
+  EXPECT_FALSE(unitRates(shippedDevice("gtx-660")));
+}
+
+TEST(HopperModel, PipesBoundSeparatelyNotAsASum) {
+  // 8e6 FMAs and 8e6 ALU instructions: 1 ms each on their own pipes, and
+  // 16e6 instructions issue in 2 ms: issue is the bottleneck, not the sum
+  // of pipe costs the thesis would charge.
+  LaunchGroup G = group(1024, 256);
+  setWork(G, Unit::FmaPipe, 8e6);
+  setWork(G, Unit::AluPipe, 8e6);
+  setWork(G, Unit::Issue, 16e6);
+  HopperPrediction P = predictHopper({&G, 1}, roundRates(), 2.5);
+  ASSERT_NE(P.bottleneck(), nullptr);
+  EXPECT_EQ(P.bottleneck()->Id, Unit::Issue);
+  EXPECT_DOUBLE_EQ(P.floorMs(), 2.0);
+  EXPECT_DOUBLE_EQ(P.timeOf(Unit::FmaPipe)->FloorMs, 1.0);
+  EXPECT_DOUBLE_EQ(P.timeOf(Unit::AluPipe)->FloorMs, 1.0);
+  EXPECT_DOUBLE_EQ(*P.headroom(), 1.25);
+  EXPECT_EQ(P.regime(), Regime::Compute);
+  EXPECT_FALSE(P.balanced());
+}
+
+TEST(HopperModel, DramAtTheBandwidthOfItsMix) {
+  LaunchGroup G = group(1024, 256);
+  G.Work.DramReadBytes = 20e6;
+  G.Work.DramWriteBytes = 20e6;
+  setWork(G, Unit::Dram, 40e6);
+  HopperPrediction P = predictHopper({&G, 1}, roundRates(), 2.2);
+  EXPECT_EQ(P.bottleneck()->Id, Unit::Dram);
+  EXPECT_DOUBLE_EQ(P.floorMs(), 2.0); // 40 MB at the 20 GB/s of a copy
+  EXPECT_EQ(P.regime(), Regime::Memory);
+}
+
+TEST(HopperModel, ASmallGridRaisesTheFloorButIsLatencyBound) {
+  // One block of one warp: the issue bound is that of one scheduler of
+  // eight, 8x the whole-GPU time; no unit of the GPU is busy half the time.
+  LaunchGroup G = group(1, 32);
+  setWork(G, Unit::Issue, 1e6);
+  HopperPrediction P = predictHopper({&G, 1}, roundRates(), 1.6);
+  EXPECT_DOUBLE_EQ(P.timeOf(Unit::Issue)->RoofMs, 0.125);
+  EXPECT_DOUBLE_EQ(P.floorMs(), 1.0);
+  EXPECT_EQ(P.regime(), Regime::Latency);
+  std::vector<LatencyCause> C = latencyCauses(P, {});
+  ASSERT_FALSE(C.empty());
+  EXPECT_EQ(C[0].Kind, LatencyCauseKind::FewBlocks);
+  EXPECT_EQ(C[0].Detail, "1 block for 2 SMs");
+}
+
+TEST(HopperModel, RidgeKernelsAreBalanced) {
+  LaunchGroup G = group(1024, 256);
+  setWork(G, Unit::FmaPipe, 8e6); // 1 ms
+  G.Work.DramReadBytes = 38e6;    // 0.95 ms
+  setWork(G, Unit::Dram, 38e6);
+  HopperPrediction P = predictHopper({&G, 1}, roundRates(), 1.2);
+  EXPECT_EQ(P.regime(), Regime::Compute);
+  EXPECT_TRUE(P.balanced());
+}
+
+TEST(HopperModel, UnitsWithoutCountersAreListed) {
+  LaunchGroup G = group(1024, 256);
+  setWork(G, Unit::Issue, 8e6);
+  HopperPrediction P = predictHopper({&G, 1}, roundRates(), 1.0);
+  EXPECT_EQ(P.Times.size(), 1u);
+  EXPECT_THAT(P.Unrecorded, ::testing::Contains(Unit::L2Requests));
+  EXPECT_THAT(P.Unrecorded, ::testing::Contains(Unit::Dram));
+}
+
+TEST(HopperModel, ConfigurationsAddUp) {
+  // The same kernel at two grid sizes: times add, each with its own share.
+  LaunchGroup Big = group(1024, 256), Small = group(1, 256);
+  setWork(Big, Unit::Issue, 8e6);   // 1 ms
+  setWork(Small, Unit::Issue, 1e6); // 0.125 ms at GPU scale, x2 for 1 of 2 SMs
+  LaunchGroup Both[] = {Big, Small};
+  HopperPrediction P = predictHopper(Both, roundRates(), std::nullopt);
+  EXPECT_DOUBLE_EQ(P.timeOf(Unit::Issue)->RoofMs, 1.125);
+  EXPECT_DOUBLE_EQ(P.floorMs(), 1.25);
+  EXPECT_EQ(P.MinBlocks, 1u);
+  EXPECT_FALSE(P.regime());
+}
+
+TEST(LatencyCauses, NameTheBusiestStallAndFewWarps) {
+  LaunchGroup G = group(1024, 256);
+  setWork(G, Unit::Issue, 1e6); // 0.125 ms of 1 ms: latency-bound
+  HopperPrediction P = predictHopper({&G, 1}, roundRates(), 1.0);
+  LatencyEvidence E;
+  E.AchievedOccupancyPct = 12.5; // 8 of 64 warps: 2 per scheduler
+  E.LongScoreboard = 30;
+  E.Wait = 2;
+  E.MeanLaunchMs = 0.004;
+  std::vector<LatencyCause> C = latencyCauses(P, E);
+  ASSERT_EQ(C.size(), 3u);
+  EXPECT_EQ(C[0].Kind, LatencyCauseKind::FewWarps);
+  EXPECT_EQ(C[0].Detail, "2 warps per scheduler (12% achieved occupancy)");
+  EXPECT_EQ(C[1].Kind, LatencyCauseKind::MemoryLatency);
+  EXPECT_THAT(C[1].Detail, HasSubstr("30 cycles per issued instruction"));
+  EXPECT_EQ(C[2].Kind, LatencyCauseKind::ShortLaunches);
+  EXPECT_EQ(C[2].Detail,
+            "launches of 4 us: start-up and tail of the grid weigh");
+  // A compute-bound kernel has no latency causes.
+  HopperPrediction Busy = predictHopper({&G, 1}, roundRates(), 0.2);
+  EXPECT_TRUE(latencyCauses(Busy, E).empty());
+}
+
+} // namespace

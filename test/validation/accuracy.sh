@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The accuracy tables of docs/perf/accuracy.md, from the recorded ground truth
+# (test/validation/recorded), without a GPU: `headroom validate` on each GPU
+# with the Headroom runtime's counters and with Nsight Compute's, and the
+# projections from each GPU onto the other. Writes the tables between the
+# markers of docs/perf/accuracy.md, or with --check compares them with what
+# the doc holds and fails on any difference (the lit suite runs this: a model
+# change that moves a number must update the doc).
+#
+# usage: test/validation/accuracy.sh [--check] [HEADROOM]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+check=0
+if [[ ${1:-} == --check ]]; then check=1; shift; fi
+headroom=${1:-$root/build/tool/headroom}
+recorded=$root/test/validation/recorded
+doc=$root/docs/perf/accuracy.md
+cd "$root"
+
+tables() {
+  for gpu in h100-sxm:H100-SXM:h200:H200 h200:H200:h100-sxm:H100-SXM; do
+    IFS=: read -r dir device other other_device <<<"$gpu"
+    for counters in headroom ncu; do
+      echo "#### $device, counters from $([[ $counters == headroom ]] && echo "the Headroom runtime" || echo "Nsight Compute")"
+      echo
+      "$headroom" validate "test/validation/recorded/$dir" --device "$device" \
+        --counters "$counters" --from "test/validation/recorded/$other" \
+        --from-device "$other_device" --format markdown
+      echo
+    done
+  done
+}
+
+new=$(mktemp)
+current=$(mktemp)
+trap 'rm -f "$new" "$current"' EXIT
+tables >"$new"
+begin='<!-- accuracy:begin (test/validation/accuracy.sh writes this part) -->'
+end='<!-- accuracy:end -->'
+awk -v b="$begin" -v e="$end" '$0 == e {p = 0} p {print} $0 == b {p = 1}' "$doc" >"$current"
+if [[ $check == 1 ]]; then
+  if ! diff "$current" "$new"; then
+    echo "FAIL: docs/perf/accuracy.md differs from what 'headroom validate' prints now;" \
+      "run test/validation/accuracy.sh to update it" >&2
+    exit 1
+  fi
+  echo "docs/perf/accuracy.md matches 'headroom validate'"
+  exit 0
+fi
+awk -v b="$begin" -v e="$end" -v f="$new" '
+  $0 == b {print; while ((getline line < f) > 0) print line; skip = 1; next}
+  $0 == e {skip = 0}
+  !skip {print}' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+echo "updated $doc"
