@@ -1,0 +1,53 @@
+//===- ValidateArgs.cpp - headroom validate's options ---------------------===//
+
+#include "analysis/ValidateArgs.h"
+
+namespace headroom {
+
+CommandLine validateCommandLine() {
+  CommandLine Cmd(
+      "headroom validate",
+      "RECORDED-DIR --device NAME|PATH [--counters headroom|ncu] "
+      "[--from DIR --from-device NAME|PATH]\n       [--kernels] "
+      "[--format text|markdown|json] [--fit]",
+      "Scores the models on the validation corpus recorded on one GPU\n"
+      "(test/validation/recorded/<gpu>): predicted against measured time,\n"
+      "floors above the measured time, verdicts against Nsight Compute's\n"
+      "Speed of Light, and projections from another GPU's recording.\n"
+      "See docs/perf/accuracy.md.");
+  Cmd.positionals("RECORDED-DIR  a recording, e.g. "
+                  "test/validation/recorded/h100-sxm")
+      .option("device", "NAME|PATH", "the GPU the recording was made on")
+      .option("counters", "headroom|ncu",
+              "counters and times from the Headroom runtime (default) or "
+              "from Nsight Compute's launches")
+      .option("from", "DIR", "another GPU's recording to project from")
+      .option("from-device", "NAME|PATH", "the GPU of --from")
+      .flag("kernels", "list every kernel after the summary")
+      .flag("fit", "print the fitted model's weights (the device file's "
+                   "fitted_model) instead of scores");
+  return Cmd;
+}
+
+Expected<ValidationRequest> validationRequest(const ParsedArgs &P) {
+  ValidationRequest R;
+  if (P.Positionals.size() != 1)
+    return Error("headroom validate: expected one recorded directory, got " +
+                 std::to_string(P.Positionals.size()));
+  R.RecordedDir = P.Positionals.front();
+  if (!P.get("device"))
+    return Error("headroom validate: --device is required");
+  R.Device = *P.get("device");
+  std::string Source = P.get("counters").value_or("headroom");
+  if (Source != "headroom" && Source != "ncu")
+    return Error("headroom validate: --counters: expected headroom or ncu, "
+                 "got '" + Source + "'");
+  R.Source = Source == "ncu" ? CounterSource::Ncu : CounterSource::Headroom;
+  if (P.has("from") != P.has("from-device"))
+    return Error("headroom validate: --from and --from-device go together");
+  R.FromDir = P.get("from");
+  R.FromDevice = P.get("from-device");
+  return R;
+}
+
+} // namespace headroom
