@@ -78,6 +78,105 @@ std::size_t ProfileReport::modeledKernels() const {
   return N;
 }
 
+namespace {
+
+/// What the model needs of one kernel's entries with counters.
+struct ModelInputs {
+  KernelCounters Sum;
+  /// Launches behind each averaged counter, for the launch-weighted mean.
+  std::map<Counter, double> AverageWeights;
+  BoundsInput Bounds;
+};
+
+/// The launches, time, sites and shapes of one kernel's entries, and the
+/// model's inputs from those with counters.
+KernelReport collectEntries(const ProfileDocument &P,
+                            const std::vector<const ProfileKernel *> &Entries,
+                            ModelInputs &In) {
+  KernelReport R;
+  const ProfileKernel &First = *Entries.front();
+  if (const ProfileSite *S = P.siteOf(First)) {
+    R.Kernel = S->Kernel;
+    R.Definition = S->Definition;
+  } else {
+    R.Kernel = First.Demangled;
+  }
+  In.Sum.Name = R.Kernel;
+  In.Sum.Launches = 0;
+  std::map<const ProfileSite *, SiteUsage> BySite;
+  // Without counters, the parallelism note still applies to every launch.
+  std::uint64_t AllMinThreads = 0, AllMinBlocks = 0;
+  auto lower = [](std::uint64_t Min, std::uint64_t V) {
+    return Min ? std::min(Min, V) : V;
+  };
+  for (const ProfileKernel *K : Entries) {
+    double Ns = K->estimatedTotalNs();
+    R.Launches += K->Launches;
+    R.TotalNs += Ns;
+    R.Devices.insert(K->Device);
+    const ProfileSite *Site = P.siteOf(*K);
+    SiteUsage &U = BySite[Site];
+    U.Site = Site;
+    U.Launches += K->Launches;
+    U.TotalNs += Ns;
+    if (K->Launches > 0) {
+      AllMinThreads = lower(AllMinThreads, K->threadsPerBlock());
+      AllMinBlocks = lower(AllMinBlocks, K->blocks());
+    }
+    if (K->Counters.empty() || K->Launches == 0)
+      continue;
+    R.ModeledLaunches += K->Launches;
+    R.ModeledNs += Ns;
+    accumulate(In.Sum, *K, In.AverageWeights);
+    In.Bounds.add(*K);
+    R.MinThreadsPerBlock = lower(R.MinThreadsPerBlock, K->threadsPerBlock());
+    R.MinBlocks = lower(R.MinBlocks, K->blocks());
+  }
+  if (R.ModeledLaunches == 0) {
+    R.MinThreadsPerBlock = AllMinThreads;
+    R.MinBlocks = AllMinBlocks;
+  }
+  for (auto &[Site, U] : BySite)
+    R.Sites.push_back(U);
+  std::stable_sort(R.Sites.begin(), R.Sites.end(),
+                   [](const SiteUsage &A, const SiteUsage &B) {
+                     return A.TotalNs > B.TotalNs;
+                   });
+  return R;
+}
+
+/// Runs the thesis model on the summed counters of \p R's modeled launches.
+void predictThesis(KernelReport &R, KernelCounters &Sum,
+                   const std::map<Counter, double> &AverageWeights,
+                   const DeviceParameters &D, const ModelOptions &Options,
+                   bool MeasuredOnDevice) {
+  for (auto &[C, Weight] : AverageWeights)
+    Sum.Carried[C] /= Weight;
+  Sum.Launches = R.ModeledLaunches;
+  Sum.MeasuredMs = R.ModeledNs / 1e6;
+  double DramBytes = dramBytes(Sum);
+  if (std::optional<double> L2 = l2Bytes(Sum); L2 && DramBytes > 0)
+    R.L2ToDramRatio = *L2 / DramBytes;
+  if (auto T = Sum.Carried.find(Counter::ThreadsPerInst);
+      T != Sum.Carried.end())
+    R.ThreadsPerWarpInst = T->second;
+
+  auto Params = deriveKernelParameters(Sum);
+  if (!Params) {
+    R.ModelError = Params.error();
+  } else if (auto Pred = predict(*Params, D, Options); !Pred) {
+    R.ModelError = Pred.error();
+  } else {
+    R.Parameters = *Params;
+    R.Model = *Pred;
+    if (MeasuredOnDevice && R.ModeledNs > 0)
+      R.Model->MeasuredMs = R.ModeledNs / 1e6;
+    R.Components = computeComponentTimes(Sum, *R.Model, D);
+  }
+}
+
+} // namespace
+
 ProfileReport analyzeProfile(const ProfileDocument &P,
                              const DeviceParameters &D,
                              const ModelOptions &Options,
@@ -97,92 +196,16 @@ ProfileReport analyzeProfile(const ProfileDocument &P,
   }
 
   for (const auto &[Key, Entries] : Groups) {
-    KernelReport R;
-    const ProfileKernel &First = *Entries.front();
-    if (const ProfileSite *S = P.siteOf(First)) {
-      R.Kernel = S->Kernel;
-      R.Definition = S->Definition;
-    } else {
-      R.Kernel = First.Demangled;
-    }
-
-    KernelCounters Sum;
-    Sum.Name = R.Kernel;
-    Sum.Launches = 0;
-    std::map<Counter, double> AverageWeights;
-    std::map<const ProfileSite *, SiteUsage> BySite;
-    BoundsInput Bounds;
-    // Without counters, the parallelism note still applies to every launch.
-    std::uint64_t AllMinThreads = 0, AllMinBlocks = 0;
-    for (const ProfileKernel *K : Entries) {
-      double Ns = K->estimatedTotalNs();
-      R.Launches += K->Launches;
-      R.TotalNs += Ns;
-      R.Devices.insert(K->Device);
-      const ProfileSite *Site = P.siteOf(*K);
-      SiteUsage &U = BySite[Site];
-      U.Site = Site;
-      U.Launches += K->Launches;
-      U.TotalNs += Ns;
-      if (K->Launches > 0) {
-        AllMinThreads = AllMinThreads
-                            ? std::min(AllMinThreads, K->threadsPerBlock())
-                            : K->threadsPerBlock();
-        AllMinBlocks =
-            AllMinBlocks ? std::min(AllMinBlocks, K->blocks()) : K->blocks();
-      }
-      if (K->Counters.empty() || K->Launches == 0)
-        continue;
-      R.ModeledLaunches += K->Launches;
-      R.ModeledNs += Ns;
-      accumulate(Sum, *K, AverageWeights);
-      Bounds.add(*K);
-      std::uint64_t Threads = K->threadsPerBlock(), Blocks = K->blocks();
-      R.MinThreadsPerBlock = R.MinThreadsPerBlock
-                                 ? std::min(R.MinThreadsPerBlock, Threads)
-                                 : Threads;
-      R.MinBlocks = R.MinBlocks ? std::min(R.MinBlocks, Blocks) : Blocks;
-    }
-    if (R.ModeledLaunches == 0) {
-      R.MinThreadsPerBlock = AllMinThreads;
-      R.MinBlocks = AllMinBlocks;
-    }
-    for (auto &[Site, U] : BySite)
-      R.Sites.push_back(U);
-    std::stable_sort(R.Sites.begin(), R.Sites.end(),
-                     [](const SiteUsage &A, const SiteUsage &B) {
-                       return A.TotalNs > B.TotalNs;
-                     });
+    ModelInputs In;
+    KernelReport R = collectEntries(P, Entries, In);
     R.ShareOfProfile = Report.TotalNs > 0 ? R.TotalNs / Report.TotalNs : 0;
-
     if (R.ModeledLaunches > 0) {
-      for (auto &[C, Weight] : AverageWeights)
-        Sum.Carried[C] /= Weight;
-      Sum.Launches = R.ModeledLaunches;
-      Sum.MeasuredMs = R.ModeledNs / 1e6;
-      double DramBytes = dramBytes(Sum);
-      if (std::optional<double> L2 = l2Bytes(Sum); L2 && DramBytes > 0)
-        R.L2ToDramRatio = *L2 / DramBytes;
-      if (auto T = Sum.Carried.find(Counter::ThreadsPerInst);
-          T != Sum.Carried.end())
-        R.ThreadsPerWarpInst = T->second;
-
-      auto Params = deriveKernelParameters(Sum);
-      if (!Params) {
-        R.ModelError = Params.error();
-      } else if (auto Pred = predict(*Params, D, Options); !Pred) {
-        R.ModelError = Pred.error();
-      } else {
-        R.Parameters = *Params;
-        R.Model = *Pred;
-        if (MeasuredOnDevice && R.ModeledNs > 0)
-          R.Model->MeasuredMs = R.ModeledNs / 1e6;
-        R.Components = computeComponentTimes(Sum, *R.Model, D);
-      }
+      predictThesis(R, In.Sum, In.AverageWeights, D, Options,
+                    MeasuredOnDevice);
       if (Rates)
-        addBounds(R, Bounds, *Rates, D, Options, MeasuredOnDevice);
+        addBounds(R, In.Bounds, *Rates, D, Options, MeasuredOnDevice);
     }
-    R.Counters = std::move(Sum);
+    R.Counters = std::move(In.Sum);
     Report.Kernels.push_back(std::move(R));
   }
   std::stable_sort(Report.Kernels.begin(), Report.Kernels.end(),
