@@ -184,6 +184,71 @@ sourcePrediction(const RecordedCorpus &From, const UnitRates &FromRates,
   return std::nullopt;
 }
 
+/// What every model and Nsight Compute say of one observed kernel; the
+/// projection is left to the caller.
+KernelOutcome outcomeOf(const RecordedCase &C, const ProfileKernel &K,
+                        const Observation &O, const NcuLaunch *Launch,
+                        const HopperPrediction &H, const DeviceParameters &Device,
+                        const ValidationOptions &Options) {
+  KernelOutcome Out;
+  Out.Case = C.Name;
+  Out.Family = C.Family;
+  Out.Kernel = kernelBaseName(K.Demangled);
+  Out.Blocks = K.blocks();
+  Out.ThreadsPerBlock = K.threadsPerBlock();
+  Out.MeasuredMs = O.MeasuredMs;
+  if (H.bottleneck()) {
+    Out.Hopper = H.floorMs();
+    Out.Bottleneck = std::string(unitInfo(H.bottleneck()->Id).Key);
+    Out.Verdict = H.regime();
+    Out.Balanced = H.balanced();
+    if (Options.Fitted)
+      Out.Fitted = predictFitted(*Options.Fitted, H, 1);
+  }
+  if (auto Params =
+          deriveKernelParameters(thesisCounters(O.Counters, Out.Kernel)))
+    if (auto P = predict(*Params, Device))
+      Out.Thesis = P->PredictedMs;
+  if (Launch) {
+    Out.NcuSmPct =
+        Launch->metric("sm__throughput.avg.pct_of_peak_sustained_elapsed");
+    Out.NcuMemoryPct = Launch->metric(
+        "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed");
+    Out.NcuVerdict = ncuVerdict(Out.NcuSmPct, Out.NcuMemoryPct);
+  }
+  return Out;
+}
+
+/// The scores of every model and the verdicts' agreement, from the
+/// outcomes already in \p Result.
+void scoreOutcomes(ValidationResult &Result, const ValidationOptions &Options) {
+  for (ValidatedModel M :
+       {ValidatedModel::Hopper, ValidatedModel::Thesis, ValidatedModel::Fitted})
+    if (M != ValidatedModel::Fitted || Options.Fitted)
+      Result.Scores.push_back(score(M, Result.Kernels));
+  if (Options.Fitted) {
+    std::vector<KernelOutcome> HeldOut;
+    for (const KernelOutcome &K : Result.Kernels)
+      if (!isInstructiveFamily(K.Family))
+        HeldOut.push_back(K);
+    Result.FittedHeldOut = score(ValidatedModel::Fitted, HeldOut);
+  }
+  for (const KernelOutcome &K : Result.Kernels) {
+    if (!K.Verdict || !K.NcuVerdict)
+      continue;
+    ++Result.VerdictsCompared;
+    bool Agree = *K.Verdict == *K.NcuVerdict;
+    Result.VerdictsAgree += Agree;
+    // A balanced kernel is limited by both kinds: either verdict is right.
+    Result.VerdictsAgreeBalanced +=
+        Agree || (K.Balanced && *K.NcuVerdict != Regime::Latency);
+    if (*K.NcuVerdict == Regime::Latency) {
+      ++Result.NcuLatency;
+      Result.LatencyAgree += *K.Verdict == Regime::Latency;
+    }
+  }
+}
+
 } // namespace
 
 Expected<ValidationResult> validate(const RecordedCorpus &Corpus,
@@ -212,35 +277,8 @@ Expected<ValidationResult> validate(const RecordedCorpus &Corpus,
       std::optional<Observation> O = observe(K, Launch, Options.Source);
       if (!O)
         continue;
-      KernelOutcome Out;
-      Out.Case = C.Name;
-      Out.Family = C.Family;
-      Out.Kernel = kernelBaseName(K.Demangled);
-      Out.Blocks = K.blocks();
-      Out.ThreadsPerBlock = K.threadsPerBlock();
-      Out.MeasuredMs = O->MeasuredMs;
-
       HopperPrediction H = hopperOf(O->Counters, K, *Rates, O->MeasuredMs);
-      if (H.bottleneck()) {
-        Out.Hopper = H.floorMs();
-        Out.Bottleneck = std::string(unitInfo(H.bottleneck()->Id).Key);
-        Out.Verdict = H.regime();
-        Out.Balanced = H.balanced();
-        if (Options.Fitted)
-          Out.Fitted = predictFitted(*Options.Fitted, H, 1);
-      }
-      if (auto Params = deriveKernelParameters(
-              thesisCounters(O->Counters, Out.Kernel))) {
-        if (auto P = predict(*Params, Device))
-          Out.Thesis = P->PredictedMs;
-      }
-      if (Launch) {
-        Out.NcuSmPct =
-            Launch->metric("sm__throughput.avg.pct_of_peak_sustained_elapsed");
-        Out.NcuMemoryPct = Launch->metric(
-            "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed");
-        Out.NcuVerdict = ncuVerdict(Out.NcuSmPct, Out.NcuMemoryPct);
-      }
+      KernelOutcome Out = outcomeOf(C, K, *O, Launch, H, Device, Options);
       if (FromRates && H.bottleneck()) {
         if (auto Src = sourcePrediction(*Options.From, *FromRates, C.Name, K,
                                         Options.Source);
@@ -254,32 +292,7 @@ Expected<ValidationResult> validate(const RecordedCorpus &Corpus,
       Result.Kernels.push_back(std::move(Out));
     }
   }
-
-  for (ValidatedModel M :
-       {ValidatedModel::Hopper, ValidatedModel::Thesis, ValidatedModel::Fitted})
-    if (M != ValidatedModel::Fitted || Options.Fitted)
-      Result.Scores.push_back(score(M, Result.Kernels));
-  if (Options.Fitted) {
-    std::vector<KernelOutcome> HeldOut;
-    for (const KernelOutcome &K : Result.Kernels)
-      if (!isInstructiveFamily(K.Family))
-        HeldOut.push_back(K);
-    Result.FittedHeldOut = score(ValidatedModel::Fitted, HeldOut);
-  }
-  for (const KernelOutcome &K : Result.Kernels) {
-    if (!K.Verdict || !K.NcuVerdict)
-      continue;
-    ++Result.VerdictsCompared;
-    bool Agree = *K.Verdict == *K.NcuVerdict;
-    Result.VerdictsAgree += Agree;
-    // A balanced kernel is limited by both kinds: either verdict is right.
-    Result.VerdictsAgreeBalanced +=
-        Agree || (K.Balanced && *K.NcuVerdict != Regime::Latency);
-    if (*K.NcuVerdict == Regime::Latency) {
-      ++Result.NcuLatency;
-      Result.LatencyAgree += *K.Verdict == Regime::Latency;
-    }
-  }
+  scoreOutcomes(Result, Options);
   if (Options.From) {
     Result.ProjectedFrom = Options.From->Dir;
     Result.Projected = ProjectionErrors.size();
