@@ -2,14 +2,13 @@
 
 #include "nvcc/BuildDiagnostics.h"
 
+#include "nvcc/ProfileDevice.h"
 #include "nvcc/ProfileSearch.h"
 #include "support/Paths.h"
 
-#include "analysis/DeviceMatch.h"
 #include "checks/CheckRegistry.h"
 #include "checks/Lint.h"
 #include "checks/Report.h"
-#include "devices/DeviceRegistry.h"
 #include "views/TextDiagnosticPrinter.h"
 #include "schema/ProfileReader.h"
 
@@ -42,33 +41,6 @@ bool mentions(const ProfileDocument &P, const std::string &Source,
   return false;
 }
 
-/// The device to model on: HEADROOM_DEVICE, else the device file that
-/// describes the first of the profile's GPUs that has one.
-Expected<DeviceEntry> chooseDevice(const ProfileDocument &P,
-                                   const WrapperSettings &Settings,
-                                   const std::string &ProfilePath) {
-  DeviceRegistry Registry = DeviceRegistry::fromEnvironment();
-  if (!Settings.Device.empty()) {
-    Expected<DeviceEntry> Entry = Registry.lookup(Settings.Device);
-    if (!Entry)
-      return Entry.error().context("HEADROOM_DEVICE");
-    return Entry;
-  }
-  std::vector<DeviceEntry> Known = Registry.list();
-  std::string Names;
-  for (const ProfileDevice &G : P.Devices) {
-    for (const DeviceEntry &E : Known)
-      if (deviceIsNamed(E.Device, G.Name))
-        return E;
-    Names += (Names.empty() ? "'" : ", '") + G.Name + "'";
-  }
-  return Error("no device file describes " +
-               (Names.empty() ? std::string("the GPU") : Names) + " of " +
-               ProfilePath +
-               "; set HEADROOM_DEVICE to a device of 'headroom devices' or "
-               "calibrate this GPU ('headroom calibrate')");
-}
-
 } // namespace
 
 unsigned printBuildDiagnostics(const std::string &Source,
@@ -87,7 +59,8 @@ unsigned printBuildDiagnostics(const std::string &Source,
   }
   if (!mentions(*P, Source, WorkingDirectory))
     return 0;
-  Expected<DeviceEntry> Device = chooseDevice(*P, Settings, *ProfilePath);
+  Expected<DeviceEntry> Device =
+      deviceForProfile(*P, Settings.Device, "HEADROOM_DEVICE", *ProfilePath);
   if (!Device) {
     Err << Tag << "note: " << Device.error().message()
         << "; no kernel diagnostics for '" << Source << "'\n";
