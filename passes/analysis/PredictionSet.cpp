@@ -134,10 +134,11 @@ Expected<PredictionSet> predictFiles(const PredictFiles &R,
   Request.Options = R.Options;
   Request.MeasuredMsOverride = R.MeasuredMsOverride;
   for (const std::string &Name : R.Devices) {
-    Expected<DeviceEntry> E = Registry.lookup(Name);
+    Expected<std::vector<DeviceEntry>> E = Registry.lookupTargets(Name);
     if (!E)
       return E.error();
-    Request.Devices.push_back(std::move(*E));
+    for (DeviceEntry &D : *E)
+      Request.Devices.push_back(std::move(D));
   }
   if (R.Reference) {
     Expected<DeviceEntry> E = Registry.lookup(*R.Reference);

@@ -28,10 +28,11 @@ loadAnalysis(const ReportRequest &R, const DeviceRegistry &Registry) {
   Options.Model = R.Model;
   Options.SourceRoot = R.SourceRoot;
   for (const std::string &T : R.Targets) {
-    auto Target = Registry.lookup(T);
-    if (!Target)
-      return Target.error().context("--target");
-    Options.Targets.push_back(std::move(*Target));
+    auto Targets = Registry.lookupTargets(T);
+    if (!Targets)
+      return Targets.error().context("--target");
+    for (DeviceEntry &E : *Targets)
+      Options.Targets.push_back(std::move(E));
   }
   auto Profile = readProfileFile(R.ProfilePath);
   if (!Profile)

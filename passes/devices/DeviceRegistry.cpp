@@ -3,6 +3,8 @@
 #include "devices/DeviceRegistry.h"
 
 #include "devices/DeviceFile.h"
+#include "devices/GpuSpec.h"
+#include "devices/SpecDerivation.h"
 #include "support/Paths.h"
 
 #include <algorithm>
@@ -27,6 +29,8 @@ const char *deviceSourceName(DeviceSource S) {
     return "shipped";
   case DeviceSource::File:
     return "file";
+  case DeviceSource::Spec:
+    return "spec";
   }
   return "file";
 }
@@ -85,7 +89,10 @@ DeviceRegistry DeviceRegistry::fromEnvironment() {
   return fromEnvironment(currentExecutableDirectory());
 }
 
-/// The *.json files directly in \p Dir, sorted; none if it does not exist.
+/// The *.json entries directly in \p Dir, sorted; none if it does not
+/// exist. Entries that are no regular file (a directory, a FIFO, a link to
+/// a device or a loop) are listed too: reading them fails with a warning
+/// that says what they are.
 static std::vector<std::string> jsonFilesIn(const std::string &Dir) {
   std::vector<std::string> Files;
   if (Dir.empty())
@@ -96,8 +103,7 @@ static std::vector<std::string> jsonFilesIn(const std::string &Dir) {
   for (fs::directory_iterator It(Dir, EC), End; !EC && It != End;
        It.increment(EC)) {
     const fs::path &P = It->path();
-    std::error_code FileEC;
-    if (P.extension() == ".json" && It->is_regular_file(FileEC))
+    if (P.extension() == ".json")
       Files.push_back(P.string());
   }
   std::sort(Files.begin(), Files.end());
@@ -159,7 +165,148 @@ DeviceRegistry::list(std::vector<Error> *Problems) const {
     for (DeviceEntry &E : Group)
       Entries.push_back(std::move(E));
   }
+  appendSpecDevices(Entries, Problems);
   return Entries;
+}
+
+namespace {
+
+std::string specDirectory(const std::string &ShippedDir) {
+  return ShippedDir.empty() ? std::string()
+                            : (fs::path(ShippedDir) / "specs").string();
+}
+
+/// The calibrated devices of \p Entries that a spec table describes.
+std::vector<SpecReference> specReferences(const std::vector<DeviceEntry> &Entries,
+                                          const SpecDatabase &DB) {
+  std::vector<SpecReference> Refs;
+  for (const DeviceEntry &E : Entries) {
+    if (E.Source == DeviceSource::Spec || isSpecDerived(E.Device))
+      continue;
+    if (const GpuSpec *G = DB.gpu(E.Device.Name))
+      Refs.push_back({&E.Device, G});
+  }
+  return Refs;
+}
+
+} // namespace
+
+void DeviceRegistry::appendSpecDevices(std::vector<DeviceEntry> &Entries,
+                                       std::vector<Error> *Problems) const {
+  std::vector<Error> Ignored;
+  Expected<SpecDatabase> DB =
+      readSpecDirectory(specDirectory(ShippedDir), Problems ? Problems : &Ignored);
+  if (!DB) {
+    if (Problems)
+      Problems->push_back(DB.error());
+    return;
+  }
+  std::vector<SpecReference> Refs = specReferences(Entries, *DB);
+  std::vector<DeviceEntry> Group;
+  for (const GpuSpec &G : DB->Gpus) {
+    const SpecReference *Ref = closestReference(G, Refs);
+    if (!Ref)
+      continue; // A reference only (no other calibrated GPU of its vendor).
+    Expected<DeviceParameters> D = deriveDevice(G, *DB, *Ref);
+    if (!D) {
+      if (Problems)
+        Problems->push_back(D.error().context(G.Path));
+      continue;
+    }
+    Group.push_back({std::move(*D), G.Path, DeviceSource::Spec});
+  }
+  std::stable_sort(Group.begin(), Group.end(),
+                   [](const DeviceEntry &A, const DeviceEntry &B) {
+                     return naturalLess(normalizeDeviceName(A.Device.Name),
+                                        normalizeDeviceName(B.Device.Name));
+                   });
+  for (DeviceEntry &E : Group)
+    Entries.push_back(std::move(E));
+}
+
+Expected<DeviceEntry> DeviceRegistry::fromSpec(const std::string &Name,
+                                               const std::string &Reference) const {
+  std::string Dir = specDirectory(ShippedDir);
+  Expected<SpecDatabase> DB = readSpecDirectory(Dir, nullptr);
+  if (!DB)
+    return DB.error();
+  const GpuSpec *G = DB->gpu(Name);
+  if (!G) {
+    std::string Known;
+    for (const GpuSpec &S : DB->Gpus)
+      Known += (Known.empty() ? "" : ", ") + S.Name;
+    return Error("no spec table for '" + Name + "' in " + Dir +
+                 (Known.empty() ? "" : " (known: " + Known + ")"));
+  }
+  SpecReference Chosen;
+  std::optional<DeviceEntry> Explicit;
+  std::vector<DeviceEntry> Calibrated;
+  std::vector<SpecReference> Refs;
+  if (!Reference.empty()) {
+    Expected<DeviceEntry> R = lookup(Reference);
+    if (!R)
+      return R.error().context("--reference");
+    Explicit = std::move(*R);
+    const GpuSpec *RefSpec = DB->gpu(Explicit->Device.Name);
+    if (!RefSpec)
+      return Error("--reference: device '" + Explicit->Device.Name +
+                   "' has no spec table in " + Dir +
+                   ", so its theoretical peaks (and factors) are unknown");
+    if (isSpecDerived(Explicit->Device))
+      return Error("--reference: device '" + Explicit->Device.Name +
+                   "' is itself derived from a spec; a reference must be "
+                   "calibrated");
+    Chosen = {&Explicit->Device, RefSpec};
+  } else {
+    for (DeviceEntry &E : list())
+      if (E.Source != DeviceSource::Spec)
+        Calibrated.push_back(std::move(E));
+    Refs = specReferences(Calibrated, *DB);
+    const SpecReference *Ref = closestReference(*G, Refs);
+    if (!Ref)
+      return Error("no calibrated " + G->Vendor + " GPU other than '" +
+                   G->Name + "' with a spec table to learn factors from "
+                   "(give --reference)");
+    Chosen = *Ref;
+  }
+  Expected<DeviceParameters> D = deriveDevice(*G, *DB, Chosen);
+  if (!D)
+    return D.error();
+  return DeviceEntry{std::move(*D), G->Path, DeviceSource::Spec};
+}
+
+const std::vector<std::string> &deviceGroupNames() {
+  static const std::vector<std::string> Names = {"all", "all-nvidia",
+                                                 "all-amd", "all-spec"};
+  return Names;
+}
+
+Expected<std::vector<DeviceEntry>>
+DeviceRegistry::lookupTargets(const std::string &Query) const {
+  std::string Key = normalizeDeviceName(Query);
+  for (const std::string &Group : deviceGroupNames()) {
+    if (normalizeDeviceName(Group) != Key)
+      continue;
+    std::vector<DeviceEntry> Out;
+    for (DeviceEntry &E : list()) {
+      bool Shadowed = false;
+      for (const DeviceEntry &Seen : Out)
+        Shadowed |= deviceMatches(Seen.Device, E.Device.Name);
+      bool In = Group == "all" ||
+                (Group == "all-nvidia" && E.Device.Vendor == "NVIDIA") ||
+                (Group == "all-amd" && E.Device.Vendor == "AMD") ||
+                (Group == "all-spec" && E.Source == DeviceSource::Spec);
+      if (!Shadowed && In)
+        Out.push_back(std::move(E));
+    }
+    if (Out.empty())
+      return Error("device group '" + Query + "' is empty");
+    return Out;
+  }
+  Expected<DeviceEntry> One = lookup(Query);
+  if (!One)
+    return One.error();
+  return std::vector<DeviceEntry>{std::move(*One)};
 }
 
 /// Levenshtein distance, for "did you mean".
@@ -186,7 +333,7 @@ Expected<DeviceEntry> DeviceRegistry::lookup(const std::string &Query) const {
       (Query.size() > 5 && Query.compare(Query.size() - 5, 5, ".json") == 0);
   if (LooksLikePath) {
     std::error_code EC;
-    if (!fs::exists(Query, EC))
+    if (!fs::exists(fs::symlink_status(Query, EC)))
       return Error("device file '" + Query + "' does not exist");
     Expected<DeviceParameters> D = readDeviceFile(Query);
     if (!D)
@@ -196,6 +343,15 @@ Expected<DeviceEntry> DeviceRegistry::lookup(const std::string &Query) const {
 
   std::vector<Error> Problems;
   std::vector<DeviceEntry> All = list(&Problems);
+  constexpr std::string_view SpecPrefix = "spec:";
+  if (Query.compare(0, SpecPrefix.size(), SpecPrefix) == 0) {
+    std::string Name = Query.substr(SpecPrefix.size());
+    for (DeviceEntry &E : All)
+      if (E.Source == DeviceSource::Spec && deviceMatches(E.Device, Name))
+        return std::move(E);
+    return Error("no spec-derived device '" + Name +
+                 "' (run 'headroom devices' to list them)");
+  }
   for (DeviceEntry &E : All)
     if (deviceMatches(E.Device, Query))
       return std::move(E);

@@ -19,10 +19,11 @@
 
 namespace headroom {
 
-/// Where a device file was found.
-enum class DeviceSource { User, Shipped, File };
+/// Where a device file was found; Spec: derived from the spec tables of the
+/// shipped database (devices/SpecDerivation.h).
+enum class DeviceSource { User, Shipped, File, Spec };
 
-/// "user", "shipped" or "file".
+/// "user", "shipped", "file" or "spec".
 const char *deviceSourceName(DeviceSource S);
 
 /// A device together with the file it came from.
@@ -58,10 +59,17 @@ public:
   const std::string &userDir() const { return UserDir; }
   const std::string &shippedDir() const { return ShippedDir; }
 
-  /// Every readable device, user ones first, each group sorted by name.
-  /// Files that fail to read are left out and their errors added to
+  /// Every readable device, user ones first, then the shipped ones, then
+  /// those derived from the spec tables (<shipped>/specs), each group sorted
+  /// by name. Files that fail to read are left out and their errors added to
   /// \p Problems (if given).
   std::vector<DeviceEntry> list(std::vector<Error> *Problems = nullptr) const;
+
+  /// The device of spec table \p Name derived with the factors of the
+  /// calibrated device \p Reference (a name or path), or of the closest
+  /// calibrated GPU of its vendor when empty.
+  Expected<DeviceEntry> fromSpec(const std::string &Name,
+                                 const std::string &Reference = "") const;
 
   /// list() with the directories searched.
   DeviceListing listing(std::vector<Error> *Problems = nullptr) const {
@@ -71,14 +79,30 @@ public:
   /// Resolves a `--device` argument: a path (contains '/' or ends in
   /// ".json") or a name. An unknown name fails with the close matches and a
   /// pointer to `headroom devices`.
+  /// "spec:NAME" names the spec-derived device even where a calibrated one
+  /// of that name shadows it.
   Expected<DeviceEntry> lookup(const std::string &NameOrPath) const;
 
+  /// Resolves a `--target` argument: a group (all, all-nvidia, all-amd,
+  /// all-spec: every device of the listing that no earlier one of the same
+  /// name shadows) or one device as lookup() does.
+  Expected<std::vector<DeviceEntry>>
+  lookupTargets(const std::string &NameOrGroup) const;
+
 private:
+  /// Adds the devices derived from the spec tables, with the factors of the
+  /// calibrated ones already in \p Entries.
+  void appendSpecDevices(std::vector<DeviceEntry> &Entries,
+                         std::vector<Error> *Problems) const;
+
   std::string UserDir, ShippedDir;
 };
 
 /// \p Name lower-cased without '-', ' ' and '_': the key names match on.
 std::string normalizeDeviceName(const std::string &Name);
+
+/// The names --target accepts for groups of devices.
+const std::vector<std::string> &deviceGroupNames();
 
 /// True if \p Query names \p D (its name or one of its aliases).
 bool deviceMatches(const DeviceParameters &D, const std::string &Query);

@@ -2,25 +2,34 @@
 
 #include "views/DeviceViews.h"
 
+#include "devices/SpecDerivation.h"
 #include "schema/SchemaTags.h"
 #include "support/Format.h"
 #include "support/TextTable.h"
+
+#include <algorithm>
+#include <cmath>
 
 namespace headroom {
 
 namespace {
 
-/// "user", "shipped", or "shipped (shadowed by PATH)" when a user device has
-/// the same name (lookups find the user's).
+/// "user", "shipped", "spec", or "... (shadowed by PATH)" when an earlier
+/// device has the same name (lookups find that one; "spec:NAME" finds the
+/// spec-derived one).
 std::string sourceText(const DeviceListing &L, const DeviceEntry &E) {
   std::string Text = deviceSourceName(E.Source);
-  if (E.Source == DeviceSource::Shipped)
-    for (const DeviceEntry &Other : L.Entries)
-      if (Other.Source == DeviceSource::User &&
+  if (E.Source == DeviceSource::Shipped || E.Source == DeviceSource::Spec)
+    for (const DeviceEntry &Other : L.Entries) {
+      if (&Other == &E)
+        break;
+      if (Other.Source != E.Source &&
           deviceMatches(Other.Device, E.Device.Name))
         return Text + " (shadowed by " + Other.Path + ")";
+    }
   return Text;
 }
+
 
 class TextDeviceView : public View<DeviceListing> {
 public:
@@ -87,6 +96,29 @@ nlohmann::ordered_json devicesToJson(const DeviceListing &L) {
   }
   Doc["devices"] = List;
   return Doc;
+}
+
+void writeSpecComparison(std::ostream &OS, const DeviceParameters &Derived,
+                         const DeviceParameters &Calibrated) {
+  OS << Derived.Name << " from its spec (" << Derived.Origin.Source
+     << ") against " << Calibrated.Name << " (" << Calibrated.Origin.Source
+     << (Calibrated.Origin.Date.empty() ? "" : " " + Calibrated.Origin.Date)
+     << ")\n";
+  TextTable T;
+  T.column("parameter", TextTable::Align::Left)
+      .column("unit", TextTable::Align::Left)
+      .column("from spec")
+      .column("calibrated")
+      .column("error");
+  double Worst = 0;
+  for (const SpecCheckRow &R : compareParameters(Derived, Calibrated)) {
+    T.row({R.Parameter, R.Unit, formatFixed(R.Derived, 2),
+           formatFixed(R.Calibrated, 2),
+           (R.errorPct() >= 0 ? "+" : "") + formatFixed(R.errorPct(), 2) + "%"});
+    Worst = std::max(Worst, std::abs(R.errorPct()));
+  }
+  T.render(OS);
+  OS << "largest error: " << formatFixed(Worst, 2) << "%\n";
 }
 
 const std::vector<const View<DeviceListing> *> &deviceViews() {

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ostream>
 #include <vector>
 
 namespace headroom {
@@ -22,6 +23,12 @@ const std::vector<const View<DeviceListing> *> &deviceViews();
 
 /// \p L as a headroom.devices/1 document.
 nlohmann::ordered_json devicesToJson(const DeviceListing &L);
+
+/// The six thesis parameters of the spec-derived \p Derived beside the
+/// calibrated \p Calibrated, with the error of each and the largest
+/// (`headroom devices --from-spec NAME --compare DEVICE`).
+void writeSpecComparison(std::ostream &OS, const DeviceParameters &Derived,
+                         const DeviceParameters &Calibrated);
 
 } // namespace headroom
 
