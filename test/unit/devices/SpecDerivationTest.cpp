@@ -135,7 +135,7 @@ TEST(SpecDerivation, MethodsNameTheSourcesAndTheFactor) {
   EXPECT_THAT(M, HasSubstr("108 SMs (NVIDIA A100 Tensor Core GPU "
                            "Architecture whitepaper"));
   EXPECT_THAT(M, HasSubstr("x 0.9851 = parameter T_SP 65913.6 / theoretical "
-                           "66908.2 on H100-SXM (headroom calibrate "
+                           "66908.16 on H100-SXM (headroom calibrate "
                            "2026-11-22)"));
   // 64 x 2 x 108 x 1410 MHz = 19491.8 GFLOP/s, x 0.9851.
   EXPECT_NEAR(A100.TSP, 19491.84 * 65913.6 / 66908.16, 0.01);
@@ -218,7 +218,8 @@ TEST(SpecDerivation, BadSpecsNameTheFieldAndWhatWasExpected) {
   auto P = theoreticalPeaks(*G, *DB.architecture("sm_90"));
   ASSERT_FALSE(P);
   EXPECT_THAT(P.error().message(),
-              HasSubstr("specs.fp32_tflops: 80 TFLOPS disagrees with 66.9082"));
+              HasSubstr("specs.fp32_tflops: 80 TFLOPS disagrees with 66.90816 "
+                        "TFLOPS from 132 SMs x 128 FMA x 2 x 1980 MHz"));
 }
 
 TEST(SpecDerivation, RegistryListsSpecDevicesAndSpecPrefixFindsShadowedOnes) {
