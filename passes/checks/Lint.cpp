@@ -60,11 +60,19 @@ LintResult runLint(const Analysis &A, const LintOptions &O) {
     R.Status = LintInputError;
     return R;
   }
-  // Sites that no longer match the sources: the gate would judge stale data.
+  // Sites that no longer match the sources: the gate would judge stale
+  // data. Findings only with --strict-sites: an edit that moves a kernel
+  // must not block a commit by someone who cannot profile again.
+  std::vector<Diagnostic> Notes;
   for (const Diagnostic &D : A.Diagnostics)
     if (D.Check == checks::SitesChanged) {
-      R.Diagnostics.push_back(D);
-      R.Diagnostics.back().Level = DiagnosticLevel::Error;
+      if (O.StrictSites) {
+        R.Diagnostics.push_back(D);
+        R.Diagnostics.back().Level = DiagnosticLevel::Error;
+      } else {
+        Notes.push_back(D);
+        Notes.back().Level = DiagnosticLevel::Warning;
+      }
     }
   std::vector<std::string> Keys;
   Baseline Now;
@@ -72,7 +80,6 @@ LintResult runLint(const Analysis &A, const LintOptions &O) {
     Keys = baselineKeys(A);
     Now = makeBaseline(A);
   }
-  std::vector<Diagnostic> Notes;
   for (std::size_t I = 0; I < A.Report.Kernels.size(); ++I) {
     ++R.KernelsChecked;
     lintKernel(A, I, O, Keys, Now, R, Notes);
@@ -96,7 +103,14 @@ std::string LintReport::summary() const {
   auto Count = [](unsigned N, const char *What) {
     return std::to_string(N) + " " + What + (N == 1 ? "" : "s");
   };
-  return "headroom lint: " +
+  std::string Wrote;
+  if (WrittenBaseline)
+    Wrote = "wrote the baseline of " +
+            Count(static_cast<unsigned>(Judged ? Judged->Report.Kernels.size()
+                                               : 0),
+                  "kernel") +
+            " to " + *WrittenBaseline + "; ";
+  return "headroom lint: " + Wrote +
          (Result.Findings ? Count(Result.Findings, "finding")
                           : std::string("clean")) +
          " (" + Count(Result.KernelsChecked, "kernel") + " checked)";
@@ -134,6 +148,8 @@ Expected<LintReport> lint(const LintRequest &R,
             writeBaselineFile(*R.BaselineOutput, makeBaseline(*Out.Judged));
         !S)
       return S.error();
+    else
+      Out.WrittenBaseline = R.BaselineOutput;
   return Out;
 }
 

@@ -10,8 +10,9 @@
 /// - `headroom-regression`: a kernel's measured time per launch, or its
 ///   predicted floor per launch, grew by more than --noise-pct percent since
 ///   the baseline;
-/// - `headroom-sites-changed`: the profile's sites no longer match the
-///   sources, so the gate would judge stale data.
+/// - `headroom-sites-changed`, with --strict-sites only: the profile's sites
+///   no longer match the sources, so the gate would judge stale data
+///   (without it they are warnings).
 ///
 /// Notes (no effect on the status): kernels without counters, which the
 /// thresholds cannot judge (`headroom-no-counters`), and kernels added to or
@@ -70,6 +71,8 @@ struct LintReport {
   std::unique_ptr<Analysis> Judged;
   std::optional<Baseline> Compared;
   LintResult Result;
+  /// The baseline file --write-baseline wrote, if any.
+  std::optional<std::string> WrittenBaseline;
 
   /// "headroom lint: 2 findings (3 kernels checked)", "...: clean (...)",
   /// "headroom lint: input error: nothing was checked".

@@ -21,7 +21,10 @@ void addLintOptions(CommandLine &Cmd) {
       .option("noise-pct", "N",
               "growth (%) below which a time is noise (default: 5)")
       .option("write-baseline", "FILE",
-              "write this profile's times as a baseline (headroom.baseline/1)");
+              "write this profile's times as a baseline (headroom.baseline/1)")
+      .flag("strict-sites",
+            "fail when the profile's launch sites no longer match the "
+            "sources (default: warn)");
 }
 
 Expected<LintRequest> lintRequest(const ParsedArgs &P, ReportRequest Inputs) {
@@ -46,6 +49,7 @@ Expected<LintRequest> lintRequest(const ParsedArgs &P, ReportRequest Inputs) {
   if (*Noise && !R.BaselinePath)
     return Error("headroom lint: --noise-pct needs --baseline");
   R.Options.NoisePct = Noise->value_or(DefaultNoisePct);
+  R.Options.StrictSites = P.has("strict-sites");
   return R;
 }
 

@@ -11,6 +11,7 @@
 #include "analysis/Baseline.h"
 
 #include <optional>
+#include <string>
 
 namespace headroom {
 
@@ -28,6 +29,13 @@ struct LintOptions {
   const Baseline *Compare = nullptr;
   /// A time may grow by this many percent before it is a regression.
   double NoisePct = DefaultNoisePct;
+  /// Where MaxHeadroom came from, as the finding names it: the option, or
+  /// the environment variable of `headroom nvcc`.
+  std::string MaxHeadroomOrigin = "--max-headroom";
+  /// --strict-sites: sites that no longer match the sources are findings;
+  /// otherwise warnings (an edit that moves a kernel must not block a
+  /// commit by someone who cannot profile again).
+  bool StrictSites = false;
 };
 
 } // namespace headroom

@@ -56,7 +56,7 @@ HighHeadroomCheck::finding(const Analysis &A, const KernelReport &K,
     return std::nullopt;
   std::string Limits;
   if (OverHeadroom)
-    Limits = "above --max-headroom " + formatGeneral(*O.MaxHeadroom);
+    Limits = "above " + O.MaxHeadroomOrigin + " " + formatGeneral(*O.MaxHeadroom);
   if (UnderPct)
     Limits += (Limits.empty() ? "" : " and ") +
               std::string("below --min-attainable-pct ") +
