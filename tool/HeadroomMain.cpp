@@ -47,6 +47,7 @@ const Subcommand Subcommands[] = {
     {"validate", "score the models on a recording of the validation corpus",
      validateMain},
     {"nvcc", "compile like nvcc, instrumenting the CUDA sources", nvccMain},
+    {"lsp", "clangd with kernel diagnostics, for editors", lspMain},
 };
 
 void printUsage(std::ostream &OS) {

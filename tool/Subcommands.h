@@ -26,6 +26,8 @@ int validateMain(const Args &A);
 /// A drop-in nvcc that instruments what it compiles (instruments only with
 /// Clang; compiles unchanged without).
 int nvccMain(const Args &A);
+/// clangd with Headroom's kernel diagnostics, as a language-server proxy.
+int lspMain(const Args &A);
 #ifdef HEADROOM_HAVE_CLANG
 /// Rewrites a .cu file's kernel launches to call the runtime (needs Clang).
 int instrumentMain(const Args &A);

@@ -32,6 +32,8 @@ ALLOWED = {
     # The one adapter that joins the wrapper and the Clang pass.
     "nvcc/clang": {"support", "schema", "model", "devices", "analysis",
                    "checks", "views", "nvccargs", "nvcc", "ast", "llvm"},
+    "lsp": {"support", "schema", "merge", "model", "devices", "analysis",
+            "checks", "views", "nvccargs", "nvcc"},
     "runtime": {"support", "schema"},
     "microbench": {"support", "schema", "model", "devices"},
 }

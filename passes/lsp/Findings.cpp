@@ -1,0 +1,131 @@
+//===- Findings.cpp - What the editor shows of an analysis ----------------===//
+
+#include "lsp/Findings.h"
+
+#include "analysis/SourceCheck.h"
+#include "support/Format.h"
+#include "support/Paths.h"
+
+namespace headroom::lsp {
+
+namespace {
+
+std::string msText(double Ns) { return formatMs(Ns / 1e6) + " ms"; }
+
+std::string launchesText(std::uint64_t N) {
+  return std::to_string(N) + (N == 1 ? " launch" : " launches");
+}
+
+const KernelReport *reportOf(const Analysis &A, const std::string &Kernel) {
+  for (const KernelReport &K : A.Report.Kernels)
+    if (K.Kernel == Kernel)
+      return &K;
+  return nullptr;
+}
+
+Diagnostic absolute(Diagnostic D,
+                    const std::function<std::string(const std::string &)>
+                        &Resolve) {
+  if (D.Location)
+    D.Location->File = Resolve(D.Location->File);
+  for (Diagnostic &N : D.Notes)
+    if (N.Location)
+      N.Location->File = Resolve(N.Location->File);
+  return D;
+}
+
+} // namespace
+
+std::string checkHref(const std::string &DocsBase, const std::string &Check) {
+  return DocsBase + "#" + Check;
+}
+
+std::string KernelFinding::lensTitle() const {
+  std::string Title = Bound;
+  if (Headroom)
+    Title += " · headroom " + formatFixed(*Headroom, 2) + "x";
+  return Title + " · " + msText(TotalNs) + " in " + launchesText(LaunchCount);
+}
+
+std::string KernelFinding::launchLensTitle(const LaunchFinding &L) const {
+  return Kernel + ": " + launchesText(L.Launches) + " here · " +
+         msText(L.TotalNs) + " (" + formatPercent(L.Share, 0) +
+         " of its GPU time)";
+}
+
+std::string KernelFinding::hoverMarkdown(const LaunchFinding *Launch,
+                                         const std::string &DocsBase) const {
+  std::string M = "**Headroom** · kernel `" + Kernel + "` is " + Bound +
+                  " on " + Device + "\n\n";
+  if (Headroom)
+    M += "- headroom **" + formatFixed(*Headroom, 2) + "x**";
+  else
+    M += "- no headroom (no measured time on this device)";
+  M += " · " + msText(TotalNs) + " in " + launchesText(LaunchCount) + " (" +
+       formatPercent(ShareOfProfile, 0) + " of the profile's GPU time)\n";
+  if (PredictedMs)
+    M += "- predicted floor " + formatMs(*PredictedMs) + " ms\n";
+  if (Launch)
+    M += "- this launch site: " + launchesText(Launch->Launches) + ", " +
+         msText(Launch->TotalNs) + ", " + formatPercent(Launch->Share, 0) +
+         " of the kernel's GPU time\n";
+  M += "\n" + Warning.Message + " ([" + Warning.Check + "](" +
+       checkHref(DocsBase, Warning.Check) + "))\n";
+  return M;
+}
+
+Findings findingsOf(std::shared_ptr<const Analysis> A,
+                    const std::function<std::string(const std::string &)>
+                        &Resolve) {
+  Findings F;
+  F.Source = A;
+  for (const Diagnostic &D : A->Diagnostics) {
+    if (D.Kernel.empty() || !D.Location) {
+      if (!D.Check.empty())
+        F.ProfileNotes.push_back(D.Check + ": " + D.Message);
+      continue;
+    }
+    const KernelReport *K = reportOf(*A, D.Kernel);
+    KernelFinding KF;
+    KF.Kernel = D.Kernel;
+    KF.Identifier = kernelIdentifier(D.Kernel);
+    KF.Warning = absolute(D, Resolve);
+    KF.Definition = *KF.Warning.Location;
+    KF.Device = A->Device.Device.Name;
+    KF.Bound = D.Check.rfind("headroom-", 0) == 0 ? D.Check.substr(9) : D.Check;
+    if (K) {
+      KF.Headroom = K->headroom();
+      KF.PredictedMs = K->predictedMs();
+      KF.TotalNs = K->TotalNs;
+      KF.ShareOfProfile = K->ShareOfProfile;
+      KF.LaunchCount = K->Launches;
+      for (const SiteUsage &U : K->Sites) {
+        if (!U.Site)
+          continue;
+        LaunchFinding L;
+        L.Where = U.Site->Launch;
+        L.Where.File = Resolve(L.Where.File);
+        L.Launches = U.Launches;
+        L.TotalNs = U.TotalNs;
+        L.Share = K->TotalNs > 0 ? U.TotalNs / K->TotalNs : 0;
+        for (const Diagnostic &N : KF.Warning.Notes)
+          if (N.Location && *N.Location == L.Where)
+            L.Note = N.Message;
+        KF.Launches.push_back(std::move(L));
+      }
+    }
+    F.Kernels.push_back(std::move(KF));
+  }
+  for (const KernelFinding &K : F.Kernels) {
+    std::vector<std::string> Files{K.Definition.File};
+    for (const LaunchFinding &L : K.Launches)
+      Files.push_back(L.Where.File);
+    for (const std::string &File : Files)
+      if (!F.SourcesAtLoad.count(File))
+        if (Expected<std::string> Text = readFile(File))
+          F.SourcesAtLoad[File] = *Text;
+  }
+  return F;
+}
+
+} // namespace headroom::lsp

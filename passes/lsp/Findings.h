@@ -1,0 +1,92 @@
+//===- Findings.h - What the editor shows of an analysis --------*- C++ -*-===//
+///
+/// \file
+/// The kernels of an analyzed profile (checks/Report.h) as the language
+/// server presents them: each kernel's diagnostic exactly as the build
+/// prints it (level, message, check name, notes), where it is defined and
+/// launched (absolute paths), and the numbers of its code lens and hover.
+/// Nothing here is computed anew: it is read from the Analysis and its
+/// diagnostics.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_LSP_FINDINGS_H
+#define HEADROOM_LSP_FINDINGS_H
+
+#include "analysis/Analysis.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace headroom::lsp {
+
+/// One launch site of a kernel.
+struct LaunchFinding {
+  SourceLocation Where;
+  /// The build's note there ("launched 20 times here, 95% of ...").
+  std::string Note;
+  std::uint64_t Launches = 0;
+  double TotalNs = 0;
+  /// This site's share of the kernel's GPU time, 0..1.
+  double Share = 0;
+};
+
+/// One kernel with a located diagnostic.
+struct KernelFinding {
+  std::string Kernel;
+  /// The identifier written in the source (analysis/SourceCheck.h).
+  std::string Identifier;
+  /// The kernel's diagnostic as the build prints it; its location and its
+  /// notes' locations are absolute paths.
+  Diagnostic Warning;
+  SourceLocation Definition;
+  std::vector<LaunchFinding> Launches;
+  /// "memory-bound", "compute-bound", "latency-bound", or the check's name
+  /// without "headroom-" for kernels without a bound ("no-counters").
+  std::string Bound;
+  std::optional<double> Headroom, PredictedMs;
+  double TotalNs = 0, ShareOfProfile = 0;
+  std::uint64_t LaunchCount = 0;
+  /// The device the model ran on.
+  std::string Device;
+
+  /// `memory-bound · headroom 1.13x · 6.258 ms in 21 launches`.
+  std::string lensTitle() const;
+  /// `saxpy: 20 launches here · 5.961 ms (95% of its GPU time)`.
+  std::string launchLensTitle(const LaunchFinding &L) const;
+  /// Markdown appended to the hover of the kernel (\p Launch: at one of its
+  /// launches).
+  std::string hoverMarkdown(const LaunchFinding *Launch,
+                            const std::string &DocsBase) const;
+};
+
+/// Every kernel of an analysis that has a place in the source.
+struct Findings {
+  std::vector<KernelFinding> Kernels;
+  /// The analysis they come from (for the HTML report).
+  std::shared_ptr<const Analysis> Source;
+  /// The text of each file of the findings when they were loaded (absolute
+  /// path; files that could not be read are absent): what re-anchoring
+  /// compares the lines with.
+  std::map<std::string, std::string> SourcesAtLoad;
+  /// The profile-level findings (device mismatch, empty profile, thesis
+  /// fallback), as "name: message" lines, for the log.
+  std::vector<std::string> ProfileNotes;
+};
+
+/// Reads the findings of \p A (diagnosed); \p Resolve turns a path of the
+/// profile into an absolute path.
+Findings findingsOf(std::shared_ptr<const Analysis> A,
+                    const std::function<std::string(const std::string &)>
+                        &Resolve);
+
+/// The documentation link of check \p Check under \p DocsBase (the URI of
+/// docs/diagnostics.md): `<DocsBase>#<check>`.
+std::string checkHref(const std::string &DocsBase, const std::string &Check);
+
+} // namespace headroom::lsp
+
+#endif // HEADROOM_LSP_FINDINGS_H

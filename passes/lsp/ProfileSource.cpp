@@ -1,0 +1,116 @@
+//===- ProfileSource.cpp - The profile the editor shows -------------------===//
+
+#include "lsp/ProfileSource.h"
+
+#include "checks/Report.h"
+#include "merge/MergeFiles.h"
+#include "nvcc/ProfileDevice.h"
+#include "nvcc/ProfileSearch.h"
+#include "schema/ProfileReader.h"
+#include "support/Paths.h"
+
+#include <algorithm>
+
+namespace headroom::lsp {
+
+namespace {
+
+void addOnce(std::vector<std::string> &List, const std::string &Item) {
+  if (std::find(List.begin(), List.end(), Item) == List.end())
+    List.push_back(Item);
+}
+
+/// The directories relative source paths may be relative to, in order: the
+/// workspace root, then each profile's directory and its parents (a
+/// profile recorded from the build tree names sources from there).
+std::vector<std::string> sourceBases(const std::vector<std::string> &Paths,
+                                     const std::string &Root) {
+  std::vector<std::string> Bases;
+  if (!Root.empty())
+    Bases.push_back(Root);
+  for (const std::string &P : Paths)
+    for (std::string Dir = parentPath(absolutePath(P)); !Dir.empty();) {
+      addOnce(Bases, Dir);
+      std::string Up = parentPath(Dir);
+      if (Up == Dir)
+        break;
+      Dir = Up;
+    }
+  return Bases;
+}
+
+/// The first of \p Bases under which the profile's files exist.
+std::string chooseSourceRoot(const ProfileDocument &P,
+                             const std::vector<std::string> &Bases) {
+  for (const std::string &Base : Bases)
+    for (const ProfileSite &S : P.Sites)
+      if (isRegularFile(absolutePath(S.Launch.File, Base)) ||
+          isRegularFile(absolutePath(S.Definition.File, Base)))
+        return Base;
+  return Bases.empty() ? currentDirectory() : Bases.front();
+}
+
+} // namespace
+
+std::vector<std::string>
+locateProfiles(const ProfileOptions &O, const std::string &Root,
+               const std::vector<std::string> &OpenFiles) {
+  std::vector<std::string> Found;
+  if (!O.Profiles.empty()) {
+    for (const std::string &P : O.Profiles)
+      if (isRegularFile(P))
+        addOnce(Found, P);
+    return Found;
+  }
+  // From the root as if compiling there, then from each open file as if
+  // compiling it there.
+  if (std::optional<std::string> P =
+          nvcc::findProfile(O.EnvProfile, Root, absolutePath("x.cu", Root)))
+    addOnce(Found, absolutePath(*P, Root));
+  for (const std::string &F : OpenFiles)
+    if (std::optional<std::string> P = nvcc::findProfile(O.EnvProfile, Root, F))
+      addOnce(Found, absolutePath(*P, Root));
+  return Found;
+}
+
+std::vector<std::string>
+profileCandidates(const ProfileOptions &O, const std::string &Root,
+                  const std::vector<std::string> &OpenFiles) {
+  if (!O.Profiles.empty())
+    return O.Profiles;
+  std::vector<std::string> Candidates;
+  if (!O.EnvProfile.empty())
+    addOnce(Candidates, absolutePath(O.EnvProfile, Root));
+  addOnce(Candidates, absolutePath(nvcc::DefaultProfileName, Root));
+  for (const std::string &F : OpenFiles)
+    addOnce(Candidates, absolutePath(nvcc::DefaultProfileName, parentPath(F)));
+  return Candidates;
+}
+
+Expected<LoadedProfile> loadProfiles(const std::vector<std::string> &Paths,
+                                     const ProfileOptions &O,
+                                     const std::string &Root) {
+  Expected<ProfileDocument> P =
+      Paths.size() == 1 ? readProfileFile(Paths.front())
+                        : merge::mergeFiles(Paths, merge::MergeOptions{});
+  if (!P)
+    return P.error();
+  Expected<DeviceEntry> Device =
+      nvcc::deviceForProfile(*P, O.Device, O.DeviceFrom, Paths.front());
+  if (!Device)
+    return Device.error();
+  std::vector<std::string> Bases = sourceBases(Paths, Root);
+  AnalysisOptions Options;
+  Options.SourceRoot = chooseSourceRoot(*P, Bases);
+  LoadedProfile L;
+  L.Paths = Paths;
+  L.SourceRoot = Options.SourceRoot;
+  std::shared_ptr<const Analysis> A = report(std::move(*P), *Device, Options);
+  std::string SourceRoot = L.SourceRoot;
+  L.Kernels = findingsOf(A, [SourceRoot](const std::string &File) {
+    return absolutePath(File, SourceRoot);
+  });
+  return L;
+}
+
+} // namespace headroom::lsp

@@ -1,0 +1,335 @@
+//===- Session.cpp - Headroom's part of a language-server session ---------===//
+
+#include "lsp/Session.h"
+
+#include "support/Paths.h"
+#include "views/HtmlReport.h"
+
+#include <fstream>
+#include <initializer_list>
+
+namespace headroom::lsp {
+
+using nlohmann::json;
+
+namespace {
+
+/// The value at \p Keys under \p J, or null.
+const json &at(const json &J, std::initializer_list<const char *> Keys) {
+  static const json Null;
+  const json *Cur = &J;
+  for (const char *K : Keys) {
+    if (!Cur->is_object() || !Cur->contains(K))
+      return Null;
+    Cur = &(*Cur)[K];
+  }
+  return *Cur;
+}
+
+bool flagAt(const json &J, std::initializer_list<const char *> Keys) {
+  const json &V = at(J, Keys);
+  return V.is_boolean() && V.get<bool>();
+}
+
+std::optional<std::string> documentPath(const json &Params) {
+  const json &Uri = at(Params, {"textDocument", "uri"});
+  if (!Uri.is_string())
+    return std::nullopt;
+  return uriToPath(Uri.get<std::string>());
+}
+
+std::optional<Position> positionAt(const json &P) {
+  if (!P.is_object() || !P.contains("line") || !P.contains("character") ||
+      !P["line"].is_number_integer() || !P["character"].is_number_integer() ||
+      P["line"].get<long long>() < 0 || P["character"].get<long long>() < 0)
+    return std::nullopt;
+  return Position{P["line"].get<unsigned>(), P["character"].get<unsigned>()};
+}
+
+json rangeJson(const Range &R) {
+  return {{"start", {{"line", R.Start.Line}, {"character", R.Start.Character}}},
+          {"end", {{"line", R.End.Line}, {"character", R.End.Character}}}};
+}
+
+json openReportCommand(const std::string &Title, const std::string &Kernel) {
+  return {{"title", Title},
+          {"command", OpenReportCommand},
+          {"arguments", json::array({Kernel})}};
+}
+
+} // namespace
+
+Session::Session(SessionOptions O) : Options(std::move(O)) {
+  Root = currentDirectory();
+}
+
+void Session::initialize(const json &Params) {
+  std::lock_guard<std::mutex> G(Lock);
+  const json &RootUri = at(Params, {"rootUri"});
+  const json &RootPath = at(Params, {"rootPath"});
+  const json &Folders = at(Params, {"workspaceFolders"});
+  std::optional<std::string> R;
+  if (RootUri.is_string())
+    R = uriToPath(RootUri.get<std::string>());
+  if (!R && RootPath.is_string())
+    R = RootPath.get<std::string>();
+  if (!R && Folders.is_array() && !Folders.empty() &&
+      at(Folders[0], {"uri"}).is_string())
+    R = uriToPath(Folders[0]["uri"].get<std::string>());
+  if (R && !R->empty())
+    Root = *R;
+  const json &Caps = at(Params, {"capabilities"});
+  this->Caps.WatchFilesDynamically = flagAt(
+      Caps, {"workspace", "didChangeWatchedFiles", "dynamicRegistration"});
+  this->Caps.CodeLensDynamically =
+      flagAt(Caps, {"textDocument", "codeLens", "dynamicRegistration"});
+  this->Caps.ExecuteCommandDynamically =
+      flagAt(Caps, {"workspace", "executeCommand", "dynamicRegistration"});
+  this->Caps.ShowDocument = flagAt(Caps, {"window", "showDocument", "support"});
+  this->Caps.CodeActionLiterals =
+      at(Caps, {"textDocument", "codeAction", "codeActionLiteralSupport"})
+          .is_object();
+}
+
+ClientCapabilities Session::capabilities() const {
+  std::lock_guard<std::mutex> G(Lock);
+  return Caps;
+}
+
+void Session::setEncoding(PositionEncoding E) {
+  std::lock_guard<std::mutex> G(Lock);
+  Encoding = E;
+}
+
+PositionEncoding Session::encoding() const {
+  std::lock_guard<std::mutex> G(Lock);
+  return Encoding;
+}
+
+std::optional<std::string> Session::didOpen(const json &Params) {
+  std::lock_guard<std::mutex> G(Lock);
+  Expected<std::string> P = Docs.didOpen(Params);
+  return P ? std::optional(*P) : std::nullopt;
+}
+
+std::optional<std::string> Session::didChange(const json &Params) {
+  std::lock_guard<std::mutex> G(Lock);
+  Expected<std::string> P = Docs.didChange(Params, Encoding);
+  return P ? std::optional(*P) : std::nullopt;
+}
+
+std::optional<std::string> Session::didClose(const json &Params) {
+  std::lock_guard<std::mutex> G(Lock);
+  Expected<std::string> P = Docs.didClose(Params);
+  return P ? std::optional(*P) : std::nullopt;
+}
+
+std::vector<std::string> Session::openFiles() const {
+  std::vector<std::string> Files;
+  for (const auto &[Path, D] : Docs.all())
+    Files.push_back(Path);
+  return Files;
+}
+
+bool Session::profileFound() const {
+  std::lock_guard<std::mutex> G(Lock);
+  return !locateProfiles(Options.Profiles, Root, openFiles()).empty();
+}
+
+bool Session::active() const {
+  std::lock_guard<std::mutex> G(Lock);
+  return Loaded.has_value();
+}
+
+std::vector<std::string> Session::watchCandidates() const {
+  std::lock_guard<std::mutex> G(Lock);
+  return profileCandidates(Options.Profiles, Root, openFiles());
+}
+
+Session::ReloadResult Session::reload(bool Force) {
+  ReloadResult Result;
+  std::vector<std::string> Paths;
+  std::string RootNow;
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    RootNow = Root;
+    Paths = locateProfiles(Options.Profiles, Root, openFiles());
+    if (Paths.empty()) {
+      if (Loaded) {
+        Loaded.reset();
+        Result.Changed = true;
+        Result.Log = "headroom lsp: the profile is gone; no kernel diagnostics";
+      } else if (!Options.Profiles.Profiles.empty() && LastLoadError.empty()) {
+        LastLoadError = Options.Profiles.Profiles.front() + ": no such file";
+        Result.Log = "headroom lsp: " + LastLoadError +
+                     "; no kernel diagnostics until it exists";
+        Result.LogType = 2;
+      }
+      return Result;
+    }
+    if (!Force && Loaded && Loaded->Paths == Paths)
+      return Result;
+  }
+  // Reading and analyzing a profile takes a while: without the lock.
+  Expected<LoadedProfile> L = loadProfiles(Paths, Options.Profiles, RootNow);
+  std::lock_guard<std::mutex> G(Lock);
+  if (!L) {
+    Result.Changed = Loaded.has_value();
+    Loaded.reset();
+    if (L.error().message() != LastLoadError) {
+      LastLoadError = L.error().message();
+      Result.Log = "headroom lsp: " + LastLoadError + "; no kernel diagnostics";
+      Result.LogType = 2;
+    }
+    return Result;
+  }
+  LastLoadError.clear();
+  Loaded = std::move(*L);
+  ReportPath.clear();
+  Result.Changed = true;
+  std::string Names;
+  for (const std::string &P : Loaded->Paths)
+    Names += (Names.empty() ? "" : ", ") + P;
+  Result.Log = "headroom lsp: " + std::to_string(Loaded->Kernels.Kernels.size()) +
+               " kernel diagnostics from " + Names;
+  for (const std::string &N : Loaded->Kernels.ProfileNotes)
+    Result.Log += "\n" + N;
+  return Result;
+}
+
+std::optional<std::string> Session::textOf(const std::string &Path) const {
+  if (const Document *D = Docs.find(Path))
+    return D->Text;
+  Expected<std::string> Text = readFile(Path);
+  return Text ? std::optional(*Text) : std::nullopt;
+}
+
+std::vector<json> Session::refresh() {
+  std::lock_guard<std::mutex> G(Lock);
+  std::map<std::string, std::pair<std::string, json>> Lists;
+  Views.clear();
+  if (Loaded) {
+    ViewContext C;
+    C.TextOf = [this](const std::string &P) { return textOf(P); };
+    C.UriOf = [this](const std::string &P) {
+      const Document *D = Docs.find(P);
+      return D ? D->Uri : pathToUri(P);
+    };
+    C.Encoding = Encoding;
+    C.DocsBase = Options.DocsBase;
+    C.ProfileName = Loaded->Paths.front();
+    Views = viewsOf(Loaded->Kernels, C);
+    for (const auto &[Path, V] : Views)
+      Lists[Path] = {V.Uri, V.Diagnostics};
+  }
+  return Published.setHeadroom(Lists);
+}
+
+std::optional<json> Session::fromClangd(const json &Params) {
+  const json &Uri = at(Params, {"uri"});
+  if (!Uri.is_string())
+    return std::nullopt;
+  std::optional<std::string> Path = uriToPath(Uri.get<std::string>());
+  if (!Path)
+    return std::nullopt;
+  std::lock_guard<std::mutex> G(Lock);
+  return Published.fromClangd(*Path, Params);
+}
+
+const Mark *Session::markAt(const std::string &Path, Position P) const {
+  auto It = Views.find(Path);
+  if (It == Views.end())
+    return nullptr;
+  for (const Mark &M : It->second.Marks)
+    if (M.Where.contains(P))
+      return &M;
+  return nullptr;
+}
+
+json Session::codeLens(const json &Params) const {
+  json Lenses = json::array();
+  std::optional<std::string> Path = documentPath(Params);
+  std::lock_guard<std::mutex> G(Lock);
+  if (!Path || !Loaded)
+    return Lenses;
+  auto It = Views.find(*Path);
+  if (It == Views.end())
+    return Lenses;
+  for (const Mark &M : It->second.Marks) {
+    const KernelFinding &K = Loaded->Kernels.Kernels[M.Kernel];
+    std::string Title = M.Launch ? K.launchLensTitle(K.Launches[*M.Launch])
+                                 : K.lensTitle();
+    Lenses.push_back({{"range", rangeJson(M.Where)},
+                      {"command", openReportCommand(Title, K.Kernel)}});
+  }
+  return Lenses;
+}
+
+std::optional<std::string> Session::hover(const json &Params) const {
+  std::optional<std::string> Path = documentPath(Params);
+  std::optional<Position> P = positionAt(at(Params, {"position"}));
+  if (!Path || !P)
+    return std::nullopt;
+  std::lock_guard<std::mutex> G(Lock);
+  if (!Loaded)
+    return std::nullopt;
+  const Mark *M = markAt(*Path, *P);
+  if (!M)
+    return std::nullopt;
+  const KernelFinding &K = Loaded->Kernels.Kernels[M->Kernel];
+  return K.hoverMarkdown(M->Launch ? &K.Launches[*M->Launch] : nullptr,
+                         Options.DocsBase);
+}
+
+json Session::codeActions(const json &Params) const {
+  json Actions = json::array();
+  std::optional<std::string> Path = documentPath(Params);
+  std::optional<Position> Start = positionAt(at(Params, {"range", "start"}));
+  std::optional<Position> End = positionAt(at(Params, {"range", "end"}));
+  if (!Path || !Start || !End)
+    return Actions;
+  std::lock_guard<std::mutex> G(Lock);
+  if (!Loaded)
+    return Actions;
+  auto It = Views.find(*Path);
+  if (It == Views.end())
+    return Actions;
+  std::vector<std::string> Kernels;
+  for (const Mark &M : It->second.Marks) {
+    // Ranges that touch: the request's range overlaps the mark's line.
+    if (End->Line < M.Where.Start.Line || Start->Line > M.Where.End.Line)
+      continue;
+    const std::string &K = Loaded->Kernels.Kernels[M.Kernel].Kernel;
+    if (std::find(Kernels.begin(), Kernels.end(), K) != Kernels.end())
+      continue;
+    Kernels.push_back(K);
+    std::string Title = "Open the Headroom report of kernel '" + K + "'";
+    json Command = openReportCommand(Title, K);
+    if (Caps.CodeActionLiterals)
+      Actions.push_back({{"title", Title}, {"command", Command}});
+    else
+      Actions.push_back(Command);
+  }
+  return Actions;
+}
+
+Expected<std::string> Session::openReport(const json &) {
+  std::lock_guard<std::mutex> G(Lock);
+  if (!Loaded)
+    return Error("no profile is loaded");
+  if (ReportPath.empty()) {
+    std::string Path = absolutePath("headroom-report.html", Options.ReportDir);
+    if (Status S = writeFile(Path, ""); !S)
+      return S.error();
+    std::ofstream OS(Path, std::ios::binary);
+    writeHtmlReport(OS, *Loaded->Kernels.Source, Options.ToolVersion);
+    if (!OS.flush())
+      return Error(Path + ": cannot write the report");
+    ReportPath = Path;
+  }
+  // The page lists every kernel in one table; the command's argument (the
+  // kernel) is for clients that show it.
+  return pathToUri(ReportPath) + "#kernels";
+}
+
+} // namespace headroom::lsp

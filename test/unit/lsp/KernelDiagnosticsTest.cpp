@@ -1,0 +1,171 @@
+#include "lsp/KernelDiagnostics.h"
+#include "lsp/ProfileSource.h"
+
+#include "support/Paths.h"
+
+#include <gtest/gtest.h>
+
+using namespace headroom;
+using namespace headroom::lsp;
+using nlohmann::json;
+
+namespace {
+
+const std::string Root = HEADROOM_SOURCE_DIR;
+const std::string Source = Root + "/examples/quickstart/quickstart.cu";
+
+LoadedProfile quickstart() {
+  ProfileOptions O;
+  O.Device = "H100-SXM";
+  Expected<LoadedProfile> L = loadProfiles(
+      {Root + "/examples/quickstart/recorded/profile.json"}, O, Root);
+  EXPECT_TRUE(L) << (L ? "" : L.error().message());
+  return std::move(*L);
+}
+
+ViewContext context(const std::string &Text) {
+  ViewContext C;
+  C.TextOf = [Text](const std::string &P) -> std::optional<std::string> {
+    if (P == Source)
+      return Text;
+    return std::nullopt;
+  };
+  C.UriOf = [](const std::string &P) { return pathToUri(P); };
+  C.DocsBase = "file:///docs/diagnostics.md";
+  C.ProfileName = "profile.json";
+  return C;
+}
+
+/// The lines of the recorded report that start with \p Prefix.
+std::vector<std::string> reportLines(const std::string &Prefix) {
+  Expected<std::string> R =
+      readFile(Root + "/examples/quickstart/recorded/report.txt");
+  std::vector<std::string> Lines;
+  std::size_t Start = 0;
+  while (R && Start < R->size()) {
+    std::size_t End = R->find('\n', Start);
+    std::string L = R->substr(Start, End - Start);
+    if (L.rfind(Prefix, 0) == 0)
+      Lines.push_back(L);
+    Start = End == std::string::npos ? R->size() : End + 1;
+  }
+  return Lines;
+}
+
+TEST(KernelDiagnosticsTest, QuickStartAsTheBuildPrintsIt) {
+  LoadedProfile L = quickstart();
+  Expected<std::string> Text = readFile(Source);
+  ASSERT_TRUE(Text);
+  auto Views = viewsOf(L.Kernels, context(*Text));
+  ASSERT_EQ(Views.size(), 1u);
+  const FileView &V = Views.at(Source);
+  EXPECT_EQ(V.Uri, pathToUri(Source));
+  // Two warnings (at the definitions) and three launch sites.
+  ASSERT_EQ(V.Diagnostics.size(), 5u);
+  std::vector<std::string> Warnings =
+      reportLines("examples/quickstart/quickstart.cu");
+  unsigned Matched = 0;
+  for (const json &D : V.Diagnostics) {
+    EXPECT_EQ(D["source"], "headroom");
+    if (D["severity"] != 2)
+      continue;
+    // The message is the report's (the build's) line after "warning: ",
+    // without its [check] tag, at the same line and column.
+    unsigned Line = D["range"]["start"]["line"].get<unsigned>() + 1;
+    unsigned Col = D["range"]["start"]["character"].get<unsigned>() + 1;
+    std::string Expected = "examples/quickstart/quickstart.cu:" +
+                           std::to_string(Line) + ":" + std::to_string(Col) +
+                           ": warning: " + D["message"].get<std::string>() +
+                           " [" + D["code"].get<std::string>() + "]";
+    EXPECT_NE(std::find(Warnings.begin(), Warnings.end(), Expected),
+              Warnings.end())
+        << Expected;
+    ++Matched;
+    EXPECT_EQ(D["code"], "headroom-memory-bound");
+    EXPECT_EQ(D["codeDescription"]["href"],
+              "file:///docs/diagnostics.md#headroom-memory-bound");
+    EXPECT_FALSE(D["relatedInformation"].empty());
+  }
+  EXPECT_EQ(Matched, 2u);
+  // saxpy's warning links its two launches (lines 68 and 71).
+  const json *Saxpy = nullptr;
+  for (const json &D : V.Diagnostics)
+    if (D["severity"] == 2 && D["range"]["start"]["line"] == 27)
+      Saxpy = &D;
+  ASSERT_TRUE(Saxpy);
+  std::vector<unsigned> Linked;
+  for (const json &R : (*Saxpy)["relatedInformation"])
+    Linked.push_back(R["location"]["range"]["start"]["line"]);
+  EXPECT_NE(std::find(Linked.begin(), Linked.end(), 67u), Linked.end());
+  EXPECT_NE(std::find(Linked.begin(), Linked.end(), 70u), Linked.end());
+  // Marks for the lens and hover: two definitions, three launches.
+  EXPECT_EQ(V.Marks.size(), 5u);
+}
+
+TEST(KernelDiagnosticsTest, EditsMoveTheDiagnosticsAlong) {
+  LoadedProfile L = quickstart();
+  Expected<std::string> Text = readFile(Source);
+  ASSERT_TRUE(Text);
+  std::string Edited = "// one\n// two\n" + *Text;
+  auto Views = viewsOf(L.Kernels, context(Edited));
+  std::vector<unsigned> Lines;
+  for (const json &D : Views.at(Source).Diagnostics)
+    Lines.push_back(D["range"]["start"]["line"]);
+  std::sort(Lines.begin(), Lines.end());
+  // 28, 34, 68, 71, 110 (1-based), two lines down, 0-based.
+  EXPECT_EQ(Lines, (std::vector<unsigned>{29, 35, 69, 72, 111}));
+}
+
+TEST(KernelDiagnosticsTest, ASourceThatNoLongerMatchesSaysSo) {
+  LoadedProfile L = quickstart();
+  Expected<std::string> Text = readFile(Source);
+  ASSERT_TRUE(Text);
+  // The second saxpy launch rewritten and a third added: the rewritten one
+  // cannot be told from the new one.
+  std::string Edited = *Text;
+  Edited.replace(Edited.find("saxpy<<<1024, 512>>>"), 20,
+                 "saxpy<<<2048, 256>>>");
+  Edited.insert(Edited.find("  // A second launch site"),
+                "  saxpy<<<1, 1>>>(n, 1.0f, dx, dy);\n");
+  auto Views = viewsOf(L.Kernels, context(Edited));
+  const json &Ds = Views.at(Source).Diagnostics;
+  unsigned SitesChanged = 0, AtLaunches = 0;
+  for (const json &D : Ds) {
+    if (D["code"] == "headroom-sites-changed") {
+      ++SitesChanged;
+      EXPECT_EQ(D["severity"], 3);
+      EXPECT_NE(D["message"].get<std::string>().find(
+                    "the launch of kernel 'saxpy' recorded at line 71"),
+                std::string::npos)
+          << D["message"];
+    } else if (D["severity"] == 3) {
+      ++AtLaunches;
+    }
+  }
+  EXPECT_EQ(SitesChanged, 1u);
+  // saxpy's first launch (its line unchanged) and sgemm's remain.
+  EXPECT_EQ(AtLaunches, 2u);
+}
+
+TEST(KernelDiagnosticsTest, Utf16Columns) {
+  LoadedProfile L = quickstart();
+  Expected<std::string> Text = readFile(Source);
+  ASSERT_TRUE(Text);
+  // Two-byte characters before the kernel's name on its line: UTF-16
+  // columns are one less per character than bytes.
+  std::string Edited = *Text;
+  std::size_t At = Edited.find("__global__ void saxpy");
+  Edited.replace(At, 10, "__global__ /*\xC3\xA9\xC3\xA9*/");
+  auto Views = viewsOf(L.Kernels, context(Edited));
+  bool Found = false;
+  for (const json &D : Views.at(Source).Diagnostics)
+    if (D["severity"] == 2 && D["range"]["start"]["line"] == 27) {
+      // "__global__ /*éé*/ void saxpy": saxpy at byte 25, UTF-16 23.
+      EXPECT_EQ(D["range"]["start"]["character"], 23);
+      EXPECT_EQ(D["range"]["end"]["character"], 28);
+      Found = true;
+    }
+  EXPECT_TRUE(Found);
+}
+
+} // namespace

@@ -1,0 +1,169 @@
+//===- LspMain.cpp - headroom lsp -----------------------------------------===//
+///
+/// \file
+/// `headroom lsp [--clangd PATH] [--profile FILE]... [--device NAME|PATH]
+/// [--standalone] [-- clangd arguments]`: clangd with Headroom's kernel
+/// diagnostics, code lens, hover and code actions, as a language-server
+/// proxy (lsp/Proxy.h); docs/editors.md shows each editor's setup.
+/// `--version` and `--help` among clangd's arguments are clangd's: editors
+/// that probe the server's version keep working.
+///
+//===----------------------------------------------------------------------===//
+
+#include "Subcommands.h"
+#include "ToolSupport.h"
+
+#include "lsp/Positions.h"
+#include "lsp/Proxy.h"
+#include "support/Paths.h"
+#include "support/Process.h"
+
+#include <cstdlib>
+#include <iostream>
+#include <unistd.h>
+
+namespace headroom {
+
+namespace {
+
+/// `clangd` on PATH, else `clangd-22`.
+std::string defaultClangd() {
+  if (!findInPath("clangd").empty())
+    return "clangd";
+  return "clangd-22";
+}
+
+bool isVersionOrHelp(const std::string &A) {
+  return A == "--version" || A == "-version" || A == "--help" ||
+         A == "-help" || A == "--help-list" || A == "-h";
+}
+
+/// The URI of docs/diagnostics.md: under $HEADROOM_DOCS_URL, else the
+/// installed copy (<prefix>/share/doc/headroom), else the source tree's.
+std::string diagnosticsDocUri() {
+  if (const char *Url = std::getenv("HEADROOM_DOCS_URL"); Url && *Url) {
+    std::string U = Url;
+    while (U.size() > 1 && U.back() == '/')
+      U.pop_back();
+    return U + "/diagnostics.md";
+  }
+  std::string Installed = absolutePath(
+      "../share/doc/headroom/diagnostics.md", currentExecutableDirectory());
+  if (isRegularFile(Installed))
+    return lsp::pathToUri(Installed);
+  std::string Source =
+      absolutePath("../docs/diagnostics.md", parentPath(__FILE__));
+  return isRegularFile(Source) ? lsp::pathToUri(Source) : "";
+}
+
+std::string reportDirectory() {
+  std::string Cache;
+  if (const char *X = std::getenv("XDG_CACHE_HOME"); X && *X)
+    Cache = X;
+  else if (const char *H = std::getenv("HOME"); H && *H)
+    Cache = std::string(H) + "/.cache";
+  else
+    Cache = "/tmp";
+  return Cache + "/headroom/lsp-" + std::to_string(::getpid());
+}
+
+} // namespace
+
+int lspMain(const Args &A) {
+  CommandLine Cmd(
+      "headroom lsp",
+      "[--clangd PATH] [--profile FILE]... [--device NAME|PATH] "
+      "[--standalone] [-- clangd arguments]",
+      "A language server for editors: clangd with Headroom's kernel "
+      "diagnostics,\na code lens above each profiled kernel, Headroom's "
+      "numbers in the hover and\na code action that opens the HTML report. "
+      "Every other message passes\nunchanged between the editor and clangd. "
+      "The profile is --profile, else\nthe one 'headroom nvcc' finds "
+      "(docs/integration.md); the device is\n--device, else HEADROOM_DEVICE, "
+      "else the profiled GPU's device file.\n--version and --help after "
+      "'--' are clangd's. See docs/editors.md.");
+  Cmd.option("clangd", "PATH",
+             "the clangd to run (default: clangd on PATH, else clangd-22)")
+      .option("profile", "FILE",
+              "a profile to show (repeatable: merged as by headroom merge)",
+              /*Repeatable=*/true)
+      .option("device", "NAME|PATH",
+              "the device to model on (default: HEADROOM_DEVICE, else the "
+              "profiled GPU's)")
+      .flag("standalone", "no clangd: serve only Headroom's diagnostics, "
+                          "lens, hover and code actions")
+      .option("report-dir", "DIR",
+              "where the code action writes the HTML report (default: "
+              "$XDG_CACHE_HOME/headroom/lsp-<pid>)")
+      .option("latency-log", "FILE",
+              "write the time each forwarded message spent in the proxy "
+              "(docs/perf/lsp.md)")
+      .positionals("clangd arguments after '--'", /*AllowDashDash=*/true);
+
+  // --version and --help with clangd's arguments: clangd answers.
+  std::vector<std::string> Own = A, ClangdArgs;
+  for (std::size_t I = 0; I < A.size(); ++I)
+    if (A[I] == "--") {
+      Own.assign(A.begin(), A.begin() + I);
+      ClangdArgs.assign(A.begin() + I + 1, A.end());
+      break;
+    }
+  bool ClangdProbe = false;
+  for (const std::string &X : ClangdArgs)
+    ClangdProbe |= isVersionOrHelp(X);
+  for (const std::string &X : Own)
+    ClangdProbe |= X == "--version" || X == "-version";
+  if (ClangdProbe) {
+    std::string Clangd = defaultClangd();
+    std::vector<std::string> Passed;
+    for (std::size_t I = 0; I < Own.size(); ++I) {
+      if (Own[I] == "--clangd" && I + 1 < Own.size())
+        Clangd = Own[++I];
+      else if (Own[I].rfind("--clangd=", 0) == 0)
+        Clangd = Own[I].substr(9);
+      else if (isVersionOrHelp(Own[I]))
+        Passed.push_back(Own[I]);
+    }
+    std::vector<std::string> Argv{Clangd};
+    Argv.insert(Argv.end(), Passed.begin(), Passed.end());
+    Argv.insert(Argv.end(), ClangdArgs.begin(), ClangdArgs.end());
+    Expected<ProcessExit> Exit = runProcess(Argv);
+    if (!Exit)
+      return failWith(Exit.error().context("headroom lsp"));
+    return Exit->Code;
+  }
+
+  std::optional<ParsedArgs> Parsed;
+  if (std::optional<int> Done = parseArguments(Cmd, A, Parsed))
+    return *Done;
+  if (!Parsed->Positionals.empty())
+    return failWith(Error("headroom lsp: unexpected argument '" +
+                          Parsed->Positionals.front() +
+                          "'; clangd's arguments go after '--'"));
+
+  lsp::ProxyOptions O;
+  O.Standalone = Parsed->has("standalone");
+  O.Clangd = {Parsed->get("clangd").value_or(defaultClangd())};
+  O.Clangd.insert(O.Clangd.end(), Parsed->AfterDashDash.begin(),
+                  Parsed->AfterDashDash.end());
+  for (const std::string &P : Parsed->getAll("profile"))
+    O.Session.Profiles.Profiles.push_back(absolutePath(P));
+  if (std::optional<std::string> D = Parsed->get("device")) {
+    O.Session.Profiles.Device = *D;
+  } else if (const char *D = std::getenv("HEADROOM_DEVICE"); D && *D) {
+    O.Session.Profiles.Device = D;
+    O.Session.Profiles.DeviceFrom = "HEADROOM_DEVICE";
+  }
+  if (const char *P = std::getenv("HEADROOM_PROFILE"); P && *P)
+    O.Session.Profiles.EnvProfile = P;
+  O.Session.DocsBase = diagnosticsDocUri();
+  O.Session.ReportDir =
+      absolutePath(Parsed->get("report-dir").value_or(reportDirectory()));
+  O.Session.ToolVersion = HEADROOM_VERSION;
+  O.LatencyLog = Parsed->get("latency-log").value_or("");
+  if (!O.LatencyLog.empty())
+    O.LatencyLog = absolutePath(O.LatencyLog);
+  return lsp::runProxy(O, 0, 1, std::cerr);
+}
+
+} // namespace headroom
