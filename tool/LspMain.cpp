@@ -13,6 +13,7 @@
 #include "Subcommands.h"
 #include "ToolSupport.h"
 
+#include "lsp/Findings.h"
 #include "lsp/Positions.h"
 #include "lsp/Proxy.h"
 #include "support/Paths.h"
@@ -51,9 +52,8 @@ std::string diagnosticsDocUri() {
       "../share/doc/headroom/diagnostics.md", currentExecutableDirectory());
   if (isRegularFile(Installed))
     return lsp::pathToUri(Installed);
-  std::string Source =
-      absolutePath("../docs/diagnostics.md", parentPath(__FILE__));
-  return isRegularFile(Source) ? lsp::pathToUri(Source) : "";
+  std::string Source = lsp::sourceTreeDiagnosticsDoc();
+  return Source.empty() ? "" : lsp::pathToUri(Source);
 }
 
 std::string reportDirectory() {

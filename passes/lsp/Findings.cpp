@@ -40,6 +40,11 @@ std::string checkHref(const std::string &DocsBase, const std::string &Check) {
   return DocsBase + "#" + Check;
 }
 
+std::string sourceTreeDiagnosticsDoc() {
+  std::string Path = HEADROOM_LSP_SOURCE_DOCS "/diagnostics.md";
+  return isRegularFile(Path) ? Path : "";
+}
+
 std::string KernelFinding::lensTitle() const {
   std::string Title = Bound;
   if (Headroom)

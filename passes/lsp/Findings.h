@@ -87,6 +87,10 @@ Findings findingsOf(std::shared_ptr<const Analysis> A,
 /// docs/diagnostics.md): `<DocsBase>#<check>`.
 std::string checkHref(const std::string &DocsBase, const std::string &Check);
 
+/// docs/diagnostics.md of the source tree this was built from ("" when it
+/// is not there any more).
+std::string sourceTreeDiagnosticsDoc();
+
 } // namespace headroom::lsp
 
 #endif // HEADROOM_LSP_FINDINGS_H
