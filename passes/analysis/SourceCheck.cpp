@@ -2,25 +2,34 @@
 
 #include "analysis/SourceCheck.h"
 
+#include "support/InputFile.h"
+
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <tuple>
 
 namespace headroom {
 
 namespace {
 
-/// A source file's lines, or nothing when it cannot be read.
-using Lines = std::optional<std::vector<std::string>>;
+/// A source file's lines, or why they cannot be read.
+using Lines = Expected<std::vector<std::string>>;
 
+/// A site's file may name anything: a directory, a FIFO, /dev/zero. Only
+/// a regular file of at most MaxTextFileBytes is read (never blocking);
+/// anything else is a problem of the site.
 Lines readLines(const std::string &Path) {
-  std::ifstream In(Path);
-  if (!In)
-    return std::nullopt;
+  std::error_code EC;
+  if (!std::filesystem::exists(Path, EC) && !EC)
+    return Error("the file no longer exists");
+  Expected<std::string> Text = readInputFile(Path, MaxTextFileBytes);
+  if (!Text)
+    return Error("the file cannot be read: " + Text.error().message());
   std::vector<std::string> Out;
+  std::istringstream In(*Text);
   std::string Line;
   while (std::getline(In, Line))
     Out.push_back(Line);
@@ -83,7 +92,7 @@ SourceCheckResult checkSites(const ProfileDocument &P,
     FileOf(S.Definition.File);
   }
   for (const auto &[File, Content] : Files)
-    R.SourcesFound |= Content.has_value();
+    R.SourcesFound |= bool(Content);
   if (!R.SourcesFound)
     return R;
 
@@ -97,7 +106,7 @@ SourceCheckResult checkSites(const ProfileDocument &P,
     std::string Problem;
     std::string Name = kernelIdentifier(Kernel);
     if (!Content)
-      Problem = "the file no longer exists";
+      Problem = Content.error().message();
     else if (Loc.Line == 0 || Loc.Line > Content->size())
       Problem = "line " + std::to_string(Loc.Line) +
                 " is past the end of the file (" +

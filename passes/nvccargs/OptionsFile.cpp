@@ -2,10 +2,8 @@
 
 #include "nvccargs/OptionsFile.h"
 
+#include "support/InputFile.h"
 #include "support/Paths.h"
-
-#include <fstream>
-#include <sstream>
 
 namespace headroom::nvccargs {
 
@@ -49,12 +47,11 @@ std::vector<std::string> tokenizeOptionsFile(std::string_view Text) {
 Expected<std::vector<std::string>>
 readOptionsFile(const std::string &Path, const std::string &WorkingDirectory) {
   std::string Full = absolutePath(Path, WorkingDirectory);
-  std::ifstream In(Full, std::ios::binary);
-  if (!In)
-    return Error("cannot read the options file '" + Path + "'");
-  std::ostringstream Text;
-  Text << In.rdbuf();
-  return tokenizeOptionsFile(Text.str());
+  Expected<std::string> Text = readInputFile(Full, MaxTextFileBytes);
+  if (!Text)
+    return Error("cannot read the options file '" + Path +
+                 "': " + Text.error().message());
+  return tokenizeOptionsFile(*Text);
 }
 
 } // namespace headroom::nvccargs

@@ -2,12 +2,11 @@
 
 #include "support/JsonInput.h"
 
-#include <cerrno>
+#include "support/Format.h"
+#include "support/InputFile.h"
+
 #include <cmath>
-#include <cstring>
-#include <fstream>
-#include <set>
-#include <sstream>
+#include <optional>
 #include <vector>
 
 namespace headroom {
@@ -16,70 +15,13 @@ using nlohmann::json;
 
 namespace {
 
-/// Thrown by the parser callback on a key that repeats in one object (JSON
-/// allows it, nlohmann keeps the last, and a counter given twice would be
-/// silently replaced).
-struct DuplicateKey {
-  std::string Path;
-};
-
-/// Tracks the JSON path during parsing to report duplicate keys.
-class DuplicateKeyChecker {
-public:
-  bool operator()(int /*Depth*/, json::parse_event_t Event, json &Parsed) {
-    switch (Event) {
-    case json::parse_event_t::object_start:
-    case json::parse_event_t::array_start:
-      Frames.push_back(
-          {Event == json::parse_event_t::object_start, childPath(), {}, 0});
-      break;
-    case json::parse_event_t::object_end:
-    case json::parse_event_t::array_end:
-      Frames.pop_back();
-      break;
-    case json::parse_event_t::key: {
-      Frame &Top = Frames.back();
-      std::string Key = Parsed.get<std::string>();
-      if (!Top.Keys.insert(Key).second)
-        throw DuplicateKey{jsonPath(Top.Path, Key)};
-      Top.LastKey = Key;
-      break;
-    }
-    case json::parse_event_t::value:
-      if (!Frames.empty() && !Frames.back().IsObject)
-        ++Frames.back().Index;
-      break;
-    }
-    return true;
-  }
-
-private:
-  struct Frame {
-    bool IsObject;
-    std::string Path;
-    std::set<std::string> Keys;
-    std::size_t Index;
-    std::string LastKey;
-  };
-
-  /// The path of a container that starts now.
-  std::string childPath() {
-    if (Frames.empty())
-      return "";
-    Frame &Parent = Frames.back();
-    if (Parent.IsObject)
-      return jsonPath(Parent.Path, Parent.LastKey);
-    return jsonPath(Parent.Path, Parent.Index++);
-  }
-
-  std::vector<Frame> Frames;
-};
-
 /// Builds the document like nlohmann's own DOM parser, but stops at the first
-/// key that repeats in an object. Checking a key against the object being
-/// built costs one map lookup, where the path-tracking callback above costs a
-/// string and a set per container; that callback is only run to name the
-/// duplicate once one is found.
+/// key that repeats in an object (JSON allows it, nlohmann keeps the last, and
+/// a counter given twice would be silently replaced) and at arrays and
+/// objects nested deeper than MaxJsonDepth. Checking a key costs one map
+/// lookup in the object being built; the path of a duplicate is put together
+/// from the stack of open containers only once one is found, so the parse is
+/// linear in the size of the text whatever its nesting.
 class DomBuilder {
 public:
   explicit DomBuilder(json &Root) : Root(Root) {}
@@ -93,17 +35,16 @@ public:
   }
   bool string(json::string_t &Value) { return add(std::move(Value)); }
   bool binary(json::binary_t &Value) { return add(std::move(Value)); }
-  bool start_object(std::size_t) {
-    Stack.push_back(place(json::object()));
-    return true;
-  }
+  bool start_object(std::size_t) { return open(json::object()); }
   bool key(json::string_t &Key) {
-    auto &Object = Stack.back()->get_ref<json::object_t &>();
+    auto &Object = Stack.back().Container->get_ref<json::object_t &>();
     auto [It, Inserted] = Object.emplace(std::move(Key), nullptr);
     if (!Inserted) {
-      FoundDuplicate = true;
+      Problem = Error(pathOf(It->first) +
+                      ": duplicate key (each key may appear once per object)");
       return false;
     }
+    Stack.back().Key = &It->first;
     Pending = &It->second;
     return true;
   }
@@ -111,10 +52,7 @@ public:
     Stack.pop_back();
     return true;
   }
-  bool start_array(std::size_t) {
-    Stack.push_back(place(json::array()));
-    return true;
-  }
+  bool start_array(std::size_t) { return open(json::array()); }
   bool end_array() {
     Stack.pop_back();
     return true;
@@ -129,12 +67,50 @@ public:
     throw static_cast<const json::other_error &>(E);
   }
 
-  bool foundDuplicate() const { return FoundDuplicate; }
+  /// The duplicate key or the nesting that stopped the parse, if any.
+  const std::optional<Error> &problem() const { return Problem; }
 
 private:
   template <typename Value> bool add(Value &&V) {
     place(json(std::forward<Value>(V)));
     return true;
+  }
+
+  /// An open array or object, and the key of its member being read.
+  struct Frame {
+    json *Container;
+    const std::string *Key = nullptr;
+  };
+
+  bool open(json &&Container) {
+    if (Stack.size() >= MaxJsonDepth) {
+      Problem = Error(pathOf("") + ": arrays and objects nested more than " +
+                      std::to_string(MaxJsonDepth) + " deep");
+      return false;
+    }
+    json *Placed = place(std::move(Container));
+    Stack.push_back({Placed});
+    return true;
+  }
+
+  /// The JSON path of member \p Key of the innermost open container (of the
+  /// container itself when Key is empty), shortened for a message.
+  std::string pathOf(const std::string &Key) const {
+    std::string Path;
+    for (std::size_t I = 0; I + 1 < Stack.size(); ++I) {
+      const Frame &F = Stack[I];
+      if (F.Container->is_array())
+        Path = jsonPath(Path, F.Container->size() - 1);
+      else
+        Path = jsonPath(Path, *F.Key);
+      if (Path.size() > 200) {
+        Path = Path.substr(0, 200) + "...";
+        break;
+      }
+    }
+    if (!Key.empty())
+      Path = jsonPath(Path, Key);
+    return Path.empty() ? std::string("top level") : Path;
   }
 
   /// Stores a value where the document expects the next one.
@@ -143,7 +119,7 @@ private:
       Root = std::move(Value);
       return &Root;
     }
-    json &Top = *Stack.back();
+    json &Top = *Stack.back().Container;
     if (Top.is_array()) {
       auto &Array = Top.get_ref<json::array_t &>();
       Array.push_back(std::move(Value));
@@ -154,9 +130,9 @@ private:
   }
 
   json &Root;
-  std::vector<json *> Stack;
+  std::vector<Frame> Stack;
   json *Pending = nullptr;
-  bool FoundDuplicate = false;
+  std::optional<Error> Problem;
 };
 
 Error parseErrorMessage(const json::exception &E) {
@@ -171,30 +147,34 @@ Error parseErrorMessage(const json::exception &E) {
   } else {
     Where = What;
   }
+  // nlohmann quotes the token it read last, which may be a whole file.
   auto Sep = Where.find(": ");
   if (Where.compare(0, 5, "line ") == 0 && Sep != std::string::npos)
     return Error(Where.substr(0, Sep) +
-                 ": invalid JSON: " + Where.substr(Sep + 2));
-  return Error("invalid JSON: " + Where);
+                 ": invalid JSON: " + printable(Where.substr(Sep + 2)));
+  return Error("invalid JSON: " + printable(Where));
 }
 
-/// Names the first repeated key; only called once the fast parse found one.
-Error duplicateKeyError(std::string_view Text) {
-  try {
-    json Checked = json::parse(Text.begin(), Text.end(), DuplicateKeyChecker());
-    (void)Checked;
-  } catch (const DuplicateKey &D) {
-    return Error((D.Path.empty() ? std::string("top level") : D.Path) +
-                 ": duplicate key (each key may appear once per object)");
-  } catch (const json::exception &E) {
-    return parseErrorMessage(E);
-  }
-  return Error("duplicate key (each key may appear once per object)");
+/// Where the first NUL byte of \p Text is, if any: nlohmann's lexer reads
+/// NUL as the end of the input, which would hide what follows it.
+std::optional<Error> nulByte(std::string_view Text) {
+  std::size_t At = Text.find('\0');
+  if (At == std::string_view::npos)
+    return std::nullopt;
+  std::size_t Line = 1, LineStart = 0;
+  for (std::size_t I = 0; I < At; ++I)
+    if (Text[I] == '\n')
+      Line++, LineStart = I + 1;
+  return Error("line " + std::to_string(Line) + ", column " +
+               std::to_string(At - LineStart + 1) +
+               ": invalid JSON: a NUL byte (JSON is text)");
 }
 
 } // namespace
 
 Expected<json> parseJson(std::string_view Text) {
+  if (std::optional<Error> Nul = nulByte(Text))
+    return *Nul;
   json Root;
   DomBuilder Builder(Root);
   try {
@@ -202,33 +182,16 @@ Expected<json> parseJson(std::string_view Text) {
   } catch (const json::exception &E) {
     return parseErrorMessage(E);
   }
-  if (Builder.foundDuplicate())
-    return duplicateKeyError(Text);
+  if (Builder.problem())
+    return *Builder.problem();
   return Root;
 }
 
 Expected<json> readJsonFile(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    return Error(std::string("cannot open file: ") + std::strerror(errno));
-  // One read into a buffer of the file's size: profiles run to tens of MB.
-  std::string Text;
-  if (In.seekg(0, std::ios::end)) {
-    std::streamoff Size = In.tellg();
-    if (Size > 0)
-      Text.resize(static_cast<std::size_t>(Size));
-    In.seekg(0, std::ios::beg);
-    In.read(Text.data(), static_cast<std::streamsize>(Text.size()));
-    Text.resize(static_cast<std::size_t>(In.gcount()));
-  }
-  // A pipe or a file that grew: read the rest.
-  In.clear();
-  std::ostringstream Rest;
-  Rest << In.rdbuf();
-  if (In.bad())
-    return Error(std::string("cannot read file: ") + std::strerror(errno));
-  Text += Rest.str();
-  return parseJson(Text);
+  Expected<std::string> Text = readInputFile(Path, MaxJsonFileBytes);
+  if (!Text)
+    return Text.error();
+  return parseJson(*Text);
 }
 
 std::string describeJson(const json &Value) {
@@ -257,9 +220,10 @@ std::string describeJson(const json &Value) {
 }
 
 std::string jsonPath(const std::string &Parent, std::string_view Field) {
+  // A key is the user's text: keep the message on one line and short.
   if (Parent.empty())
-    return std::string(Field);
-  return Parent + "." + std::string(Field);
+    return printable(Field, 80);
+  return Parent + "." + printable(Field, 80);
 }
 
 std::string jsonPath(const std::string &Parent, std::size_t Index) {
@@ -312,32 +276,57 @@ Expected<std::string> getOptionalString(const json &Obj, std::string_view Key,
   return Member->get<std::string>();
 }
 
-Expected<double> getNumber(const json &Value, const std::string &Path) {
+std::optional<std::string> quantityProblem(double V) {
+  if (!std::isfinite(V))
+    return "a finite number";
+  double Magnitude = std::fabs(V);
+  if (Magnitude > MaxQuantity)
+    return "a number of magnitude at most " + formatGeneral(MaxQuantity);
+  if (Magnitude != 0 && Magnitude < MinQuantity)
+    return "0 or a number of magnitude at least " + formatGeneral(MinQuantity);
+  return std::nullopt;
+}
+
+namespace {
+
+/// \p Value as a number that \p Accept allows and that is a quantity
+/// (quantityProblem); \p What says what Accept wants.
+Expected<double> getQuantity(const json &Value, const std::string &Path,
+                             std::string_view What, bool (*Accept)(double)) {
   if (!Value.is_number())
-    return expectedError(Path, "a number", Value);
+    return expectedError(Path, What, Value);
   double D = Value.get<double>();
-  if (!std::isfinite(D))
-    return expectedError(Path, "a finite number", Value);
+  if (std::isfinite(D) && !Accept(D))
+    return expectedError(Path, What, Value);
+  if (std::optional<std::string> Problem = quantityProblem(D))
+    return expectedError(Path, *Problem, Value);
   return D;
 }
 
+} // namespace
+
+Expected<double> getNumber(const json &Value, const std::string &Path) {
+  return getQuantity(Value, Path, "a number", [](double) { return true; });
+}
+
 Expected<double> getPositiveNumber(const json &Value, const std::string &Path) {
-  if (!Value.is_number() || !std::isfinite(Value.get<double>()) ||
-      Value.get<double>() <= 0)
-    return expectedError(Path, "a positive number", Value);
-  return Value.get<double>();
+  return getQuantity(Value, Path, "a positive number",
+                     [](double D) { return D > 0; });
 }
 
 Expected<double> getNonNegativeNumber(const json &Value,
                                       const std::string &Path) {
-  if (!Value.is_number() || !std::isfinite(Value.get<double>()) ||
-      Value.get<double>() < 0)
-    return expectedError(Path, "a non-negative number", Value);
-  return Value.get<double>();
+  return getQuantity(Value, Path, "a non-negative number",
+                     [](double D) { return D >= 0; });
 }
 
 Expected<std::uint64_t> getPositiveInteger(const json &Value,
                                            const std::string &Path) {
+  // Counts of SMs, bytes of L2, bits of bus: 2^53 is far above any, and
+  // every such integer is exact as a double.
+  constexpr std::uint64_t Max = std::uint64_t(1) << 53;
+  if (Value.is_number_unsigned() && Value.get<std::uint64_t>() > Max)
+    return expectedError(Path, "a positive integer of at most 2^53", Value);
   if (Value.is_number_unsigned() && Value.get<std::uint64_t>() > 0)
     return Value.get<std::uint64_t>();
   if (Value.is_number_integer() && Value.get<std::int64_t>() > 0)

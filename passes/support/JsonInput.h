@@ -22,10 +22,17 @@
 
 namespace headroom {
 
+/// How deep arrays and objects may nest in Headroom's JSON files (theirs
+/// nest 4 deep at most); deeper nesting is refused while parsing.
+constexpr std::size_t MaxJsonDepth = 64;
+
 /// Parses \p Text; a syntax error reads "line L, column C: invalid JSON: ...".
+/// A key repeated in one object, nesting deeper than MaxJsonDepth and a NUL
+/// byte are errors too. Time and memory are linear in the size of \p Text.
 Expected<nlohmann::json> parseJson(std::string_view Text);
 
-/// Reads and parses the file at \p Path. The error does not name the file:
+/// Reads (readInputFile: a regular file of at most MaxJsonFileBytes) and
+/// parses the file at \p Path. The error does not name the file:
 /// the caller adds it with Error::context().
 Expected<nlohmann::json> readJsonFile(const std::string &Path);
 
@@ -59,16 +66,28 @@ Expected<std::string> getOptionalString(const nlohmann::json &Obj,
                                         std::string_view Key,
                                         const std::string &Path);
 
-/// A finite number (integer or floating point).
+/// Every number Headroom reads stands for a quantity hardware can produce
+/// (a count, bytes, a rate, a time, a weight): 0 or of a magnitude between
+/// MinQuantity and MaxQuantity. Beyond, the model's arithmetic on it would
+/// overflow to inf or divide by a denormal (1e308 * 10, 1 / 1e-310), and the
+/// outputs would print inf or nan.
+constexpr double MinQuantity = 1e-9;
+constexpr double MaxQuantity = 1e21;
+
+/// What is wrong with \p V as such a quantity ("a finite number", "a
+/// number of magnitude at most 1e+21", ...), or nothing.
+std::optional<std::string> quantityProblem(double V);
+
+/// A finite number (integer or floating point), a quantity.
 Expected<double> getNumber(const nlohmann::json &Value,
                            const std::string &Path);
-/// A finite number greater than zero.
+/// A quantity greater than zero.
 Expected<double> getPositiveNumber(const nlohmann::json &Value,
                                    const std::string &Path);
-/// A finite number not less than zero.
+/// A quantity not less than zero.
 Expected<double> getNonNegativeNumber(const nlohmann::json &Value,
                                       const std::string &Path);
-/// A JSON integer (not 1.0) greater than zero.
+/// A JSON integer (not 1.0) greater than zero and at most 2^53.
 Expected<std::uint64_t> getPositiveInteger(const nlohmann::json &Value,
                                            const std::string &Path);
 /// A JSON boolean.

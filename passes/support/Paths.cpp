@@ -2,6 +2,8 @@
 
 #include "support/Paths.h"
 
+#include "support/InputFile.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -68,12 +70,10 @@ bool isDirectory(const std::string &Path) {
 }
 
 Expected<std::string> readFile(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    return Error("cannot read '" + Path + "'");
-  std::ostringstream Text;
-  Text << In.rdbuf();
-  return Text.str();
+  Expected<std::string> Text = readInputFile(Path, MaxTextFileBytes);
+  if (!Text)
+    return Error("cannot read '" + Path + "': " + Text.error().message());
+  return Text;
 }
 
 Status writeFile(const std::string &Path, const std::string &Text) {

@@ -39,7 +39,8 @@ std::string extension(const std::string &Path);
 bool isRegularFile(const std::string &Path);
 bool isDirectory(const std::string &Path);
 
-/// The contents of \p Path.
+/// The contents of the regular file \p Path (support/InputFile.h: at most
+/// MaxTextFileBytes); the error names the file.
 Expected<std::string> readFile(const std::string &Path);
 /// Writes \p Text to \p Path, creating its parent directories.
 Status writeFile(const std::string &Path, const std::string &Text);
