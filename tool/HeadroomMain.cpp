@@ -7,6 +7,8 @@
 
 #include "Subcommands.h"
 
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 
@@ -79,8 +81,22 @@ int main(int Argc, char **Argv) {
   }
   Args Rest(Argv + 2, Argv + Argc);
   for (const Subcommand &S : Subcommands)
-    if (Command == S.Name)
-      return S.Main(Rest);
+    if (Command == S.Name) {
+      int Code = S.Main(Rest);
+      // Output that did not all reach standard output (`> /dev/full`, a
+      // closed pipe) is a failure, also where a command does not check.
+      errno = 0;
+      std::cout.flush();
+      bool Failed = std::fflush(stdout) != 0 || std::ferror(stdout);
+      // A command that failed has said why already.
+      if ((Failed || !std::cout) && Code == 0) {
+        std::cerr << "headroom: error: cannot write to standard output"
+                  << (errno ? std::string(": ") + std::strerror(errno) : "")
+                  << "\n";
+        return 1;
+      }
+      return Code;
+    }
   std::cerr << "headroom: error: unknown command '" << Command
             << "' (run 'headroom --help')\n";
   return 2;

@@ -47,6 +47,15 @@ int lintMain(const Args &A) {
       lint(*Request, DeviceRegistry::fromEnvironment());
   if (!Report)
     return failWith(Report.error());
+  if (Report->Result.Status == LintInputError) {
+    // Input errors go to standard error, as every command's do; a JSON or
+    // SARIF document still carries them where --output or stdout says.
+    const auto *Text = findView(lintViews(), "text");
+    Text->write(std::cerr, *Report, viewOptions(*Parsed));
+    if ((*View)->format() != "text")
+      writeView(**View, *Report, *Parsed, "findings");
+    return LintInputError;
+  }
   if (!writeView(**View, *Report, *Parsed, "findings"))
     return LintInputError;
   if ((*View)->format() != "text")

@@ -49,8 +49,11 @@ int mergeMain(const Args &A) {
     return 0;
   }
   std::ofstream OS(*Out, std::ios::binary);
-  if (!OS || !(OS << Text) || !OS.flush())
-    return failWith(Error(*Out + ": cannot write the merged profile"));
+  if (!OS || !(OS << Text) || !OS.flush()) {
+    // Exit status 1: output that cannot be written is no input error.
+    failWith(Error(*Out + ": cannot write the merged profile"));
+    return 1;
+  }
   std::cerr << "headroom merge: " << Result->Files << " profiles into " << *Out
             << "\n";
   return 0;

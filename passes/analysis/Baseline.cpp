@@ -120,6 +120,8 @@ Expected<std::optional<double>> optionalTime(const json &Obj, const char *Key,
   return std::optional<double>(*N);
 }
 
+} // namespace
+
 Expected<Baseline> parseBaseline(const json &Root) {
   if (auto S = requireObject(Root, ""); !S)
     return S.error();
@@ -185,8 +187,6 @@ Expected<Baseline> parseBaseline(const json &Root) {
   }
   return B;
 }
-
-} // namespace
 
 Expected<Baseline> readBaseline(const std::string &Path) {
   auto Root = readJsonFile(Path);

@@ -64,6 +64,10 @@ nlohmann::ordered_json baselineToJson(const Baseline &B);
 /// Writes \p B to \p Path (2-space indent, trailing newline).
 Status writeBaselineFile(const std::string &Path, const Baseline &B);
 
+/// Validates and converts a parsed baseline; errors name the JSON path but
+/// not the file.
+Expected<Baseline> parseBaseline(const nlohmann::json &Root);
+
 /// Reads and validates a baseline file.
 Expected<Baseline> readBaseline(const std::string &Path);
 

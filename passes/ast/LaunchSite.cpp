@@ -2,6 +2,8 @@
 
 #include "ast/LaunchSite.h"
 
+#include "support/InputFile.h"
+
 #include "llvm/Support/ErrorHandling.h"
 
 namespace headroom::ast {
@@ -38,12 +40,13 @@ static void printPosition(llvm::raw_ostream &OS, const SourcePosition &P) {
     OS << "<unknown>";
     return;
   }
-  OS << P.File << ':' << P.Line << ':' << P.Column;
+  // One line per site: a file name may hold a newline or other controls.
+  OS << printable(P.File, 4096) << ':' << P.Line << ':' << P.Column;
 }
 
 void printSite(llvm::raw_ostream &OS, const LaunchSite &Site) {
   printPosition(OS, Site.Launch);
-  OS << ": " << Site.KernelName << " -> ";
+  OS << ": " << printable(Site.KernelName, 4096) << " -> ";
   printPosition(OS, Site.Kernel);
   if (Site.Kernel.known())
     OS << (Site.KernelIsDefinition ? " (definition)" : " (declaration)");
@@ -60,8 +63,9 @@ namespace headroom::ast {
 std::string formatNotInstrumented(const LaunchSite &Site) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  OS << Site.Launch.File << ':' << Site.Launch.Line << ':' << Site.Launch.Column
-     << ": warning: launch of '" << Site.KernelName
+  OS << printable(Site.Launch.File, 4096) << ':' << Site.Launch.Line << ':'
+     << Site.Launch.Column << ": warning: launch of '"
+     << printable(Site.KernelName, 4096)
      << "' is not instrumented: " << describeStatus(Site.Status)
      << " [headroom-instrument]";
   return Out;

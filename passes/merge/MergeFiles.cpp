@@ -3,6 +3,7 @@
 #include "merge/MergeFiles.h"
 
 #include "schema/ProfileReader.h"
+#include "schema/ProfileWriter.h"
 #include "schema/SchemaTags.h"
 #include "support/JsonInput.h"
 
@@ -14,15 +15,20 @@ namespace headroom::merge {
 namespace {
 
 /// The profiles in \p Dir, sorted. Other JSON documents are skipped
-/// quietly; a file that cannot be read or is not valid JSON with a warning.
+/// quietly; a *.json that is not a regular file (a directory, a FIFO, a
+/// link to a device or a loop) or cannot be read or is not valid JSON with
+/// a warning.
 std::vector<std::string>
 profilesIn(const std::string &Dir,
            const std::function<void(const std::string &)> &Warn) {
   std::vector<std::string> Files;
   std::error_code EC;
-  for (const auto &E : std::filesystem::directory_iterator(Dir, EC))
-    if (E.is_regular_file() && E.path().extension() == ".json")
-      Files.push_back(E.path().string());
+  for (std::filesystem::directory_iterator It(Dir, EC), End; !EC && It != End;
+       It.increment(EC))
+    if (It->path().extension() == ".json")
+      Files.push_back(It->path().string());
+  if (EC)
+    Warn(Dir + ": cannot list the directory: " + EC.message());
   std::sort(Files.begin(), Files.end());
   std::vector<std::string> Profiles;
   for (const std::string &F : Files) {
@@ -42,7 +48,8 @@ profileFiles(const std::vector<std::string> &Arguments,
              const std::function<void(const std::string &)> &Warn) {
   std::vector<std::string> Files;
   for (const std::string &P : Arguments) {
-    if (!std::filesystem::is_directory(P)) {
+    std::error_code EC;
+    if (!std::filesystem::is_directory(P, EC)) {
       Files.push_back(P);
       continue;
     }
@@ -64,7 +71,18 @@ Expected<ProfileDocument> mergeFiles(const std::vector<std::string> &Files,
     if (Status S = Merger.add(std::move(*Doc), F); !S)
       return S.error();
   }
-  return Merger.result();
+  ProfileDocument Merged = Merger.result();
+  // What merge writes passes the reader report and lint use: the inputs
+  // did, so only a sum above what a profile holds can fail here.
+  Expected<nlohmann::json> Json =
+      parseJson(profileText(Merged, ProfileKeyOrder::Merged));
+  Expected<ProfileDocument> Checked =
+      Json ? parseProfile(*Json) : Expected<ProfileDocument>(Json.error());
+  if (!Checked)
+    return Error(
+        "the merged profile would be invalid: " + Checked.error().message() +
+        " (the inputs sum to more than a profile holds)");
+  return Merged;
 }
 
 Expected<MergedProfiles>

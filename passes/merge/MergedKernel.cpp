@@ -36,6 +36,10 @@ MergedKernel::MergedKernel(const ProfileKernel &K,
   First.DynamicSharedBytes = K.DynamicSharedBytes;
 }
 
+void addCount(std::uint64_t &Sum, std::uint64_t V) {
+  Sum = std::min(Sum + std::min(V, MaxProfileCount + 1), MaxProfileCount + 1);
+}
+
 void MergedKernel::add(const ProfileKernel &K) {
   // Resources the runtime could not learn are left out, not made 0: the
   // first input that has one gives it.
@@ -45,17 +49,17 @@ void MergedKernel::add(const ProfileKernel &K) {
         std::pair{&First.LocalBytesPerThread, &K.LocalBytesPerThread}})
     if (!*Mine && *Theirs)
       *Mine = *Theirs;
-  Launches += K.Launches;
-  Untimed += K.UntimedLaunches;
-  Graph += K.GraphLaunches;
-  Replays += K.ReplayRecords;
+  addCount(Launches, K.Launches);
+  addCount(Untimed, K.UntimedLaunches);
+  addCount(Graph, K.GraphLaunches);
+  addCount(Replays, K.ReplayRecords);
   addTiming(K);
   std::uint64_t Sampled =
       std::max<std::uint64_t>(K.CounterLaunches.value_or(1), 1);
   if (K.ProfiledNs) {
     ProfiledSum +=
         static_cast<double>(*K.ProfiledNs) * static_cast<double>(Sampled);
-    ProfiledWeight += Sampled;
+    addCount(ProfiledWeight, Sampled);
   }
   if (!K.Counters.empty() || K.CounterLaunches)
     addCounters(K);
@@ -85,8 +89,8 @@ void MergedKernel::addTiming(const ProfileKernel &K) {
     return;
   std::uint64_t EntryTimed =
       K.TimedLaunches.value_or(Timing == "counters" ? 0 : K.Launches);
-  Timed += EntryTimed;
-  Total += K.TotalNs;
+  addCount(Timed, EntryTimed);
+  addCount(Total, K.TotalNs);
   Min = HaveMinMax ? std::min(Min, K.MinNs) : K.MinNs;
   Max = HaveMinMax ? std::max(Max, K.MaxNs) : K.MaxNs;
   HaveMinMax = true;
@@ -113,7 +117,7 @@ void MergedKernel::addCounters(const ProfileKernel &K) {
     It->second.first += Value * Weight;
     It->second.second += Weight;
   }
-  CounterLaunches += static_cast<std::uint64_t>(Weight);
+  addCount(CounterLaunches, static_cast<std::uint64_t>(Weight));
 }
 
 ProfileKernel MergedKernel::result() const {

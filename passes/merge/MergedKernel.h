@@ -28,6 +28,11 @@
 
 namespace headroom::merge {
 
+/// Sum += V, held at MaxProfileCount + 1 once above it (the inputs are at
+/// most MaxProfileCount, so nothing wraps): the reader then refuses the
+/// merged profile instead of taking a wrapped sum for the truth.
+void addCount(std::uint64_t &Sum, std::uint64_t V);
+
 /// What entries must share to be merged: the merged site or scope, the
 /// kernel, the merged device and the launch configuration.
 using KernelKey =

@@ -23,7 +23,7 @@ int modeRank(const std::string &Mode) {
 std::uint64_t launchesOf(const ProfileDocument &P) {
   std::uint64_t Launches = 0;
   for (const ProfileKernel &K : P.Kernels)
-    Launches += K.Launches;
+    addCount(Launches, K.Launches);
   return Launches;
 }
 
@@ -183,7 +183,7 @@ ProfileCollection ProfileMerger::collection() const {
     // A merged input counts the processes behind it, as its sources do.
     if (!P->Sources.empty() && !P->Collection.Modes.empty())
       for (const auto &[Name, Count] : P->Collection.Modes)
-        C.Modes[Name] += Count;
+        addCount(C.Modes[Name], Count);
     else
       ++C.Modes[M];
     if (modeRank(M) < modeRank(Mode))
@@ -225,9 +225,9 @@ void ProfileMerger::collectionLists(ProfileCollection &C) const {
       addOnce(C.Warnings, In.Doc.Sources.empty() ? Who + ": " + W : W);
     for (const std::string &N : PC.Notes)
       addOnce(C.Notes, N);
-    C.DroppedRecords += PC.DroppedRecords;
+    addCount(C.DroppedRecords, PC.DroppedRecords);
     for (const auto &[Name, Value] : PC.Diagnostics)
-      C.Diagnostics[Name] += Value;
+      addCount(C.Diagnostics[Name], Value);
   }
 }
 

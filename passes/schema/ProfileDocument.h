@@ -30,6 +30,12 @@
 
 namespace headroom {
 
+/// The largest count or duration in nanoseconds a profile holds (146 years
+/// of GPU time, the year 2116 as a Unix time in ns): twice it still fits in
+/// 64 bits, so `headroom merge` can add two without wrapping and refuse a
+/// sum above it.
+inline constexpr std::uint64_t MaxProfileCount = std::uint64_t(1) << 62;
+
 /// The process that wrote the profile. In a merged profile pid and rank are
 /// null, and host is null when several hosts took part.
 struct ProfileProcess {

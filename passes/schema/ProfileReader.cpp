@@ -33,10 +33,16 @@ Error expected(const std::string &Path, std::string_view What, const json &V) {
                ": expected " + std::string(What) + ", got " + shown(V));
 }
 
+/// A non-negative integer of at most MaxProfileCount.
 bool isCount(const json &V) {
-  return V.is_number_unsigned() ||
-         (V.is_number_integer() && V.get<std::int64_t>() >= 0);
+  if (V.is_number_unsigned())
+    return V.get<std::uint64_t>() <= MaxProfileCount;
+  return V.is_number_integer() && V.get<std::int64_t>() >= 0 &&
+         std::uint64_t(V.get<std::int64_t>()) <= MaxProfileCount;
 }
+
+/// What isCount wants, for messages.
+constexpr const char *CountWanted = "a non-negative integer of at most 2^62";
 
 /// Reads the members of one JSON object at a JSON path into typed values.
 /// The first problem is kept in the error slot the readers of one document
@@ -102,18 +108,22 @@ public:
       return missing(Key, "a duration in nanoseconds"), 0;
     if (isCount(*M))
       return M->get<std::uint64_t>();
-    if (!M->is_number() || !std::isfinite(M->get<double>()) ||
-        M->get<double>() < 0 || M->get<double>() >= 1.8e19)
-      return fail(expected(path(Key), "a non-negative number", *M)), 0;
+    // An integer is exact; a float (1e6) is rounded to the nanosecond.
+    if (!M->is_number_float() || !std::isfinite(M->get<double>()) ||
+        M->get<double>() < 0 || M->get<double>() > double(MaxProfileCount))
+      return fail(expected(path(Key), "a non-negative number of at most 2^62",
+                           *M)),
+             0;
     return static_cast<std::uint64_t>(std::llround(M->get<double>()));
   }
   double nonNegativeNumber(std::string_view Key) {
     const json *M = member(Key);
     if (!M)
       return 0;
-    if (!M->is_number() || !std::isfinite(M->get<double>()) ||
-        M->get<double>() < 0)
+    if (!M->is_number() || M->get<double>() < 0)
       return fail(expected(path(Key), "a non-negative number", *M)), 0;
+    if (std::optional<std::string> Problem = quantityProblem(M->get<double>()))
+      return fail(expected(path(Key), *Problem, *M)), 0;
     return M->get<double>();
   }
   std::string string(std::string_view Key) {
@@ -131,6 +141,33 @@ public:
     if (!M->is_string())
       return fail(expected(path(Key), "a string", *M)), std::string();
     return M->get<std::string>();
+  }
+  /// An optional string that must be one of \p Values (or "every:N", a
+  /// positive N, when \p EveryN): the enumerations of docs/formats.md.
+  std::string optionalChoice(std::string_view Key,
+                             std::initializer_list<std::string_view> Values,
+                             bool EveryN = false) {
+    const json *M = member(Key);
+    if (!M)
+      return std::string();
+    std::string What;
+    for (std::string_view V : Values)
+      What += (What.empty() ? "" : ", ") + std::string("\"") + std::string(V) +
+              "\"";
+    if (EveryN)
+      What += ", \"every:N\"";
+    What = "one of " + What;
+    if (!M->is_string())
+      return fail(expected(path(Key), What, *M)), std::string();
+    const std::string &S = M->get_ref<const std::string &>();
+    for (std::string_view V : Values)
+      if (S == V)
+        return S;
+    if (EveryN && S.rfind("every:", 0) == 0 && S.size() > 6 && S.size() < 26 &&
+        S.find_first_not_of("0123456789", 6) == std::string::npos &&
+        S.find_first_not_of('0', 6) != std::string::npos)
+      return S;
+    return fail(expected(path(Key), What, *M)), std::string();
   }
   std::optional<std::string> nullableString(std::string_view Key) {
     if (!given(Key))
@@ -181,7 +218,9 @@ public:
     }
     return Out;
   }
-  std::array<unsigned, 3> dim3(std::string_view Key) {
+  /// A grid or block shape within CUDA's limits (\p Max per dimension).
+  std::array<unsigned, 3> dim3(std::string_view Key,
+                               const std::array<unsigned, 3> &Max) {
     const char *What = "an array of 3 positive integers";
     const json *M = member(Key);
     if (!M)
@@ -192,9 +231,13 @@ public:
     std::array<unsigned, 3> Dims{1, 1, 1};
     for (std::size_t I = 0; I < 3 && !failed(); ++I) {
       const json &D = (*M)[I];
-      if (!isCount(D) || D.get<std::uint64_t>() == 0 ||
-          D.get<std::uint64_t>() > 0xffffffffu)
+      if (!isCount(D) || D.get<std::uint64_t>() == 0)
         fail(expected(jsonPath(path(Key), I), "a positive integer", D));
+      else if (D.get<std::uint64_t>() > Max[I])
+        fail(expected(jsonPath(path(Key), I),
+                      "a positive integer of at most " +
+                          std::to_string(Max[I]) + " (CUDA's limit)",
+                      D));
       else
         Dims[I] = unsigned(D.get<std::uint64_t>());
     }
@@ -229,7 +272,11 @@ private:
   }
   std::uint64_t countValue(const json &V, const std::string &Where) {
     if (!isCount(V))
-      return fail(expected(Where, "a non-negative integer", V)), 0;
+      return fail(expected(Where,
+                           V.is_number_unsigned() ? CountWanted
+                                                  : "a non-negative integer",
+                           V)),
+             0;
     return V.get<std::uint64_t>();
   }
 
@@ -298,11 +345,16 @@ ProfileCollection DocumentReader::collection(const json &J,
                                              const std::string &Path) {
   ObjectReader R(J, Path, Err);
   ProfileCollection C;
-  C.Mode = R.optionalString("mode");
-  C.RequestedMode = R.optionalString("requested_mode");
-  C.Sampling = R.optionalString("sampling");
-  C.SamplingScope = R.optionalString("sampling_scope");
-  C.Correlation = R.optionalString("correlation");
+  // "mixed": a merged profile's inputs disagreed.
+  C.Mode = R.optionalChoice("mode", {"counters", "time", "sites"});
+  C.RequestedMode =
+      R.optionalChoice("requested_mode", {"counters", "time", "off", "mixed"});
+  C.Sampling = R.optionalChoice("sampling", {"first", "all", "off", "mixed"},
+                                /*EveryN=*/true);
+  C.SamplingScope =
+      R.optionalChoice("sampling_scope", {"sites", "scopes", "all", "mixed"});
+  C.Correlation = R.optionalChoice(
+      "correlation", {"callback", "callback-runtime", "external", "mixed"});
   C.Trigger = R.optionalString("trigger");
   C.FlushIntervalS = R.nonNegativeNumber("flush_interval_s");
   C.Metrics = R.strings("metrics");
@@ -318,6 +370,10 @@ ProfileCollection DocumentReader::collection(const json &J,
   C.DroppedRecords = R.optionalCount("dropped_records").value_or(0);
   C.Diagnostics = R.counts("diagnostics");
   C.Modes = R.counts("modes");
+  for (const auto &[Name, Count] : C.Modes)
+    if (!R.failed() && Name != "counters" && Name != "time" && Name != "sites")
+      R.fail(Error(jsonPath(R.path("modes"), Name) +
+                   ": expected a mode: \"counters\", \"time\" or \"sites\""));
   return C;
 }
 
@@ -368,10 +424,11 @@ void DocumentReader::kernelCounters(ObjectReader &R, ProfileKernel &K) {
         expected(R.path("counters"), "an object of metric values", *Counters));
   for (const auto &[Metric, Value] : Counters->items()) {
     std::string Where = jsonPath(R.path("counters"), Metric);
-    if (!Value.is_number())
-      return R.fail(expected(Where, "a number", Value));
-    if (!std::isfinite(Value.get<double>()))
-      return R.fail(expected(Where, "a finite number", Value));
+    if (!Value.is_number() || Value.get<double>() < 0)
+      return R.fail(expected(Where, "a non-negative number", Value));
+    if (std::optional<std::string> Problem =
+            quantityProblem(Value.get<double>()))
+      return R.fail(expected(Where, *Problem, Value));
     K.Counters[Metric] = Value.get<double>();
   }
 }
@@ -390,8 +447,13 @@ ProfileKernel DocumentReader::kernel(const json &J, const std::string &Path) {
     R.fail(Error(R.path("device") +
                  ": expected the index of an entry in devices, got " +
                  std::to_string(K.Device)));
-  K.Grid = R.dim3("grid");
-  K.Block = R.dim3("block");
+  K.Grid = R.dim3("grid", {2147483647u, 65535u, 65535u});
+  K.Block = R.dim3("block", {1024u, 1024u, 64u});
+  if (!R.failed() && K.threadsPerBlock() > 1024)
+    R.fail(Error(R.path("block") +
+                 ": expected at most 1024 threads per block (CUDA's limit), "
+                 "got " +
+                 std::to_string(K.threadsPerBlock())));
   K.DynamicSharedBytes = R.optionalCount("dynamic_shared_bytes").value_or(0);
   K.StaticSharedBytes = R.optionalCount("static_shared_bytes");
   K.RegistersPerThread = R.optionalCount("registers_per_thread");
@@ -403,7 +465,8 @@ ProfileKernel DocumentReader::kernel(const json &J, const std::string &Path) {
     R.fail(Error(R.path("timed_launches") + ": expected at most launches (" +
                  std::to_string(K.Launches) + "), got " +
                  std::to_string(*K.TimedLaunches)));
-  K.Timing = R.optionalString("timing");
+  K.Timing = R.optionalChoice("timing",
+                              {"unprofiled", "profiled", "counters", "none"});
   K.UntimedLaunches = R.optionalCount("untimed_launches").value_or(0);
   K.TotalNs = R.nanoseconds("total_ns");
   K.MinNs = R.nanoseconds("min_ns");
@@ -445,7 +508,8 @@ ProfileSource DocumentReader::source(const json &J, const std::string &Path) {
   S.StartUnixNs = R.optionalCount("start_unix_ns");
   S.EndUnixNs = R.optionalCount("end_unix_ns");
   S.Trigger = R.optionalString("trigger");
-  S.Mode = R.nullableString("mode");
+  if (R.given("mode"))
+    S.Mode = R.optionalChoice("mode", {"counters", "time", "sites"});
   S.Launches = R.optionalCount("launches").value_or(0);
   return S;
 }

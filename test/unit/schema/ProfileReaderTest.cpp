@@ -78,7 +78,7 @@ TEST(ProfileTest, RejectsNonNumericCounters) {
   J["kernels"][0]["counters"]["smsp__inst_executed.sum"] = "many";
   EXPECT_THAT(errorOf("counter.json", J),
               HasSubstr("kernels[0].counters.smsp__inst_executed.sum: "
-                        "expected a number"));
+                        "expected a non-negative number"));
 }
 
 TEST(ProfileTest, ReportsInvalidJsonWithItsPosition) {
@@ -176,6 +176,49 @@ TEST(ProfileTest, MessagesShowTheValueAsJson) {
   EXPECT_THAT(errorOf("block.json", J),
               testing::EndsWith("kernels[0].block: expected an array of 3 "
                                 "positive integers"));
+}
+
+// Enumerations, ranges and CUDA's limits: what one reader accepts, report,
+// lint and merge all do (docs/reliability.md).
+TEST(ProfileTest, RejectsValuesOutsideTheFormat) {
+  struct Case {
+    const char *Pointer;
+    nlohmann::json Value;
+    const char *Message;
+  } Cases[] = {
+      {"/collection/mode", "bogus",
+       "collection.mode: expected one of \"counters\", \"time\", \"sites\", "
+       "got \"bogus\""},
+      {"/collection/sampling", "every:x",
+       "collection.sampling: expected one of \"first\", \"all\", \"off\", "
+       "\"mixed\", \"every:N\", got \"every:x\""},
+      {"/kernels/0/total_ns", 1e308,
+       "kernels[0].total_ns: expected a non-negative number of at most 2^62, "
+       "got 1e+308"},
+      {"/kernels/0/launches", std::uint64_t(1) << 63,
+       "kernels[0].launches: expected a non-negative integer of at most 2^62, "
+       "got 9223372036854775808"},
+      {"/kernels/0/block",
+       {1024, 2, 1},
+       "kernels[0].block: expected at most 1024 threads per block (CUDA's "
+       "limit), got 2048"},
+      {"/kernels/0/grid",
+       {1, 1, 65536},
+       "kernels[0].grid[2]: expected a positive integer of at most 65535 "
+       "(CUDA's limit), got 65536"},
+      {"/kernels/0/counters/smsp__inst_executed.sum", 1e-310,
+       "kernels[0].counters.smsp__inst_executed.sum: expected 0 or a number "
+       "of magnitude at least 1e-09, got 1e-310"},
+      {"/collection/modes",
+       {{"guess", 1}},
+       "collection.modes.guess: expected a mode: \"counters\", \"time\" or "
+       "\"sites\""},
+  };
+  for (const Case &C : Cases) {
+    auto J = twoKernelProfile();
+    J[nlohmann::json::json_pointer(C.Pointer)] = C.Value;
+    EXPECT_THAT(errorOf("bad.json", J), HasSubstr(C.Message)) << C.Pointer;
+  }
 }
 
 } // namespace
