@@ -15,7 +15,9 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/Path.h"
@@ -49,6 +51,7 @@ struct ParseOutcome {
   std::vector<LaunchSite> Sites;
   clang::tooling::Replacements MainEdits;
   std::vector<PlannedHeader> Headers;
+  std::vector<std::string> Inputs;
 };
 
 /// What the preprocessor callbacks record during the parse.
@@ -87,6 +90,11 @@ public:
         SM.getPresumedLoc(SM.getLocForStartOfFile(Main)).getFilename();
     Outcome.Code = SM.getBufferData(Main).str();
     Outcome.Sites = Finder.takeSites();
+    for (auto I = SM.fileinfo_begin(), E = SM.fileinfo_end(); I != E; ++I) {
+      llvm::StringRef Real = I->first.getFileEntry().tryGetRealPathName();
+      Outcome.Inputs.push_back(Real.empty() ? I->first.getName().str()
+                                            : Real.str());
+    }
     planHeaders(SM);
     Outcome.Parsed = true;
   }
@@ -122,6 +130,28 @@ private:
   const Directives &Seen;
   llvm::StringRef HeaderDirectory;
   LaunchSiteFinder Finder;
+};
+
+/// Forwards clang's diagnostics and counts the errors, the driver's too: an
+/// unknown compile flag is an error that clang's tooling reports and then
+/// parses past, and a command with an error must not succeed.
+class ErrorCounter : public clang::DiagnosticConsumer {
+public:
+  explicit ErrorCounter(clang::DiagnosticConsumer &Next) : Next(Next) {}
+  void BeginSourceFile(const clang::LangOptions &LO,
+                       const clang::Preprocessor *PP) override {
+    Next.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Next.EndSourceFile(); }
+  void finish() override { Next.finish(); }
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    Next.HandleDiagnostic(Level, Info);
+  }
+
+private:
+  clang::DiagnosticConsumer &Next;
 };
 
 class FindLaunchesAction : public clang::ASTFrontendAction {
@@ -194,9 +224,23 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
           Outcome, HeaderFilter ? &*HeaderFilter : nullptr,
           Request.HeaderDirectory),
       Files.get());
-  if (Request.Diagnostics)
-    Invocation.setDiagnosticConsumer(Request.Diagnostics);
-  if (!Invocation.run() || !Outcome.Parsed)
+  // Printed as clang would, with the command's diagnostic options (presumed
+  // locations, colors).
+  std::vector<const char *> Argv;
+  for (const std::string &A : Request.CommandLine)
+    Argv.push_back(A.c_str());
+  std::unique_ptr<clang::DiagnosticOptions> PrinterOptions =
+      clang::CreateAndPopulateDiagOpts(Argv);
+  clang::TextDiagnosticPrinter Printer(llvm::errs(), *PrinterOptions);
+  ErrorCounter Counter(Request.Diagnostics ? *Request.Diagnostics : Printer);
+  Invocation.setDiagnosticConsumer(&Counter);
+  bool Ran = Invocation.run();
+  if (Ran && Outcome.Parsed && Counter.getNumErrors() > 0)
+    return llvm::createStringError(
+        "the command to parse '" + File +
+        "' has errors (clang's errors are above); nothing was instrumented "
+        "or written");
+  if (!Ran || !Outcome.Parsed)
     return llvm::createStringError(
         "'" + File +
         "' does not compile as CUDA host code (clang's errors are above); "
@@ -218,6 +262,7 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
   Result.MainFile = std::move(Outcome.MainFile);
   Result.Source = std::move(*Source);
   Result.Sites = std::move(Outcome.Sites);
+  Result.Inputs = std::move(Outcome.Inputs);
   return Result;
 }
 

@@ -68,6 +68,10 @@ struct InstrumentResult {
   /// The header copies the rewritten main file includes; empty without a
   /// header filter. Written by the caller.
   std::vector<RewrittenHeader> Headers;
+  /// Every file the parse read (the main file and each header), by its real
+  /// path where the file manager knows it: what a cache of the result
+  /// depends on.
+  std::vector<std::string> Inputs;
 
   /// How many sites are instrumented.
   unsigned instrumentedCount() const;

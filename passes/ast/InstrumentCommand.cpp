@@ -139,9 +139,36 @@ Status writeInstrumentOutputs(const InstrumentResult &Result,
   if (O.ListSites)
     for (const LaunchSite &Site : Result.Sites)
       printSite(llvm::outs(), Site);
-  if (O.ListSites && !O.Output)
-    return Status::success();
-  return writeFiles(Result, O.Output);
+  if (!(O.ListSites && !O.Output))
+    if (Status S = writeFiles(Result, O.Output); !S)
+      return S;
+  llvm::errs() << instrumentSummary(Result) << "\n";
+  return Status::success();
+}
+
+std::string instrumentSummary(const InstrumentResult &Result) {
+  unsigned Main = 0, InHeaders = 0, LeftAlone = 0;
+  for (const LaunchSite &Site : Result.Sites) {
+    if (Site.Status != SiteStatus::Instrumented)
+      ++LeftAlone;
+    else if (Site.HeaderFile.empty())
+      ++Main;
+    else
+      ++InHeaders;
+  }
+  auto Count = [](unsigned N, const char *What) {
+    return std::to_string(N) + " " + What + (N == 1 ? "" : "s");
+  };
+  std::string Line = "headroom instrument: instrumented " +
+                     Count(Main + InHeaders, "launch site") + " in " +
+                     Result.MainFile;
+  if (!Result.Headers.empty())
+    Line += " (" + std::to_string(InHeaders) + " in " +
+            Count(static_cast<unsigned>(Result.Headers.size()), "header") +
+            ")";
+  if (LeftAlone)
+    Line += "; " + std::to_string(LeftAlone) + " left alone (warned above)";
+  return Line;
 }
 
 } // namespace headroom::ast

@@ -64,9 +64,14 @@ Expected<InstrumentResult> instrumentFile(const InstrumentRequest &Request);
 /// each launch left alone, with --list-sites one line per launch on
 /// standard output; then, unless --list-sites was given without -o, the
 /// header copies and the source (to -o, else standard output). Fails when a
-/// file or directory cannot be written.
+/// file or directory cannot be written. Ends with instrumentSummary() on
+/// standard error.
 Status writeInstrumentOutputs(const InstrumentResult &Result,
                               const InstrumentOptions &O);
+
+/// "headroom instrument: instrumented 3 launch sites in app.cu (1 in 1
+/// header); 1 left alone (warned above)": what a run did, in one line.
+std::string instrumentSummary(const InstrumentResult &Result);
 
 } // namespace headroom::ast
 

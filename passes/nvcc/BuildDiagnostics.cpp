@@ -20,25 +20,111 @@ namespace {
 
 constexpr const char *Tag = "headroom nvcc: ";
 
+/// Whether the profile's \p Recorded names \p Source (as the command
+/// names it, relative to \p Dir): the same file from \p Dir, or, for a
+/// relative path recorded where another directory was current (an
+/// out-of-source build, a program run elsewhere), the trailing components of
+/// the source's absolute path ("src/a.cu" names /work/proj/src/a.cu).
+bool names(const std::string &Recorded, const std::string &Source,
+           const std::string &Dir) {
+  if (Recorded.empty())
+    return false;
+  if (samePath(Recorded, Source, Dir))
+    return true;
+  if (Recorded.front() == '/')
+    return false;
+  std::string Tail = absolutePath(Recorded, "/");
+  std::string Abs = absolutePath(Source, Dir);
+  return Tail.size() > 1 && Abs.size() > Tail.size() &&
+         Abs.compare(Abs.size() - Tail.size(), Tail.size(), Tail) == 0;
+}
+
 /// Whether \p D, or one of its notes, is located in \p Source.
 bool concerns(const Diagnostic &D, const std::string &Source,
               const std::string &Dir) {
-  if (D.Location && samePath(D.Location->File, Source, Dir))
+  if (D.Location && names(D.Location->File, Source, Dir))
     return true;
   for (const Diagnostic &N : D.Notes)
-    if (N.Location && samePath(N.Location->File, Source, Dir))
+    if (N.Location && names(N.Location->File, Source, Dir))
       return true;
   return false;
+}
+
+/// \p D with every location in \p Source spelled as the command spells it,
+/// so that build logs and editors open the file compiled.
+Diagnostic spelledAsCompiled(Diagnostic D, const std::string &Source,
+                             const std::string &Dir) {
+  if (D.Location && names(D.Location->File, Source, Dir))
+    D.Location->File = Source;
+  for (Diagnostic &N : D.Notes)
+    N = spelledAsCompiled(std::move(N), Source, Dir);
+  return D;
 }
 
 /// Whether the profile has a site in \p Source or a kernel defined there.
 bool mentions(const ProfileDocument &P, const std::string &Source,
               const std::string &Dir) {
   for (const ProfileSite &S : P.Sites)
-    if (samePath(S.Launch.File, Source, Dir) ||
-        samePath(S.Definition.File, Source, Dir))
+    if (names(S.Launch.File, Source, Dir) ||
+        names(S.Definition.File, Source, Dir))
       return true;
   return false;
+}
+
+/// A file the profile records under \p Source's file name (but which is not
+/// \p Source): the likely reason none of its sites match.
+std::string sameNamedFile(const ProfileDocument &P, const std::string &Source) {
+  std::string Name = fileName(Source);
+  for (const ProfileSite &S : P.Sites)
+    for (const std::string *F : {&S.Launch.File, &S.Definition.File})
+      if (fileName(*F) == Name)
+        return *F;
+  return "";
+}
+
+/// Whether the profile has a kernel entry of a site in \p Source.
+bool timesSource(const ProfileDocument &P, const std::string &Source,
+                 const std::string &Dir) {
+  for (const ProfileKernel &K : P.Kernels)
+    if (const ProfileSite *S = P.siteOf(K))
+      if (names(S->Launch.File, Source, Dir) ||
+          names(S->Definition.File, Source, Dir))
+        return true;
+  return false;
+}
+
+/// Why the profile, which mentions \p Source, has no kernel of it; empty
+/// when it has one.
+std::string whyNoKernels(const ProfileDocument &P, const std::string &Source,
+                         const std::string &Dir,
+                         const std::string &ProfilePath) {
+  if (timesSource(P, Source, Dir))
+    return "";
+  if (!P.Kernels.empty())
+    return "no kernel launched from it ran while " + ProfilePath +
+           " was recorded; run the program on input that launches them";
+  std::string Why = P.Collection.Warnings.empty()
+                        ? std::string()
+                        : ": " + P.Collection.Warnings.front();
+  return ProfilePath + " recorded launch sites but no kernel (collection " +
+         "mode '" + P.Collection.Mode + "'" + Why +
+         "); run the program where a GPU is visible";
+}
+
+/// Says, with HEADROOM_VERBOSE, that no profile was found and where the
+/// search looked.
+void noProfile(const std::string &Source, const std::string &Dir,
+               const WrapperSettings &Settings, std::ostream &Err) {
+  if (!Settings.Verbose)
+    return;
+  Err << Tag << "note: no profile for '" << Source << "' (looked for";
+  const char *Sep = " ";
+  for (const std::string &C :
+       profileCandidates(Settings.Profile, Dir, Source)) {
+    Err << Sep << C;
+    Sep = ", ";
+  }
+  Err << "); run the program to record one\n";
 }
 
 } // namespace
@@ -46,48 +132,93 @@ bool mentions(const ProfileDocument &P, const std::string &Source,
 unsigned printBuildDiagnostics(const std::string &Source,
                                const std::string &WorkingDirectory,
                                const WrapperSettings &Settings,
-                               std::ostream &Err, bool Color) {
+                               std::ostream &Err, bool Color,
+                               bool Instrumented) {
   std::optional<std::string> ProfilePath =
       findProfile(Settings.Profile, WorkingDirectory, Source);
-  if (!ProfilePath)
+  if (!ProfilePath) {
+    // Not worth a note by default: a project is built many times before it
+    // is first profiled.
+    noProfile(Source, WorkingDirectory, Settings, Err);
     return 0;
+  }
+  if (Settings.Verbose)
+    Err << Tag << "note: kernel diagnostics of '" << Source << "' from "
+        << *ProfilePath << "\n";
+  auto NoDiagnostics = [&](const std::string &Why) {
+    Err << Tag << "note: no kernel diagnostics for '" << Source << "': " << Why
+        << "\n";
+  };
   Expected<ProfileDocument> P = readProfileFile(*ProfilePath);
   if (!P) {
     Err << Tag << "warning: " << P.error().message()
         << "; no kernel diagnostics\n";
     return 0;
   }
-  if (!mentions(*P, Source, WorkingDirectory))
+  if (!mentions(*P, Source, WorkingDirectory)) {
+    // A source without launches or kernels is none of the profile's
+    // business; one that launches kernels, or whose name the profile
+    // records under another path, is.
+    std::string Other = sameNamedFile(*P, Source);
+    if (!Other.empty())
+      NoDiagnostics(*ProfilePath + " records '" + Other +
+                    "', which is not this file from " + WorkingDirectory +
+                    "; compile where that path names it, or run the program "
+                    "built here for a profile of it");
+    else if (Instrumented || Settings.Verbose)
+      NoDiagnostics(*ProfilePath +
+                    " has no launch site or kernel of it (the profile is "
+                    "older than its launches, or of another program); run "
+                    "the program again to profile them");
     return 0;
+  }
+  if (std::string Why =
+          whyNoKernels(*P, Source, WorkingDirectory, *ProfilePath);
+      !Why.empty()) {
+    NoDiagnostics(Why);
+    return 0;
+  }
   Expected<DeviceEntry> Device =
       deviceForProfile(*P, Settings.Device, "HEADROOM_DEVICE", *ProfilePath);
   if (!Device) {
-    Err << Tag << "note: " << Device.error().message()
-        << "; no kernel diagnostics for '" << Source << "'\n";
+    NoDiagnostics(Device.error().message());
     return 0;
   }
 
   AnalysisOptions Options;
   Options.SourceRoot = WorkingDirectory;
   std::unique_ptr<Analysis> A = report(std::move(*P), *Device, Options);
+  // The profile's own problem (a device file for another GPU: the kernels
+  // have no headroom) has no location; without it the numbers would just
+  // be missing.
   std::vector<Diagnostic> Selected;
   for (const Diagnostic &D : A->Diagnostics)
-    if (concerns(D, Source, WorkingDirectory))
+    if (!D.Location && D.Check == checks::DeviceMismatch)
       Selected.push_back(D);
+  size_t ProfileProblems = Selected.size();
+  for (const Diagnostic &D : A->Diagnostics)
+    if (concerns(D, Source, WorkingDirectory))
+      Selected.push_back(spelledAsCompiled(D, Source, WorkingDirectory));
 
   unsigned Violations = 0;
   if (Settings.MaxHeadroom) {
     LintOptions Gate;
     Gate.MaxHeadroom = Settings.MaxHeadroom;
+    Gate.MaxHeadroomOrigin = Settings.MaxHeadroomOrigin;
     LintResult Result = runLint(*A, Gate);
     for (const Diagnostic &D : Result.Diagnostics)
       if (D.Level == DiagnosticLevel::Error &&
           D.Check == checks::HighHeadroom &&
           concerns(D, Source, WorkingDirectory)) {
-        Selected.push_back(D);
+        Selected.push_back(spelledAsCompiled(D, Source, WorkingDirectory));
         ++Violations;
       }
   }
+  if (Selected.size() == ProfileProblems)
+    NoDiagnostics("the report of " + *ProfilePath +
+                  " has no diagnostic at its kernels ('headroom report "
+                  "--profile " +
+                  *ProfilePath + "' shows the whole report)");
   printTextDiagnostics(Selected, Err, Color);
   return Violations;
 }

@@ -26,11 +26,16 @@ namespace headroom::nvcc {
 /// Prints the diagnostics of \p Source (as the compile command names it,
 /// relative to \p WorkingDirectory) from the profile the documented search
 /// finds, if any. Returns how many kernels of the source exceed
-/// Settings.MaxHeadroom.
+/// Settings.MaxHeadroom. When a profile exists but nothing is printed for
+/// the source, one note says why and what to do (for a source the profile
+/// does not know: when it is \p Instrumented, i.e. launches kernels, or the
+/// profile records a file of its name); HEADROOM_VERBOSE names the profile
+/// used, or the places looked at.
 unsigned printBuildDiagnostics(const std::string &Source,
                                const std::string &WorkingDirectory,
                                const WrapperSettings &Settings,
-                               std::ostream &Err, bool Color);
+                               std::ostream &Err, bool Color,
+                               bool Instrumented = false);
 
 } // namespace headroom::nvcc
 

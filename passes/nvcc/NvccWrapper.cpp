@@ -4,6 +4,7 @@
 
 #include "nvcc/BuildDiagnostics.h"
 #include "nvcc/DependencyFile.h"
+#include "nvcc/InstrumentCache.h"
 #include "nvcc/RuntimeLocation.h"
 #include "nvcc/WrapperSettings.h"
 #include "nvccargs/NvccCommand.h"
@@ -11,6 +12,7 @@
 #include "support/Process.h"
 #include "support/ShellQuote.h"
 
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <set>
@@ -51,7 +53,8 @@ public:
   WrapperRun(const WrapperContext &Ctx, WrapperSettings Settings,
              std::vector<std::string> Compiler, std::vector<std::string> Args)
       : Ctx(Ctx), Err(*Ctx.Err), Settings(std::move(Settings)),
-        Compiler(std::move(Compiler)), Args(std::move(Args)) {}
+        Compiler(std::move(Compiler)), Args(std::move(Args)),
+        Cache(InstrumentCache::fromEnvironment(Ctx.Getenv)) {}
   ~WrapperRun() {
     if (!TempDir.empty())
       removeTree(TempDir);
@@ -89,6 +92,14 @@ private:
   int reportDiagnostics(const NvccCommand &Cmd);
   /// Rewrites the dependency files the compile may have written.
   void fixDependencyFiles(const NvccCommand &Cmd);
+  /// The instrumentation cache's key for \p Source under \p Command;
+  /// empty without a cache or when the source cannot be read.
+  std::string cacheKey(const std::string &Source,
+                       const std::vector<std::string> &Command);
+  /// Compiles \p Copy, instrumented as \p Outcome says, in place of \p In
+  /// (nothing when it has no launch).
+  void substitute(const nvccargs::CommandInput &In,
+                  const InstrumentOutcome &Outcome, const std::string &Copy);
 
   const WrapperContext &Ctx;
   std::ostream &Err;
@@ -102,6 +113,10 @@ private:
   std::vector<std::string> SourceDirs;
   std::vector<PathSubstitution> DependencySubs;
   std::vector<std::string> Held;
+  /// Launch sites instrumented in all of Substituted.
+  unsigned InstrumentedSites = 0;
+  /// Where instrumented copies are kept between builds, if anywhere.
+  std::optional<InstrumentCache> Cache;
 };
 
 int WrapperRun::runCompiler(const std::vector<std::string> &Arguments,
@@ -140,8 +155,9 @@ std::optional<std::string> WrapperRun::tempDir() {
 void WrapperRun::instrumentInputs(const NvccCommand &Cmd,
                                   const std::optional<RuntimeLocation> &Runtime,
                                   const std::string &RuntimeProblem) {
-  std::vector<std::string> NvccCommandLine = Compiler;
-  NvccCommandLine.erase(NvccCommandLine.begin(), NvccCommandLine.end() - 1);
+  // The arguments are nvcc's whatever the compiler is called (HEADROOM_NVCC
+  // may name a script around it): the host parse translates them as such.
+  std::vector<std::string> NvccCommandLine = {"nvcc"};
   NvccCommandLine.insert(NvccCommandLine.end(), Args.begin(), Args.end());
   unsigned Count = 0;
   for (const CommandInput &In : Cmd.inputs()) {
@@ -172,6 +188,18 @@ void WrapperRun::instrumentInputs(const NvccCommand &Cmd,
       continue;
     }
     std::string Slot = *Dir + "/" + std::to_string(Count++);
+    std::string Key = cacheKey(In.Path, NvccCommandLine);
+    if (!Key.empty()) {
+      Slot = Cache->entryDirectory(Key);
+      if (std::optional<CachedInstrumentation> Hit = Cache->lookup(Key)) {
+        if (Settings.Verbose)
+          note("'" + In.Path + "' is not parsed again: its instrumented "
+                               "copy in " +
+               Slot + " is up to date");
+        substitute(In, Hit->Outcome, Hit->Copy);
+        continue;
+      }
+    }
     InstrumentRequest Request;
     Request.Source = In.Path;
     Request.WorkingDirectory = Ctx.WorkingDirectory;
@@ -184,27 +212,63 @@ void WrapperRun::instrumentInputs(const NvccCommand &Cmd,
       notInstrumented(In.Path, Outcome.error().message());
       continue;
     }
-    Held.insert(Held.end(), Outcome->Messages.begin(), Outcome->Messages.end());
-    if (Outcome->InstrumentedLaunches == 0)
-      continue;
-    std::string Copy = Slot + "/" + fileName(In.Path);
-    if (Status S = writeFile(Copy, Outcome->Text); !S) {
-      notInstrumented(In.Path, S.error().message());
-      continue;
+    std::string Copy;
+    if (Outcome->InstrumentedLaunches != 0) {
+      Copy = Slot + "/" + fileName(In.Path);
+      if (Status S = writeFile(Copy, Outcome->Text); !S) {
+        notInstrumented(In.Path, S.error().message());
+        continue;
+      }
     }
-    Substituted[In.Index] = Copy;
-    // As spelled, so that dependency files name the includes as nvcc would
-    // have for the original (../src/config.h, not an absolute path).
-    std::string SourceDir = parentPath(In.Path);
-    if (SourceDir.empty())
-      SourceDir = ".";
-    if (std::find(SourceDirs.begin(), SourceDirs.end(), SourceDir) ==
-        SourceDirs.end())
-      SourceDirs.push_back(SourceDir);
-    DependencySubs.push_back({Copy, In.Path});
-    for (const PathSubstitution &Header : Outcome->Headers)
-      DependencySubs.push_back(Header);
+    if (!Key.empty())
+      if (Status S = Cache->store(Key, *Outcome, Copy); !S && Settings.Verbose)
+        note("the instrumentation of '" + In.Path +
+             "' is not cached: " + S.error().message());
+    substitute(In, *Outcome, Copy);
   }
+}
+
+std::string WrapperRun::cacheKey(const std::string &Source,
+                                 const std::vector<std::string> &Command) {
+  if (!Cache)
+    return "";
+  std::string Absolute = absolutePath(Source, Ctx.WorkingDirectory);
+  Expected<std::string> Text = readFile(Absolute);
+  if (!Text)
+    return "";
+  // What built this headroom stands for its version: a rebuilt headroom
+  // may rewrite differently.
+  std::string Self = Ctx.ExecutableDirectory + "/headroom";
+  std::error_code EC;
+  std::string Identity =
+      Self + ":" + std::to_string(std::filesystem::file_size(Self, EC)) + ":" +
+      std::to_string(
+          std::filesystem::last_write_time(Self, EC).time_since_epoch().count());
+  std::vector<std::string> Parts = {Identity, Ctx.WorkingDirectory, Absolute,
+                                    Settings.HeaderFilter};
+  Parts.insert(Parts.end(), Command.begin(), Command.end());
+  return InstrumentCache::key(Parts, *Text);
+}
+
+void WrapperRun::substitute(const CommandInput &In,
+                            const InstrumentOutcome &Outcome,
+                            const std::string &Copy) {
+  Held.insert(Held.end(), Outcome.Messages.begin(), Outcome.Messages.end());
+  if (Outcome.InstrumentedLaunches == 0 || Copy.empty())
+    return;
+  InstrumentedSites += Outcome.InstrumentedLaunches;
+  Substituted[In.Index] = Copy;
+  // As spelled, so that dependency files name the includes as nvcc would
+  // have for the original (../src/config.h, not an absolute path).
+  std::string SourceDir = parentPath(In.Path);
+  if (SourceDir.empty())
+    SourceDir = ".";
+  if (std::find(SourceDirs.begin(), SourceDirs.end(), SourceDir) ==
+      SourceDirs.end())
+    SourceDirs.push_back(SourceDir);
+  DependencySubs.push_back({Copy, In.Path});
+  for (const PathSubstitution &Header : Outcome.Headers)
+    DependencySubs.push_back(Header);
 }
 
 void WrapperRun::fixDependencyFiles(const NvccCommand &Cmd) {
@@ -270,6 +334,11 @@ int WrapperRun::run() {
     RuntimeProblem = Found.error().message();
 
   instrumentInputs(*Cmd, Runtime, RuntimeProblem);
+  if (Settings.Verbose)
+    note("instrumented " + std::to_string(InstrumentedSites) + " launch site" +
+         (InstrumentedSites == 1 ? "" : "s") + " in " +
+         std::to_string(Substituted.size()) + " file" +
+         (Substituted.size() == 1 ? "" : "s"));
 
   std::vector<std::string> LinkAdditions;
   if (Runtime && Cmd->linksHostBinary())
@@ -328,7 +397,8 @@ int WrapperRun::reportDiagnostics(const NvccCommand &Cmd) {
   for (const CommandInput &In : Cmd.inputs())
     if (In.Kind == InputKind::Cuda && !In.FromOptionsFile)
       Violations += printBuildDiagnostics(In.Path, Ctx.WorkingDirectory,
-                                          Settings, Err, Ctx.Color);
+                                          Settings, Err, Ctx.Color,
+                                          Substituted.count(In.Index) != 0);
   if (Violations) {
     Err << Tag << "error: " << Violations
         << (Violations == 1 ? " kernel exceeds" : " kernels exceed")

@@ -64,20 +64,34 @@ std::optional<std::string> newestMatch(const std::string &Pattern) {
   return Best;
 }
 
+std::vector<std::string> profileCandidates(const std::string &EnvProfile,
+                                           const std::string &BuildDirectory,
+                                           const std::string &Source) {
+  std::vector<std::string> Out;
+  if (!EnvProfile.empty())
+    Out.push_back(absolutePath(EnvProfile, BuildDirectory));
+  Out.push_back(absolutePath(DefaultProfileName, BuildDirectory));
+  std::string SourceDir = parentPath(absolutePath(Source, BuildDirectory));
+  std::string InSource = absolutePath(DefaultProfileName, SourceDir);
+  if (InSource != Out.back())
+    Out.push_back(InSource);
+  return Out;
+}
+
 std::optional<std::string> findProfile(const std::string &EnvProfile,
                                        const std::string &BuildDirectory,
                                        const std::string &Source) {
-  if (!EnvProfile.empty())
-    if (std::optional<std::string> Found =
-            newestMatch(absolutePath(EnvProfile, BuildDirectory)))
-      return Found;
-  std::string InBuild = absolutePath(DefaultProfileName, BuildDirectory);
-  if (isRegularFile(InBuild))
-    return InBuild;
-  std::string SourceDir = parentPath(absolutePath(Source, BuildDirectory));
-  std::string InSource = absolutePath(DefaultProfileName, SourceDir);
-  if (isRegularFile(InSource))
-    return InSource;
+  std::vector<std::string> Candidates =
+      profileCandidates(EnvProfile, BuildDirectory, Source);
+  for (size_t I = 0; I < Candidates.size(); ++I) {
+    // Only HEADROOM_PROFILE's `%p` is a pattern.
+    if (I == 0 && !EnvProfile.empty()) {
+      if (std::optional<std::string> Found = newestMatch(Candidates[I]))
+        return Found;
+    } else if (isRegularFile(Candidates[I])) {
+      return Candidates[I];
+    }
+  }
   return std::nullopt;
 }
 

@@ -18,6 +18,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace headroom::nvcc {
 
@@ -29,6 +30,12 @@ inline constexpr const char *DefaultProfileName = "headroom-profile.json";
 std::optional<std::string> findProfile(const std::string &EnvProfile,
                                        const std::string &BuildDirectory,
                                        const std::string &Source);
+
+/// The places findProfile looks for \p Source, in its order, as absolute
+/// paths (`%p` left in), for HEADROOM_VERBOSE.
+std::vector<std::string> profileCandidates(const std::string &EnvProfile,
+                                           const std::string &BuildDirectory,
+                                           const std::string &Source);
 
 /// The newest existing file that \p Pattern names, `%p` standing for one
 /// or more digits (only in the file name); \p Pattern itself without `%p`.

@@ -47,6 +47,9 @@ struct InstrumentOutcome {
   /// Compiler-style lines about launches left alone
   /// (`file:line:col: warning: ... [headroom-instrument]`).
   std::vector<std::string> Messages;
+  /// Every file the parse read, absolute: the instrumentation cache checks
+  /// that none changed (InstrumentCache.h).
+  std::vector<std::string> Inputs;
 };
 
 class SourceInstrumenter {

@@ -43,9 +43,10 @@ void setSwitch(bool &Target, const std::string &Name, const std::string &Text,
 
 void setMaxHeadroom(const std::string &Name, const std::string &Text,
                     WrapperSettings &S) {
-  if (std::optional<double> Value = parsePositive(Text))
+  if (std::optional<double> Value = parsePositive(Text)) {
     S.MaxHeadroom = Value;
-  else
+    S.MaxHeadroomOrigin = Name;
+  } else
     S.Problems.push_back(Name + "='" + Text +
                          "' is not a positive number; ignored");
 }
@@ -166,12 +167,16 @@ options (each also an environment variable):
   --headroom-no-instrument     HEADROOM_INSTRUMENT=0: run nvcc unchanged
   --headroom-no-diagnostics    HEADROOM_DIAGNOSTICS=0: print no kernel
                                diagnostics
-  --headroom-verbose           HEADROOM_VERBOSE=1: print the commands run
-                               and clang's errors
+  --headroom-verbose           HEADROOM_VERBOSE=1: print the commands run,
+                               the launch sites instrumented, clang's
+                               errors and the profile used
   --headroom-help              print this help
                                HEADROOM_NVCC: the nvcc to run when the
                                command names none (default: nvcc in PATH,
                                $CUDA_HOME/bin/nvcc, /usr/local/cuda/bin/nvcc)
+                               HEADROOM_CACHE_DIR: where instrumented copies
+                               are kept between builds (default
+                               ~/.cache/headroom/nvcc); HEADROOM_CACHE=0: none
 
 See docs/integration.md.
 )";

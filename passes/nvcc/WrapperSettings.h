@@ -39,6 +39,8 @@ struct WrapperSettings {
   /// HEADROOM_MAX_HEADROOM / --headroom-max-headroom: kernels whose
   /// headroom exceeds it are errors and the command fails after compiling.
   std::optional<double> MaxHeadroom;
+  /// Which of the two set MaxHeadroom, as its errors name it.
+  std::string MaxHeadroomOrigin = "HEADROOM_MAX_HEADROOM";
   /// HEADROOM_HEADER_FILTER / --headroom-header-filter: instrument launches
   /// in included files whose absolute path this regular expression finds.
   std::string HeaderFilter;

@@ -101,6 +101,8 @@ ClangInstrumenter::instrument(const InstrumentRequest &Request) {
       return S.error();
     Outcome.Headers.push_back({H.Copy, H.Original});
   }
+  for (const std::string &F : Result->Inputs)
+    Outcome.Inputs.push_back(absolutePath(F, Request.WorkingDirectory));
   return Outcome;
 }
 

@@ -1,0 +1,163 @@
+//===- InstrumentCache.cpp - Instrumented sources kept between builds -----===//
+
+#include "nvcc/InstrumentCache.h"
+
+#include "support/Paths.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <unistd.h>
+
+namespace headroom::nvcc {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+/// FNV-1a, 64 bits: a key, not a defence against collisions made on
+/// purpose; no hashing library is linked here (the wrapper builds without
+/// LLVM too).
+struct Fnv1a {
+  std::uint64_t State = 14695981039346656037ull;
+  void add(const std::string &Text) {
+    for (unsigned char C : Text) {
+      State ^= C;
+      State *= 1099511628211ull;
+    }
+    // A separator, so that ("ab", "c") and ("a", "bc") differ.
+    State ^= 0xff;
+    State *= 1099511628211ull;
+  }
+};
+
+/// Size and modification time of \p Path, or nothing.
+std::optional<std::pair<std::uint64_t, std::int64_t>>
+stamp(const std::string &Path) {
+  std::error_code EC;
+  std::uint64_t Size = fs::file_size(Path, EC);
+  if (EC)
+    return std::nullopt;
+  fs::file_time_type Time = fs::last_write_time(Path, EC);
+  if (EC)
+    return std::nullopt;
+  return std::make_pair(Size,
+                        static_cast<std::int64_t>(
+                            Time.time_since_epoch().count()));
+}
+
+/// Writes \p Text to \p Path through a temporary name, so that a compile
+/// of the same source at the same time never reads half a file.
+Status writeAtomically(const std::string &Path, const std::string &Text) {
+  std::string Temp = Path + ".tmp" + std::to_string(::getpid());
+  if (Status S = writeFile(Temp, Text); !S)
+    return S;
+  std::error_code EC;
+  fs::rename(Temp, Path, EC);
+  if (EC) {
+    fs::remove(Temp, EC);
+    return Error("cannot write '" + Path + "'");
+  }
+  return Status::success();
+}
+
+} // namespace
+
+std::optional<InstrumentCache> InstrumentCache::fromEnvironment(
+    const std::function<const char *(const char *)> &Getenv) {
+  auto Env = [&](const char *Name) -> std::string {
+    const char *V = Getenv(Name);
+    return V ? V : "";
+  };
+  std::string Switch = Env("HEADROOM_CACHE");
+  if (Switch == "0" || Switch == "off" || Switch == "no" || Switch == "false")
+    return std::nullopt;
+  if (std::string Dir = Env("HEADROOM_CACHE_DIR"); !Dir.empty())
+    return InstrumentCache(absolutePath(Dir));
+  if (std::string Xdg = Env("XDG_CACHE_HOME"); !Xdg.empty())
+    return InstrumentCache(absolutePath(Xdg) + "/headroom/nvcc");
+  if (std::string Home = Env("HOME"); !Home.empty())
+    return InstrumentCache(absolutePath(Home) + "/.cache/headroom/nvcc");
+  return std::nullopt;
+}
+
+std::string InstrumentCache::key(const std::vector<std::string> &Parts,
+                                 const std::string &SourceText) {
+  Fnv1a H;
+  for (const std::string &P : Parts)
+    H.add(P);
+  H.add(SourceText);
+  char Hex[17];
+  std::snprintf(Hex, sizeof(Hex), "%016llx",
+                static_cast<unsigned long long>(H.State));
+  return Hex;
+}
+
+std::string InstrumentCache::entryDirectory(const std::string &Key) const {
+  return Root + "/" + Key;
+}
+
+std::optional<CachedInstrumentation>
+InstrumentCache::lookup(const std::string &Key) const {
+  Expected<std::string> Text = readFile(entryDirectory(Key) + "/manifest.json");
+  if (!Text)
+    return std::nullopt;
+  json M = json::parse(*Text, nullptr, /*allow_exceptions=*/false);
+  if (!M.is_object())
+    return std::nullopt;
+  try {
+    CachedInstrumentation C;
+    C.Copy = M.at("copy").get<std::string>();
+    C.Outcome.InstrumentedLaunches = M.at("launches").get<unsigned>();
+    if (C.Outcome.InstrumentedLaunches != 0 && !isRegularFile(C.Copy))
+      return std::nullopt;
+    for (const json &I : M.at("inputs")) {
+      std::optional<std::pair<std::uint64_t, std::int64_t>> Now =
+          stamp(I.at(0).get<std::string>());
+      if (!Now || Now->first != I.at(1).get<std::uint64_t>() ||
+          Now->second != I.at(2).get<std::int64_t>())
+        return std::nullopt;
+      C.Outcome.Inputs.push_back(I.at(0).get<std::string>());
+    }
+    for (const json &H : M.at("headers")) {
+      PathSubstitution S;
+      S.Temporary = H.at(0).get<std::string>();
+      S.Original = H.at(1).get<std::string>();
+      if (!isRegularFile(S.Temporary))
+        return std::nullopt;
+      C.Outcome.Headers.push_back(std::move(S));
+    }
+    C.Outcome.Messages = M.at("messages").get<std::vector<std::string>>();
+    return C;
+  } catch (const json::exception &) {
+    // A manifest of another version, or damaged: instrument again.
+    return std::nullopt;
+  }
+}
+
+Status InstrumentCache::store(const std::string &Key,
+                              const InstrumentOutcome &Outcome,
+                              const std::string &Copy) const {
+  json M;
+  M["copy"] = Copy;
+  M["launches"] = Outcome.InstrumentedLaunches;
+  M["messages"] = Outcome.Messages;
+  json Headers = json::array();
+  for (const PathSubstitution &H : Outcome.Headers)
+    Headers.push_back({H.Temporary, H.Original});
+  M["headers"] = std::move(Headers);
+  json Inputs = json::array();
+  for (const std::string &F : Outcome.Inputs) {
+    std::optional<std::pair<std::uint64_t, std::int64_t>> S = stamp(F);
+    if (!S)
+      return Error("cannot read '" + F + "'");
+    Inputs.push_back({F, S->first, S->second});
+  }
+  M["inputs"] = std::move(Inputs);
+  return writeAtomically(entryDirectory(Key) + "/manifest.json", M.dump(1));
+}
+
+} // namespace headroom::nvcc

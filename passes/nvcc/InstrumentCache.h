@@ -1,0 +1,75 @@
+//===- InstrumentCache.h - Instrumented sources kept between builds -*- C++ -*-===//
+///
+/// \file
+/// `headroom nvcc` parses every CUDA source with Clang before nvcc compiles
+/// it (about 0.65 s a source), and compiles a copy in a fresh temporary
+/// directory, which a ccache in front of nvcc sees as a new file every time.
+/// The cache keeps each instrumented copy, with the header copies it
+/// includes, in a directory named by a key of everything the rewrite depends
+/// on: the headroom executable, the directory, the nvcc command, the header
+/// filter, the source's path and text. A manifest lists every file the parse
+/// read with its size and modification time; a rebuild whose inputs are all
+/// unchanged compiles the kept copy (same path, same text: a ccache hit)
+/// without parsing at all.
+///
+/// $HEADROOM_CACHE_DIR, else $XDG_CACHE_HOME/headroom/nvcc, else
+/// ~/.cache/headroom/nvcc; HEADROOM_CACHE=0 turns it off. Entries are small
+/// (a source and its header copies); delete the directory to reclaim them.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_NVCC_INSTRUMENTCACHE_H
+#define HEADROOM_NVCC_INSTRUMENTCACHE_H
+
+#include "nvcc/SourceInstrumenter.h"
+#include "support/Error.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace headroom::nvcc {
+
+/// A cached instrumentation: the outcome (without its text) and the kept
+/// copy that nvcc compiles.
+struct CachedInstrumentation {
+  InstrumentOutcome Outcome;
+  std::string Copy;
+};
+
+class InstrumentCache {
+public:
+  explicit InstrumentCache(std::string Root) : Root(std::move(Root)) {}
+
+  /// The cache the environment asks for; none with HEADROOM_CACHE=0 or
+  /// without a directory to put it in.
+  static std::optional<InstrumentCache>
+  fromEnvironment(const std::function<const char *(const char *)> &Getenv);
+
+  /// The key of one instrumentation: \p Parts (what it depends on besides
+  /// the files it reads) and \p SourceText, as 16 hex digits.
+  static std::string key(const std::vector<std::string> &Parts,
+                         const std::string &SourceText);
+
+  /// Where the entry of \p Key lives: the instrumented copy is written
+  /// there (and its header copies under headers/).
+  std::string entryDirectory(const std::string &Key) const;
+
+  /// The entry of \p Key if its manifest is readable, its copy exists and
+  /// every file its parse read is unchanged.
+  std::optional<CachedInstrumentation> lookup(const std::string &Key) const;
+
+  /// Records \p Outcome, whose copy was written to \p Copy (in
+  /// entryDirectory(Key)), under \p Key.
+  Status store(const std::string &Key, const InstrumentOutcome &Outcome,
+               const std::string &Copy) const;
+
+  const std::string &root() const { return Root; }
+
+private:
+  std::string Root;
+};
+
+} // namespace headroom::nvcc
+
+#endif // HEADROOM_NVCC_INSTRUMENTCACHE_H
