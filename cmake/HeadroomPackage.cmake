@@ -24,7 +24,14 @@ install(FILES
   ${PROJECT_BINARY_DIR}/HeadroomConfigVersion.cmake
   ${CMAKE_CURRENT_LIST_DIR}/HeadroomInstrument.cmake
   ${CMAKE_CURRENT_LIST_DIR}/HeadroomProjectInclude.cmake
+  ${CMAKE_CURRENT_LIST_DIR}/HeadroomFound.cmake
   DESTINATION ${HEADROOM_INSTALL_CMAKEDIR})
+
+# The documentation that help texts and reports point to (docs/*.md), as
+# <prefix>/share/doc/headroom/*.md.
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION share/doc/headroom)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION share/doc/headroom
+        FILES_MATCHING PATTERN "*.md" PATTERN "*.png" PATTERN "*.svg")
 
 # The build tree: the same names, pointing at what this build makes.
 if(TARGET headroom_rt)

@@ -28,6 +28,13 @@ def configure(config, suite_dir):
         config.available_features.add("clang")
     if config.have_cuda:
         config.available_features.add("cuda")
+    # Tests of what a user without a GPU sees (programs that run with the
+    # runtime degraded) need a machine where the driver cannot be loaded.
+    import ctypes
+    try:
+        ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        config.available_features.add("no-gpu")
     if config.have_nvcc:
         config.available_features.add("nvcc")
         # 'headroom nvcc' runs the nvcc the suite was configured with, not the

@@ -18,5 +18,9 @@ int main(int Argc, char **Argv) {
   float Middle = 0;
   cudaMemcpy(&Middle, X + N / 2, sizeof(float), cudaMemcpyDeviceToHost);
   std::printf("%.4f\n", Middle);
-  return 0;
+  cudaError_t Status = cudaGetLastError();
+  if (Status != cudaSuccess)
+    std::fprintf(stderr, "stencil-cli: CUDA error: %s\n",
+                 cudaGetErrorString(Status));
+  return Status == cudaSuccess ? 0 : 1;
 }

@@ -23,5 +23,9 @@ int main() {
              cudaMemcpyDeviceToHost);
   for (float V : Host)
     std::printf("%.3f\n", V);
-  return cudaGetLastError() == cudaSuccess ? 0 : 1;
+  cudaError_t Status = cudaGetLastError();
+  if (Status != cudaSuccess)
+    std::fprintf(stderr, "stencil-demo: CUDA error: %s\n",
+                 cudaGetErrorString(Status));
+  return Status == cudaSuccess ? 0 : 1;
 }

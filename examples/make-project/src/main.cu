@@ -25,5 +25,9 @@ int main() {
     Total += C;
   std::printf("bins[0] %u bins[255] %u total %llu\n", Host[0], Host[255],
               Total);
-  return cudaGetLastError() == cudaSuccess ? 0 : 1;
+  cudaError_t Status = cudaGetLastError();
+  if (Status != cudaSuccess)
+    std::fprintf(stderr, "histogram: CUDA error: %s\n",
+                 cudaGetErrorString(Status));
+  return Status == cudaSuccess ? 0 : 1;
 }

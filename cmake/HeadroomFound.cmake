@@ -1,0 +1,20 @@
+# The line find_package(Headroom) prints, like CMake's own Find modules:
+#   -- Found Headroom 0.1.0: /opt/headroom (runtime: /opt/headroom/lib/libheadroom_rt.so)
+# so that a build log says which headroom instruments it. Quiet with
+# find_package(Headroom QUIET); printed once per configure.
+function(headroom_say_found where)
+  if(Headroom_FIND_QUIETLY)
+    return()
+  endif()
+  if(TARGET Headroom::runtime)
+    get_target_property(rt Headroom::runtime IMPORTED_LOCATION)
+    set(runtime "runtime: ${rt}")
+  else()
+    set(runtime "no runtime: headroom_instrument() leaves targets alone")
+  endif()
+  set(line "Found Headroom ${Headroom_VERSION}: ${where} (${runtime})")
+  if(NOT line STREQUAL "${_HEADROOM_FOUND_LINE}")
+    message(STATUS "${line}")
+    set(_HEADROOM_FOUND_LINE "${line}" CACHE INTERNAL "")
+  endif()
+endfunction()
