@@ -12,3 +12,10 @@ if ! ctest --test-dir "$build" --output-on-failure -j "$(nproc)"; then
   "$root/scripts/summarize-failures.sh" "$build"
   exit 1
 fi
+# Every reader's fuzz target for a short time (docs/reliability.md), in a
+# sanitizer build of its own; HEADROOM_FUZZ_SECONDS=0 skips them.
+fuzz_seconds=${HEADROOM_FUZZ_SECONDS:-15}
+if ((fuzz_seconds > 0)); then
+  HEADROOM_FUZZ_BUILD=${HEADROOM_FUZZ_BUILD:-$build-fuzzers} \
+    HEADROOM_FUZZ_JOBS=$(nproc) "$root/scripts/fuzz.sh" "$fuzz_seconds"
+fi

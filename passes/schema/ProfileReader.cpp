@@ -148,7 +148,8 @@ public:
                              std::initializer_list<std::string_view> Values,
                              bool EveryN = false) {
     const json *M = member(Key);
-    if (!M)
+    // "" is absent, as in ProfileDocument (and as the writer writes it).
+    if (!M || (M->is_string() && M->get_ref<const std::string &>().empty()))
       return std::string();
     std::string What;
     for (std::string_view V : Values)

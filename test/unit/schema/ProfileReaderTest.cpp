@@ -221,4 +221,16 @@ TEST(ProfileTest, RejectsValuesOutsideTheFormat) {
   }
 }
 
+// The writer writes an absent enumeration as "" (found by fuzz_profile):
+// the reader takes it for absent, so what it wrote reads back.
+TEST(ProfileTest, AnEmptyEnumerationIsAbsent) {
+  auto J = twoKernelProfile();
+  J["collection"]["requested_mode"] = "";
+  J["kernels"][0]["timing"] = "";
+  auto P = readText("empty.json", J.dump());
+  ASSERT_TRUE(P) << P.error().message();
+  EXPECT_EQ(P->Collection.RequestedMode, "");
+  EXPECT_EQ(P->Kernels[0].Timing, "");
+}
+
 } // namespace

@@ -1,0 +1,50 @@
+//===- FuzzDependencyFile.cpp - Fuzzing the Make dependency rewriter ------===//
+///
+/// \file
+/// Any text as a dependency file that `headroom nvcc` rewrites (the
+/// temporary copies of instrumented sources become the user's files);
+/// rewriting what was rewritten changes nothing more.
+///
+//===----------------------------------------------------------------------===//
+
+#include "FuzzSupport.h"
+
+#include "nvcc/DependencyFile.h"
+
+using namespace headroom;
+
+namespace {
+
+/// Whether a word of \p Text ends in a backslash: one that escapes no
+/// space, '#' or newline.
+bool endsWordInBackslash(std::string_view Text) {
+  for (std::size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] != '\\')
+      continue;
+    if (I + 1 == Text.size())
+      return true;
+    char Next = Text[I + 1];
+    if (Next == '\t' || Next == '\r' || Next == ':')
+      return true;
+    if (Next == ' ' || Next == '#' || Next == '\n')
+      ++I;
+  }
+  return false;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
+                                      std::size_t Size) {
+  std::vector<nvcc::PathSubstitution> Subs = {
+      {"/tmp/headroom-x/a.cu", "src/a b.cu"},
+      {"/tmp/headroom-x/b.cuh", "b.cuh"}};
+  std::string Once = nvcc::rewriteDependencies(fuzz::text(Data, Size), Subs,
+                                               "/tmp/headroom-x");
+  std::string Twice = nvcc::rewriteDependencies(Once, Subs, "/tmp/headroom-x");
+  // A path that ends in a backslash cannot be written in a Make rule (make
+  // reads "\ " as an escaped space): the rewrite is stable for the others.
+  if (Twice != Once && !endsWordInBackslash(fuzz::text(Data, Size)))
+    fuzz::fail("rewriting a rewritten dependency file changed it");
+  return 0;
+}

@@ -1,0 +1,1 @@
+out\#1.o: aout\#1.o: a$$b.cu src/a\ b.cu /tmp/obj/a.o $$b.cu src/aZ\: / b.cu 
