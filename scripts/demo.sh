@@ -18,8 +18,6 @@ headroom=$build/tool/headroom
 
 echo "== headroom instrument examples/quickstart/quickstart.cu" >&2
 "$headroom" instrument "$example/quickstart.cu" -o "$work/quickstart.instrumented.cu"
-grep -c "headroom_launch_begin(" "$work/quickstart.instrumented.cu" |
-  sed 's/^/   launch sites instrumented: /' >&2
 
 profile=$example/recorded/profile.json
 device=H100-SXM
@@ -42,4 +40,7 @@ else
 fi
 
 echo "== headroom report" >&2
-"$headroom" report --profile "$profile" --device "$device"
+# From the top of the source tree, which the profile's paths are relative to
+# (examples/quickstart/recorded/report.txt is this output).
+cd "$root"
+"$headroom" report --profile "$profile" --device "$device" --source-root "$root"

@@ -1,6 +1,7 @@
 //===- AnalysisArgs.cpp - Arguments report and lint share -----------------===//
 
 #include "AnalysisArgs.h"
+#include "ToolSupport.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -70,7 +71,10 @@ Expected<ReportRequest> analysisRequest(const ParsedArgs &P,
 }
 
 ViewOptions viewOptions(const ParsedArgs &P) {
-  return ViewOptions{colorWanted(P), HEADROOM_VERSION};
+  ViewOptions O{colorWanted(P), HEADROOM_VERSION};
+  O.DocsUri = docsUri();
+  O.SourceRoot = P.get("source-root").value_or(".");
+  return O;
 }
 
 bool colorWanted(const ParsedArgs &P) {

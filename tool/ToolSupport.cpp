@@ -3,6 +3,9 @@
 #include "ToolSupport.h"
 
 #include "support/Paths.h"
+#include "views/Sarif.h"
+
+#include <cstdlib>
 
 #include <iostream>
 
@@ -30,6 +33,20 @@ std::optional<int> parseArguments(const CommandLine &Cmd,
 std::string executableDir() {
   std::string Dir = currentExecutableDirectory();
   return Dir.empty() ? std::string(".") : Dir;
+}
+
+std::string docsUri() {
+  if (const char *Url = std::getenv("HEADROOM_DOCS_URL"); Url && *Url) {
+    std::string U = Url;
+    while (U.size() > 1 && U.back() == '/')
+      U.pop_back();
+    return U;
+  }
+  std::string Installed =
+      absolutePath("../share/doc/headroom", executableDir());
+  if (isRegularFile(Installed + "/diagnostics.md"))
+    return artifactUri(Installed);
+  return artifactUri(HEADROOM_SOURCE_DOCS);
 }
 
 } // namespace headroom

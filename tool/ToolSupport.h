@@ -27,6 +27,12 @@ std::optional<int> parseArguments(const CommandLine &Cmd,
 /// The directory holding the running headroom executable.
 std::string executableDir();
 
+/// Where the docs are, as a URI without a trailing slash: $HEADROOM_DOCS_URL
+/// (e.g. the hosted copy of the release), else the installed copy
+/// (<prefix>/share/doc/headroom next to <prefix>/bin/headroom), else, in the
+/// build tree, the source tree's docs/.
+std::string docsUri();
+
 } // namespace headroom
 
 #endif // HEADROOM_TOOL_TOOLSUPPORT_H

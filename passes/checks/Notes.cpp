@@ -2,6 +2,7 @@
 
 #include "checks/Notes.h"
 
+#include "support/Paths.h"
 #include "support/Units.h"
 
 namespace headroom {
@@ -37,6 +38,26 @@ void addBusiestSiteNote(const KernelReport &K, Diagnostic &D) {
       note(U.Site->Launch, "launched " + std::to_string(U.Launches) +
                                (U.Launches == 1 ? " time" : " times") +
                                " here (" + formatDuration(U.TotalNs) + ")"));
+}
+
+std::string deviceFileLabel(const DeviceEntry &E, const std::string &Root) {
+  switch (E.Source) {
+  case DeviceSource::Shipped:
+    return "shipped " + fileName(E.Path);
+  case DeviceSource::User:
+    return "user " + fileName(E.Path);
+  case DeviceSource::File:
+  case DeviceSource::Spec:
+    break;
+  }
+  std::string Abs = absolutePath(E.Path);
+  std::string Base = absolutePath(Root);
+  if (Base == "/")
+    return Abs;
+  if (Abs.size() > Base.size() + 1 && Abs.compare(0, Base.size(), Base) == 0 &&
+      Abs[Base.size()] == '/')
+    return Abs.substr(Base.size() + 1);
+  return E.Path;
 }
 
 } // namespace headroom

@@ -11,6 +11,7 @@
 
 #include "analysis/Diagnostic.h"
 #include "analysis/KernelReport.h"
+#include "devices/DeviceRegistry.h"
 
 #include <optional>
 #include <string>
@@ -31,6 +32,13 @@ Diagnostic finding(DiagnosticLevel Level, std::string_view Check,
 /// Adds a note at \p K's busiest launch site to \p D, so that a reader
 /// finds the call; nothing for kernels launched outside instrumented code.
 void addBusiestSiteNote(const KernelReport &K, Diagnostic &D);
+
+/// How messages and pages name the file a device came from without the
+/// absolute path of the machine they were made on: "shipped h100-sxm.json",
+/// "user h100-sxm.json" (the user's device directory), else the path as
+/// given, relative to \p Root when it lies below it.
+std::string deviceFileLabel(const DeviceEntry &E,
+                            const std::string &Root = ".");
 
 } // namespace headroom
 

@@ -3,6 +3,7 @@
 #include "views/HtmlReport.h"
 
 #include "checks/Diagnose.h"
+#include "checks/Notes.h"
 #include "model/ComponentTimes.h"
 #include "views/QuadrantSplitSvg.h"
 #include "views/RooflineSvg.h"
@@ -33,6 +34,10 @@ th, td { border: 1px solid #ddd; padding: 4px 8px; text-align: left;
          vertical-align: top; }
 th { background: #f0f0f0; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
+/* Long kernel names, paths and bottleneck notes wrap, so the tables fit a
+   1200-pixel window. */
+table.kernels, table.projection { width: 100%; }
+table.kernels td, table.projection td { overflow-wrap: anywhere; }
 .memory { color: #2a5d9f; font-weight: 600; }
 .compute { color: #a05a00; font-weight: 600; }
 .unknown { color: #777; }
@@ -184,7 +189,8 @@ void pageHeader(std::ostream &OS, const Analysis &A) {
      << "<p class=\"lead\">Profile <code>" << escape(A.Source.Path) << "</code>"
      << (ProfiledOn.empty() ? "" : " recorded on " + escape(ProfiledOn))
      << ", modeled on <b>" << escape(D.Name) << "</b> (<code>"
-     << escape(A.Device.Path) << "</code>, " << escape(D.Origin.Source)
+     << escape(deviceFileLabel(A.Device)) << "</code>, "
+     << escape(D.Origin.Source)
      << ") with the quantitative roofline model of Konstantinidis' thesis"
      << (A.Model.OptimisticInt ? " (optimistic integer variant)" : "") << ". "
      << A.Report.Kernels.size() << " kernels, " << A.Report.modeledKernels()

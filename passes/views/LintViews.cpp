@@ -36,7 +36,8 @@ public:
   void write(std::ostream &OS, const LintReport &R,
              const ViewOptions &O) const override {
     writeSarif(OS, R.Result.Diagnostics,
-               {O.ToolVersion, R.Judged ? R.Judged->Source.Path : ""});
+               {O.ToolVersion, R.Judged ? R.Judged->Source.Path : "",
+                O.SourceRoot, O.DocsUri});
   }
 };
 

@@ -35,7 +35,8 @@ public:
   std::string_view format() const override { return "sarif"; }
   void write(std::ostream &OS, const Analysis &A,
              const ViewOptions &O) const override {
-    writeSarif(OS, A.Diagnostics, {O.ToolVersion, A.Source.Path});
+    writeSarif(OS, A.Diagnostics,
+               {O.ToolVersion, A.Source.Path, O.SourceRoot, O.DocsUri});
   }
 };
 

@@ -4,6 +4,7 @@
 
 #include "checks/CheckRegistry.h"
 #include "views/ReportJson.h"
+#include "support/Paths.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -27,7 +28,7 @@ const char *sarifLevel(DiagnosticLevel L) {
   return "warning";
 }
 
-ordered_json rulesJson() {
+ordered_json rulesJson(const std::string &DocsUri) {
   ordered_json Rules = ordered_json::array();
   for (const CheckInfo &C : checkCatalog()) {
     ordered_json R;
@@ -39,6 +40,8 @@ ordered_json rulesJson() {
     R["shortDescription"] = Short;
     R["fullDescription"] = Full;
     R["help"] = Help;
+    if (!DocsUri.empty())
+      R["helpUri"] = DocsUri + "/diagnostics.md#" + std::string(C.Name);
     ordered_json Config;
     Config["level"] = sarifLevel(C.Level);
     R["defaultConfiguration"] = std::move(Config);
@@ -188,13 +191,19 @@ ordered_json sarifHead(const SarifOptions &Options) {
   ordered_json Driver;
   Driver["name"] = "headroom";
   Driver["semanticVersion"] = Options.ToolVersion;
-  Driver["rules"] = rulesJson();
+  Driver["rules"] = rulesJson(Options.DocsUri);
   ordered_json Tool;
   Tool["driver"] = std::move(Driver);
   ordered_json Invocation;
   Invocation["executionSuccessful"] = true;
   ordered_json Run;
   Run["tool"] = std::move(Tool);
+  if (!Options.SourceRoot.empty()) {
+    // An absolute directory URI ending in '/', as SARIF 3.14.14 requires.
+    ordered_json Root;
+    Root["uri"] = artifactUri(absolutePath(Options.SourceRoot)) + "/";
+    Run["originalUriBaseIds"]["%SRCROOT%"] = std::move(Root);
+  }
   Run["invocations"] = ordered_json::array({Invocation});
   Run["results"] = ordered_json::array();
   return Run;

@@ -31,6 +31,12 @@ struct SarifOptions {
   std::string ToolVersion;
   /// The artifact for results without a source location (the profile).
   std::string FallbackArtifact;
+  /// The directory relative paths are relative to, written as the run's
+  /// originalUriBaseIds["%SRCROOT%"]; empty to leave it to the consumer.
+  std::string SourceRoot;
+  /// Each rule's helpUri is <DocsUri>/diagnostics.md#<check>; empty for
+  /// none.
+  std::string DocsUri;
 };
 
 /// A file path as a SARIF artifact URI: relative paths stay relative (to

@@ -32,8 +32,8 @@ public:
     for (const std::string &N : A.ForeignDevices)
       Names += (Names.empty() ? "'" : ", '") + N + "'";
     std::string Message = "the profile was recorded on " + Names +
-                          ", but device '" + Dev.Name + "' (" + A.Device.Path +
-                          ") is another GPU";
+                          ", but device '" + Dev.Name + "' (" +
+                          deviceFileLabel(A.Device) + ") is another GPU";
     if (!Dev.Identity.ProductName.empty())
       Message += " ('" + Dev.Identity.ProductName + "')";
     Message += ": the kernels are modeled on it, but measured times are not "
