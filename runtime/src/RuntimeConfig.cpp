@@ -5,6 +5,8 @@
 #include "DefaultMetrics.h"
 #include "ProcessInfo.h"
 
+#include "support/InputFile.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -15,6 +17,13 @@
 namespace headroom::rt {
 
 namespace {
+
+/// A variable's value in a warning: quoted, on one line and short (the
+/// warning goes to the user program's standard error).
+std::string quoted(std::string_view Value) {
+  return "'" + printable(Value, 80) + "'";
+}
+
 
 std::string lower(std::string_view S) {
   std::string Out(S);
@@ -93,7 +102,7 @@ void readChoice(const GetFn &Get, const char *Name, T &Field,
         Field = C.Value;
         return;
       }
-  std::string Message = std::string(Name) + "='" + Value + "' is not ";
+  std::string Message = std::string(Name) + "=" + quoted(Value) + " is not ";
   std::string Kept;
   std::size_t I = 0;
   for (const Choice<T> &C : Choices) {
@@ -188,8 +197,8 @@ RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
     }
     if (C.MetricsReplaceDefaults && C.Metrics.empty()) {
       C.MetricsReplaceDefaults = false;
-      C.Errors.push_back("HEADROOM_METRICS='" + V +
-                         "' names no metric; using the defaults");
+      C.Errors.push_back("HEADROOM_METRICS=" + quoted(V) +
+                         " names no metric; using the defaults");
     }
   }
 
@@ -202,8 +211,8 @@ RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
                          "HEADROOM_SAMPLE is first, every:N, all or off; "
                          "using first");
     else
-      C.Errors.push_back("HEADROOM_SAMPLE='" + V +
-                         "' is not first, every:N, all or off; using first");
+      C.Errors.push_back("HEADROOM_SAMPLE=" + quoted(V) +
+                         " is not first, every:N, all or off; using first");
   }
 
   readChoice(Get, "HEADROOM_SAMPLE_SCOPE", C.Scope,
@@ -227,8 +236,8 @@ RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
     if (End && *End == '\0' && std::isfinite(S) && S >= 0 && S <= 1e7)
       C.FlushIntervalS = S;
     else
-      C.Errors.push_back("HEADROOM_FLUSH_S='" + V +
-                         "' is not a number of seconds (0 disables); "
+      C.Errors.push_back("HEADROOM_FLUSH_S=" + quoted(V) +
+                         " is not a number of seconds (0 disables); "
                          "using 60");
   }
 

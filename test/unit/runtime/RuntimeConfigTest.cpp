@@ -43,6 +43,20 @@ TEST(RuntimeConfig, ReadsTheMode) {
   EXPECT_NE(Bad.Errors[0].find("fast"), std::string::npos);
 }
 
+// The warnings go to the user program's standard error: a value is quoted
+// on one line and cut short (found by fuzz_runtime_env: a 1 KB value was
+// echoed whole).
+TEST(RuntimeConfig, QuotesValuesShortAndOnOneLine) {
+  for (const char *Name : {"HEADROOM_MODE", "HEADROOM_SAMPLE",
+                           "HEADROOM_FLUSH_S", "HEADROOM_CORRELATION"}) {
+    RuntimeConfig C = readWith({{Name, "x\n" + std::string(5000, 'y')}});
+    ASSERT_EQ(C.Errors.size(), 1u) << Name;
+    EXPECT_LT(C.Errors[0].size(), 300u) << C.Errors[0];
+    EXPECT_EQ(C.Errors[0].find('\n'), std::string::npos) << C.Errors[0];
+    EXPECT_NE(C.Errors[0].find("'x\\nyyy"), std::string::npos) << C.Errors[0];
+  }
+}
+
 TEST(RuntimeConfig, ExpandsThePidInTheProfilePath) {
   EXPECT_EQ(readWith({{"HEADROOM_PROFILE", "/tmp/p-%p.json"}}, 123).ProfilePath,
             "/tmp/p-123.json");
