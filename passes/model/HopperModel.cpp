@@ -44,7 +44,7 @@ const UnitTime *HopperPrediction::timeOf(Unit U) const {
 const UnitTime *HopperPrediction::busiestUnit() const {
   const UnitTime *Best = nullptr;
   for (const UnitTime &T : Times)
-    if (!Best || T.RoofMs > Best->RoofMs)
+    if (!Best || T.BusyMs > Best->BusyMs)
       Best = &T;
   return Best;
 }
@@ -52,7 +52,7 @@ const UnitTime *HopperPrediction::busiestUnit() const {
 const UnitTime *HopperPrediction::busiest(UnitKind K) const {
   const UnitTime *Best = nullptr;
   for (const UnitTime &T : Times)
-    if (unitInfo(T.Id).Kind == K && (!Best || T.RoofMs > Best->RoofMs))
+    if (unitInfo(T.Id).Kind == K && (!Best || T.BusyMs > Best->BusyMs))
       Best = &T;
   return Best;
 }
@@ -61,7 +61,7 @@ std::optional<double> HopperPrediction::utilization() const {
   const UnitTime *B = busiestUnit();
   if (!B || !MeasuredMs || *MeasuredMs <= 0)
     return std::nullopt;
-  return B->RoofMs / *MeasuredMs;
+  return B->BusyMs / *MeasuredMs;
 }
 
 std::optional<Regime> HopperPrediction::regime() const {
@@ -80,8 +80,8 @@ bool HopperPrediction::balanced() const {
   const UnitTime *M = busiest(UnitKind::Memory);
   if (!C || !M || !MeasuredMs || regime() == Regime::Latency)
     return false;
-  double Low = std::min(C->RoofMs, M->RoofMs);
-  double High = std::max(C->RoofMs, M->RoofMs);
+  double Low = std::min(C->BusyMs, M->BusyMs);
+  double High = std::max(C->BusyMs, M->BusyMs);
   return Low >= LatencyBoundBelow * *MeasuredMs && Low >= BalancedWithin * High;
 }
 
@@ -116,6 +116,9 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
       double RoofMs = *Amount / PerSecond * 1e3;
       Sum[I].Id = Info.Id;
       Sum[I].RoofMs += RoofMs;
+      std::optional<double> Peak = R.HardwarePeak[I];
+      Sum[I].BusyMs +=
+          Peak && *Peak > PerSecond ? *Amount / *Peak * 1e3 : RoofMs;
       Sum[I].FloorMs += RoofMs * shareFor(Info.Scope, Share);
       Recorded[I] = true;
     }

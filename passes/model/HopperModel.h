@@ -17,9 +17,9 @@
 ///
 /// With a measured time the model also classifies the kernel as Nsight
 /// Compute's Speed of Light does: when no unit is busy for half of the time
-/// at the scale of the whole GPU (the largest roof time is under half the
-/// measured time), the kernel is latency-bound, whatever its floor; else it
-/// is compute- or memory-bound by the kind of its busiest unit.
+/// at the scale of the whole GPU (its work at its hardware peak takes under
+/// half the measured time), the kernel is latency-bound, whatever its floor;
+/// else it is compute- or memory-bound by the kind of its busiest unit.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_MODEL_HOPPERMODEL_H
@@ -63,6 +63,9 @@ struct UnitTime {
   double RoofMs = 0;
   /// The work of the busiest SM or scheduler at its rate (>= RoofMs).
   double FloorMs = 0;
+  /// The work at the unit's hardware peak (UnitRates::busyRate; <= RoofMs):
+  /// over the measured time, how busy the unit was.
+  double BusyMs = 0;
 };
 
 /// The Hopper model's result for one kernel on one device. A value type.
@@ -81,13 +84,13 @@ struct HopperPrediction {
     return Times.empty() ? nullptr : &Times.front();
   }
   double floorMs() const { return Times.empty() ? 0 : Times.front().FloorMs; }
-  /// The unit with the largest roof time, and that time.
+  /// The unit with the largest busy time (its work at its hardware peak).
   const UnitTime *busiestUnit() const;
   /// The busiest unit of a kind (for the ridge test), or null.
   const UnitTime *busiest(UnitKind K) const;
   const UnitTime *timeOf(Unit U) const;
 
-  /// Largest roof time over the measured time: how busy the busiest unit
+  /// Largest busy time over the measured time: how busy the busiest unit
   /// of the whole GPU was, 0..1 (and slightly more with counter noise).
   std::optional<double> utilization() const;
   /// Compute, memory or latency; nullopt without a measured time.

@@ -2,6 +2,8 @@
 
 #include "model/UnitRates.h"
 
+#include <utility>
+
 namespace headroom {
 
 const Measurement *findMeasurement(const DeviceParameters &D,
@@ -71,6 +73,14 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
     }
     R.PerSecond[static_cast<std::size_t>(S.Id)] = M->Value * 1e9 * S.PerOperation;
   }
+
+  // Hardware peaks (what Nsight Compute's Speed of Light counts against),
+  // where the device file has them.
+  const std::pair<Unit, std::string_view> Peaks[] = {{Unit::L2Bytes, "l2_peak"},
+                                                     {Unit::Dram, "dram_peak"}};
+  for (auto [Id, Name] : Peaks)
+    if (const Measurement *Peak = findMeasurement(D, Name, "GB/s"))
+      R.HardwarePeak[static_cast<std::size_t>(Id)] = Peak->Value * 1e9;
 
   double SmClocks = R.Sms * R.ClockHz;
   R.PerSecond[static_cast<std::size_t>(Unit::Issue)] = SchedulersPerSm * SmClocks;

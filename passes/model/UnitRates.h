@@ -40,12 +40,24 @@ struct UnitRates {
   /// wavefronts, bytes, requests); nullopt where the device file lacks the
   /// measurement (the unit is then not bounded).
   std::array<std::optional<double>, NumUnits> PerSecond{};
+  /// The hardware peak of a unit where the device file has it and it is
+  /// above what a benchmark reaches (`l2_peak`, `dram_peak`: Nsight
+  /// Compute's peaks of the L2's sector throughput and of DRAM). How busy a unit was is its work over this peak, as
+  /// Nsight Compute's Speed of Light counts it; bounds use the calibrated
+  /// rate, which a kernel can reach.
+  std::array<std::optional<double>, NumUnits> HardwarePeak{};
   /// DRAM bandwidth in bytes per second for reads only, writes only and a
   /// copy (half and half).
   double DramRead = 0, DramWrite = 0, DramCopy = 0;
 
   std::optional<double> rate(Unit U) const {
     return PerSecond[static_cast<std::size_t>(U)];
+  }
+  /// The rate against which a unit's busy share is counted: its hardware
+  /// peak where known, else its calibrated rate.
+  std::optional<double> busyRate(Unit U) const {
+    std::optional<double> Peak = HardwarePeak[static_cast<std::size_t>(U)];
+    return Peak ? Peak : rate(U);
   }
   /// DRAM bandwidth for \p ReadBytes read and \p WriteBytes written:
   /// piecewise linear in the read share through write (0), copy (1/2) and
