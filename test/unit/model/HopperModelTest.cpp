@@ -148,6 +148,53 @@ TEST(HopperModel, DramAtTheBandwidthOfItsMix) {
   EXPECT_EQ(P.regime(), Regime::Memory);
 }
 
+TEST(HopperModel, BusyCountsAgainstTheHardwarePeakBoundsAgainstTheRate) {
+  // L2 traffic of 60 MB: 0.6 ms at the calibrated 100 GB/s, the floor. With
+  // a hardware peak of 200 GB/s the L2 was busy 0.3 ms of the measured 1 ms:
+  // under half, latency-bound, as Speed of Light would say. Without the peak
+  // the same kernel reads 60% busy, memory-bound.
+  LaunchGroup G = group(1024, 256);
+  setWork(G, Unit::L2Bytes, 60e6);
+  DeviceParameters D = roundDevice();
+  HopperPrediction Calibrated = predictHopper({&G, 1}, roundRates(), 1.0);
+  EXPECT_DOUBLE_EQ(Calibrated.floorMs(), 0.6);
+  EXPECT_DOUBLE_EQ(*Calibrated.utilization(), 0.6);
+  EXPECT_EQ(Calibrated.regime(), Regime::Memory);
+
+  Measurement Peak;
+  Peak.Name = "l2_peak";
+  Peak.Value = 200;
+  Peak.Unit = "GB/s";
+  D.Measurements.push_back(Peak);
+  Expected<UnitRates> R = unitRates(D);
+  ASSERT_TRUE(R);
+  EXPECT_DOUBLE_EQ(*R->busyRate(Unit::L2Bytes), 200e9);
+  EXPECT_DOUBLE_EQ(*R->busyRate(Unit::Dram), *R->rate(Unit::Dram));
+  HopperPrediction P = predictHopper({&G, 1}, *R, 1.0);
+  EXPECT_DOUBLE_EQ(P.floorMs(), 0.6);
+  EXPECT_DOUBLE_EQ(P.timeOf(Unit::L2Bytes)->RoofMs, 0.6);
+  EXPECT_DOUBLE_EQ(P.timeOf(Unit::L2Bytes)->BusyMs, 0.3);
+  EXPECT_DOUBLE_EQ(*P.utilization(), 0.3);
+  EXPECT_EQ(P.regime(), Regime::Latency);
+}
+
+TEST(HopperModel, APeakBelowTheCalibratedRateIsIgnored) {
+  // A peak is an upper limit: one under what a benchmark reached is wrong
+  // and does not make a unit look busier than its rate says.
+  LaunchGroup G = group(1024, 256);
+  G.Work.DramReadBytes = 40e6;
+  setWork(G, Unit::Dram, 40e6);
+  DeviceParameters D = roundDevice();
+  Measurement Peak;
+  Peak.Name = "dram_peak";
+  Peak.Value = 10;
+  Peak.Unit = "GB/s";
+  D.Measurements.push_back(Peak);
+  HopperPrediction P = predictHopper({&G, 1}, *unitRates(D), 2.0);
+  EXPECT_DOUBLE_EQ(P.timeOf(Unit::Dram)->BusyMs, 1.0); // 40 MB at 40 GB/s read
+  EXPECT_EQ(P.regime(), Regime::Memory);
+}
+
 TEST(HopperModel, ASmallGridRaisesTheFloorButIsLatencyBound) {
   // One block of one warp: the issue bound is that of one scheduler of
   // eight, 8x the whole-GPU time; no unit of the GPU is busy half the time.
