@@ -72,10 +72,15 @@ std::vector<std::vector<std::string>> splitLines(std::string_view Text) {
       EndWord();
       continue;
     }
-    // The target list ends at a colon followed by white space or the end of
-    // the line (a path may contain colons elsewhere).
+    // The target list ends at a colon followed by white space, the end of
+    // the line or a line continuation (a path may contain colons elsewhere,
+    // also before an escaped '#' or space: found by fuzz_dependency_file).
+    bool Continues =
+        Next == '\\' && I + 2 < Text.size() &&
+        (Text[I + 2] == '\n' ||
+         (Text[I + 2] == '\r' && I + 3 < Text.size() && Text[I + 3] == '\n'));
     if (C == ':' && (Next == ' ' || Next == '\t' || Next == '\n' ||
-                     Next == '\r' || Next == '\0' || Next == '\\')) {
+                     Next == '\r' || Next == '\0' || Continues)) {
       EndWord();
       Lines.back().push_back(":");
       continue;

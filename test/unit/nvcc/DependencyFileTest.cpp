@@ -27,6 +27,16 @@ TEST(DependencyFileTest, TheCopyBecomesTheOriginalOnce) {
                  "    ../src/my\\ header.h\n");
 }
 
+// A colon inside a path, before an escaped '#' or space, is no separator
+// (found by fuzz_dependency_file: the rewrite of the rewrite split the
+// target "a:#1.o"); one before a line continuation is.
+TEST(DependencyFileTest, AColonBeforeAnEscapeIsPartOfThePath) {
+  std::string Once = rewriteDependencies("a:\\#1.o: x.cu\nb.o:\\\n y.cu\n",
+                                         {}, "");
+  EXPECT_EQ(Once, "a:\\#1.o : x.cu\nb.o : y.cu\n");
+  EXPECT_EQ(rewriteDependencies(Once, {}, ""), Once);
+}
+
 TEST(DependencyFileTest, HeaderCopiesAndLeftoversInTheTemporaryDirectory) {
   std::string In = "a.o: /tmp/hr-y/0/a.cu /tmp/hr-y/0/headers/p/k.cuh "
                    "/tmp/hr-y/0/stray.h /p/k.cuh\n";
