@@ -26,6 +26,10 @@ bool endsWordInBackslash(std::string_view Text) {
     char Next = Text[I + 1];
     if (Next == '\t' || Next == '\r' || Next == ':')
       return true;
+    // "a\\" then a line continuation: the word ends in a backslash.
+    if (Next == '\\' && I + 2 < Text.size() &&
+        (Text[I + 2] == '\n' || Text[I + 2] == '\r'))
+      return true;
     if (Next == ' ' || Next == '#' || Next == '\n')
       ++I;
   }
