@@ -31,7 +31,12 @@ int fromSpec(const DeviceRegistry &Registry, const ParsedArgs &P) {
   if (std::optional<std::string> Other = P.get("compare")) {
     Expected<DeviceEntry> C = Registry.lookup(*Other);
     if (!C)
-      return failWith(C.error().context("--compare"));
+      return failWith(C.error().context("headroom devices --compare"));
+    // The check is of the derivation: the same GPU, measured.
+    if (!deviceMatches(C->Device, D->Device.Name))
+      return failWith(Error("headroom devices --compare: '" + C->Device.Name +
+                            "' is another GPU than '" + D->Device.Name +
+                            "'; compare with a device file of the same GPU"));
     writeSpecComparison(std::cout, D->Device, C->Device);
     return 0;
   }
