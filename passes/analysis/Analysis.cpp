@@ -34,7 +34,15 @@ void project(Analysis &A) {
                   // when the device is read; nothing to project.
       if (EUtil)
         applyUtilizationFactor(*P, A.Device.Device.Name, *EUtil);
-      K.Projections.push_back(std::move(*P));
+      K.ChartProjections.push_back(*P);
+      // A target the Hopper model projects gets no second, thesis
+      // projection: the text, JSON, CSV, HTML and the checks all see one.
+      bool ByBounds = false;
+      if (K.Bounds)
+        for (const BoundsProjection &B : K.Bounds->Projections)
+          ByBounds |= B.Device == T.Device.Name;
+      if (!ByBounds)
+        K.Projections.push_back(std::move(*P));
     }
   }
 }

@@ -124,6 +124,11 @@ BoundsProjection projectBounds(const KernelBounds &B, const std::string &Device,
   P.ProjectedMs = B.Prediction.MeasuredMs && Here > 0
                       ? *B.Prediction.MeasuredMs * P.Prediction.floorMs() / Here
                       : P.Prediction.floorMs();
+  KernelBounds There;
+  There.Prediction = P.Prediction;
+  if (B.Prediction.MeasuredMs && Here > 0)
+    There.Prediction.MeasuredMs = P.ProjectedMs;
+  P.TargetRegime = There.regime();
   return P;
 }
 

@@ -43,6 +43,10 @@ struct BoundsProjection {
   /// The measured time scaled by the ratio of the floors; the floor itself
   /// without a measured time on the profiled device.
   double ProjectedMs = 0;
+  /// The regime on the target: with a measured time, judged at ProjectedMs
+  /// as KernelBounds::regime() judges the measured one; else by the
+  /// busiest unit's kind.
+  Regime TargetRegime = Regime::Compute;
 };
 
 struct KernelBounds {

@@ -70,7 +70,12 @@ struct KernelReport {
   /// The kernel projected onto each --target device (thesis chapter 5), in
   /// the order of the targets; E_util-corrected when the measured time is
   /// from the modeled device.
+  /// Only targets that the Hopper model does not project (Bounds holds
+  /// those): every output uses one model per target, as the text does.
   std::vector<Prediction> Projections;
+  /// The thesis model on every target, for the quadrant-split chart only
+  /// (its geometry is the thesis model's, as Model stays for the roofline).
+  std::vector<Prediction> ChartProjections;
   /// The profile's device indexes that ran the kernel.
   std::set<unsigned> Devices;
   /// The Hopper model's bounds (docs/model.md), when it was chosen and the

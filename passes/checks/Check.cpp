@@ -24,6 +24,10 @@ bool ProjectionCheck::applies(const KernelReport &K) const {
   for (const Prediction &P : K.Projections)
     if (changes(K, P))
       return true;
+  if (K.Bounds)
+    for (const BoundsProjection &P : K.Bounds->Projections)
+      if (changes(K, P))
+        return true;
   return false;
 }
 

@@ -80,6 +80,7 @@ Diagnostic unitsNote(const KernelReport &K) {
 void addBoundsProjectionNotes(const KernelReport &K, const std::string &Device,
                               Diagnostic &D) {
   const KernelBounds &B = *K.Bounds;
+  const ProjectionCheck &BoundChanges = checkBoundChanges();
   for (const BoundsProjection &P : B.Projections) {
     const UnitTime *Cap = P.Prediction.bottleneck();
     if (!Cap)
@@ -91,7 +92,13 @@ void addBoundsProjectionNotes(const KernelReport &K, const std::string &Device,
       Message += ", projected " + formatMs(P.ProjectedMs) + " ms (" +
                  formatTimes(P.ProjectedMs / *B.Prediction.MeasuredMs) +
                  " the time on " + Device + ")";
-    D.Notes.push_back(note(K.Definition, Message));
+    bool Changes = BoundChanges.changes(K, P);
+    if (Changes)
+      Message += "; changes bound: " + std::string(regimeName(P.TargetRegime)) +
+                 "-bound there, " + regimeName(B.regime()) + "-bound on " +
+                 Device;
+    D.Notes.push_back(note(K.Definition, Message,
+                           Changes ? BoundChanges.name() : std::string_view()));
   }
 }
 

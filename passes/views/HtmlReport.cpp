@@ -154,14 +154,36 @@ void projectionTable(std::ostream &OS, const Analysis &A) {
        << (P.MeasuredMs ? "measured " + ms(*P.MeasuredMs)
                         : "floor " + ms(P.PredictedMs))
        << " ms</td>";
-    for (const Prediction &T : K.Projections) {
-      bool Changes = T.Limit != P.Limit;
-      OS << "<td class=\"" << boundName(T.Limit) << "\">" << boundName(T.Limit)
-         << (Changes ? " (changes)" : "") << ", floor " << ms(T.PredictedMs)
-         << " ms";
-      if (T.Correction)
-        OS << ", corrected " << ms(T.Correction->CorrectedMs) << " ms";
-      OS << "</td>";
+    // One cell per target, by the model that projects it (the Hopper
+    // model's regime and projected time where it does).
+    for (const DeviceEntry &Target : A.Targets) {
+      const std::string &Name = Target.Device.Name;
+      const BoundsProjection *B = nullptr;
+      if (K.Bounds)
+        for (const BoundsProjection &X : K.Bounds->Projections)
+          if (X.Device == Name)
+            B = &X;
+      const Prediction *T = nullptr;
+      for (const Prediction &X : K.Projections)
+        if (X.Device == Name)
+          T = &X;
+      if (B) {
+        const char *R = regimeName(B->TargetRegime);
+        bool Changes = B->TargetRegime != K.Bounds->regime();
+        OS << "<td class=\"" << R << "\">" << R
+           << (Changes ? " (changes)" : "") << ", projected "
+           << ms(B->ProjectedMs) << " ms</td>";
+      } else if (T) {
+        bool Changes = T->Limit != P.Limit;
+        OS << "<td class=\"" << boundName(T->Limit) << "\">"
+           << boundName(T->Limit) << (Changes ? " (changes)" : "")
+           << ", floor " << ms(T->PredictedMs) << " ms";
+        if (T->Correction)
+          OS << ", corrected " << ms(T->Correction->CorrectedMs) << " ms";
+        OS << "</td>";
+      } else {
+        OS << "<td>-</td>";
+      }
     }
     OS << "</tr>\n";
   }

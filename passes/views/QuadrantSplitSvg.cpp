@@ -21,8 +21,8 @@ constexpr double Left = 74, Top = 44, Right = 430, Bottom = 316;
 std::string panel(const KernelReport &K, std::size_t Index,
                   const std::string &Profiled) {
   std::vector<Prediction> Predictions = {*K.Model};
-  Predictions.insert(Predictions.end(), K.Projections.begin(),
-                     K.Projections.end());
+  Predictions.insert(Predictions.end(), K.ChartProjections.begin(),
+                     K.ChartProjections.end());
   QuadrantSplitChart Chart = makeQuadrantSplit(K.Model->Kernel, Predictions);
   double O = Chart.Slope;
   const char *Unit = opUnit(K.Model->Type);

@@ -79,6 +79,21 @@ void writeReportCsv(std::ostream &OS, const Analysis &A) {
     Emit(*K.Model, "profiled");
     for (const Prediction &P : K.Projections)
       Emit(P, "target");
+    // Targets the Hopper model projects: its regime as the bound, its floor
+    // as the prediction and the measured time scaled by the ratio of the
+    // floors as the corrected time.
+    if (K.Bounds)
+      for (const BoundsProjection &P : K.Bounds->Projections) {
+        const UnitTime *Cap = P.Prediction.bottleneck();
+        std::vector<std::string> Row = Head;
+        Row.insert(Row.end(),
+                   {P.Device, "target", "", regimeName(P.TargetRegime), "", "",
+                    "", "", formatGeneral(P.Prediction.floorMs()), "", "", "",
+                    "", formatGeneral(P.ProjectedMs),
+                    P.TargetRegime != K.Bounds->regime() ? "yes" : "no",
+                    Cap ? std::string(unitInfo(Cap->Id).Key) : "", ""});
+        writeCsvRow(OS, Row);
+      }
   }
 }
 

@@ -68,6 +68,8 @@ ordered_json boundsToJson(const KernelBounds &B) {
         {{"device", X.Device},
          {"floor_ms", X.Prediction.floorMs()},
          {"projected_ms", X.ProjectedMs},
+         {"regime", regimeName(X.TargetRegime)},
+         {"bound_changes", X.TargetRegime != B.regime()},
          {"bottleneck", X.Prediction.bottleneck()
                             ? ordered_json(unitInfo(X.Prediction.bottleneck()->Id).Key)
                             : ordered_json(nullptr)}});

@@ -26,6 +26,11 @@ public:
   bool changes(const KernelReport &K, const Prediction &Target) const override {
     return K.Model && Target.Limit != K.Model->Limit;
   }
+  /// The Hopper model's regime (compute, memory or latency) differs.
+  bool changes(const KernelReport &K,
+               const BoundsProjection &Target) const override {
+    return K.Bounds && Target.TargetRegime != K.Bounds->regime();
+  }
 };
 
 } // namespace
