@@ -304,8 +304,15 @@ DeviceRegistry::lookupTargets(const std::string &Query) const {
     return Out;
   }
   Expected<DeviceEntry> One = lookup(Query);
-  if (!One)
-    return One.error();
+  if (!One) {
+    // A misspelt group: name the groups, not only the devices.
+    if (Key.compare(0, 3, "all") != 0)
+      return One.error();
+    std::string Groups;
+    for (const std::string &G : deviceGroupNames())
+      Groups += (Groups.empty() ? "" : ", ") + G;
+    return Error(One.error().message() + "; the groups are " + Groups);
+  }
   return std::vector<DeviceEntry>{std::move(*One)};
 }
 

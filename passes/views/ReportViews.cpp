@@ -6,6 +6,7 @@
 #include "views/ReportCsv.h"
 #include "views/ReportJson.h"
 #include "views/Sarif.h"
+#include "views/TargetSummary.h"
 #include "views/TextDiagnosticPrinter.h"
 
 namespace headroom {
@@ -18,6 +19,8 @@ public:
   void write(std::ostream &OS, const Analysis &A,
              const ViewOptions &O) const override {
     printTextDiagnostics(A.Diagnostics, OS, O.Color);
+    if (wantsTargetSummary(A))
+      writeTargetSummary(OS, A);
   }
 };
 
