@@ -80,6 +80,8 @@ void BoundsInput::add(const ProfileKernel &Entry) {
     return V ? std::optional(*V * Launches) : std::nullopt;
   });
   G.Shape = {Entry.blocks(), Entry.threadsPerBlock()};
+  if (std::optional<double> Ns = perLaunch(Entry, Counter::DurationNs))
+    G.SampledMs = *Ns * 1e-6 * Launches;
   Complete = Complete && G.Work.amount(Unit::Issue) &&
              G.Work.amount(Unit::FmaPipe) && G.Work.amount(Unit::Dram);
   Groups.push_back(std::move(G));

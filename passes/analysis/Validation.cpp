@@ -88,6 +88,8 @@ HopperPrediction hopperOf(const CounterValues &V, const ProfileKernel &K,
   LaunchGroup G;
   G.Work = unitWork([&](Counter C) { return valueOf(V, C); });
   G.Shape = {K.blocks(), K.threadsPerBlock()};
+  if (std::optional<double> Ns = valueOf(V, Counter::DurationNs))
+    G.SampledMs = *Ns * 1e-6;
   return predictHopper({&G, 1}, R, MeasuredMs);
 }
 

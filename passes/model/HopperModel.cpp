@@ -57,11 +57,20 @@ const UnitTime *HopperPrediction::busiest(UnitKind K) const {
   return Best;
 }
 
+std::optional<double> HopperPrediction::verdictMs() const {
+  if (SampledMs && *SampledMs > 0)
+    return SampledMs;
+  if (MeasuredMs && *MeasuredMs > 0)
+    return MeasuredMs;
+  return std::nullopt;
+}
+
 std::optional<double> HopperPrediction::utilization() const {
   const UnitTime *B = busiestUnit();
-  if (!B || !MeasuredMs || *MeasuredMs <= 0)
+  std::optional<double> Ms = verdictMs();
+  if (!B || !Ms)
     return std::nullopt;
-  return B->BusyMs / *MeasuredMs;
+  return B->BusyMs / *Ms;
 }
 
 std::optional<Regime> HopperPrediction::regime() const {
@@ -78,11 +87,12 @@ std::optional<Regime> HopperPrediction::regime() const {
 bool HopperPrediction::balanced() const {
   const UnitTime *C = busiest(UnitKind::Compute);
   const UnitTime *M = busiest(UnitKind::Memory);
-  if (!C || !M || !MeasuredMs || regime() == Regime::Latency)
+  std::optional<double> Ms = verdictMs();
+  if (!C || !M || !Ms || regime() == Regime::Latency)
     return false;
   double Low = std::min(C->BusyMs, M->BusyMs);
   double High = std::max(C->BusyMs, M->BusyMs);
-  return Low >= LatencyBoundBelow * *MeasuredMs && Low >= BalancedWithin * High;
+  return Low >= LatencyBoundBelow * *Ms && Low >= BalancedWithin * High;
 }
 
 std::optional<double> HopperPrediction::headroom() const {
@@ -99,7 +109,11 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
   P.MeasuredMs = MeasuredMs;
   std::array<UnitTime, NumUnits> Sum{};
   std::array<bool, NumUnits> Recorded{};
+  double SampledMs = 0;
+  bool EverySampled = !Groups.empty();
   for (const LaunchGroup &G : Groups) {
+    EverySampled = EverySampled && G.SampledMs;
+    SampledMs += G.SampledMs.value_or(0);
     P.MinBlocks = P.MinBlocks ? std::min(P.MinBlocks, G.Shape.Blocks)
                               : G.Shape.Blocks;
     BusiestShare Share = busiestShare(G.Shape, R.Sms, SchedulersPerSm);
@@ -130,6 +144,8 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
     else if (R.rate(Info.Id))
       P.Unrecorded.push_back(Info.Id);
   }
+  if (EverySampled && MeasuredMs)
+    P.SampledMs = SampledMs;
   std::stable_sort(P.Times.begin(), P.Times.end(),
                    [](const UnitTime &A, const UnitTime &B) {
                      return A.FloorMs > B.FloorMs;

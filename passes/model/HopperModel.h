@@ -54,6 +54,9 @@ const char *regimeName(Regime R);
 struct LaunchGroup {
   UnitWork Work;
   LaunchShape Shape;
+  /// The duration of the launches whose counters gave Work (the sampled
+  /// ones, scaled to all launches like Work), when recorded.
+  std::optional<double> SampledMs;
 };
 
 /// One unit's time for all modeled launches.
@@ -78,6 +81,11 @@ struct HopperPrediction {
   unsigned Sms = 0;
   std::uint64_t MinBlocks = 0;
   std::optional<double> MeasuredMs;
+  /// The duration of the launches the counters come from, scaled to all
+  /// launches (when every configuration recorded it). The verdict compares
+  /// busy time with it, counters and time of the same launches, as Speed of
+  /// Light does; a sampled first launch runs colder than the timed ones.
+  std::optional<double> SampledMs;
 
   /// The bottleneck: the largest floor (the predicted time).
   const UnitTime *bottleneck() const {
@@ -90,8 +98,9 @@ struct HopperPrediction {
   const UnitTime *busiest(UnitKind K) const;
   const UnitTime *timeOf(Unit U) const;
 
-  /// Largest busy time over the measured time: how busy the busiest unit
-  /// of the whole GPU was, 0..1 (and slightly more with counter noise).
+  /// Largest busy time over the sampled (else measured) time: how busy the
+  /// busiest unit of the whole GPU was, 0..1 (and slightly more with
+  /// counter noise).
   std::optional<double> utilization() const;
   /// Compute, memory or latency; nullopt without a measured time.
   std::optional<Regime> regime() const;
@@ -100,6 +109,10 @@ struct HopperPrediction {
   bool balanced() const;
   /// Measured time over the floor (>= 1 means room to improve).
   std::optional<double> headroom() const;
+
+private:
+  /// The time the verdict counts busy time against.
+  std::optional<double> verdictMs() const;
 };
 
 /// Bounds the kernel whose configurations are \p Groups on a device with

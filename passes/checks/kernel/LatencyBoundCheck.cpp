@@ -53,8 +53,8 @@ public:
     D.Message = "kernel '" + K.Kernel + "' is latency-bound on " +
                 A.Device.Device.Name + ": its busiest unit, the " +
                 std::string(unitInfo(Busiest->Id).Name) + ", is busy " +
-                percent(*P.utilization()) + " of its measured " +
-                formatMs(*P.MeasuredMs) + " ms (floor " +
+                percent(*P.utilization()) + " of the time (measured " +
+                formatMs(*P.MeasuredMs) + " ms, floor " +
                 formatMs(P.floorMs()) + " ms)";
     if (B.Causes.empty()) {
       D.Message += "; the recorded counters name no single cause";

@@ -178,6 +178,27 @@ TEST(HopperModel, BusyCountsAgainstTheHardwarePeakBoundsAgainstTheRate) {
   EXPECT_EQ(P.regime(), Regime::Latency);
 }
 
+TEST(HopperModel, TheVerdictCountsBusyTimeAgainstTheSampledLaunches) {
+  // The counters come from a sampled launch that ran 2 ms (cold); the timed
+  // launches took 1.5 ms. 1.2 ms of DRAM work: 60% busy in the launch the
+  // counters describe, memory-bound; against the timed 1.5 ms it would be
+  // 80%. The floor and the headroom still answer for the measured time.
+  LaunchGroup G = group(1024, 256);
+  G.Work.DramReadBytes = 48e6;
+  setWork(G, Unit::Dram, 48e6);
+  G.SampledMs = 2.0;
+  HopperPrediction P = predictHopper({&G, 1}, roundRates(), 1.5);
+  ASSERT_TRUE(P.SampledMs);
+  EXPECT_DOUBLE_EQ(*P.utilization(), 0.6);
+  EXPECT_DOUBLE_EQ(*P.headroom(), 1.25);
+  // A group without its sampled time leaves the measured time to count.
+  LaunchGroup Unsampled = group(1024, 256);
+  LaunchGroup Both[] = {G, Unsampled};
+  HopperPrediction Q = predictHopper(Both, roundRates(), 1.5);
+  EXPECT_FALSE(Q.SampledMs);
+  EXPECT_DOUBLE_EQ(*Q.utilization(), 0.8);
+}
+
 TEST(HopperModel, APeakBelowTheCalibratedRateIsIgnored) {
   // A peak is an upper limit: one under what a benchmark reached is wrong
   // and does not make a unit look busier than its rate says.
