@@ -142,6 +142,19 @@ static bool naturalLess(const std::string &A, const std::string &B) {
   return A.size() - I < B.size() - J;
 }
 
+/// Appends \p Group to \p Entries in natural order of the device names
+/// (GTX-960 before GTX-1060), the order in which a group is listed.
+static void appendByName(std::vector<DeviceEntry> &Entries,
+                         std::vector<DeviceEntry> Group) {
+  std::stable_sort(Group.begin(), Group.end(),
+                   [](const DeviceEntry &A, const DeviceEntry &B) {
+                     return naturalLess(normalizeDeviceName(A.Device.Name),
+                                        normalizeDeviceName(B.Device.Name));
+                   });
+  for (DeviceEntry &E : Group)
+    Entries.push_back(std::move(E));
+}
+
 std::vector<DeviceEntry>
 DeviceRegistry::list(std::vector<Error> *Problems) const {
   std::vector<DeviceEntry> Entries;
@@ -157,13 +170,7 @@ DeviceRegistry::list(std::vector<Error> *Problems) const {
       }
       Group.push_back({std::move(*D), Path, Source});
     }
-    std::stable_sort(Group.begin(), Group.end(),
-                     [](const DeviceEntry &A, const DeviceEntry &B) {
-                       return naturalLess(normalizeDeviceName(A.Device.Name),
-                                          normalizeDeviceName(B.Device.Name));
-                     });
-    for (DeviceEntry &E : Group)
-      Entries.push_back(std::move(E));
+    appendByName(Entries, std::move(Group));
   }
   appendSpecDevices(Entries, Problems);
   return Entries;
@@ -215,13 +222,7 @@ void DeviceRegistry::appendSpecDevices(std::vector<DeviceEntry> &Entries,
     }
     Group.push_back({std::move(*D), G.Path, DeviceSource::Spec});
   }
-  std::stable_sort(Group.begin(), Group.end(),
-                   [](const DeviceEntry &A, const DeviceEntry &B) {
-                     return naturalLess(normalizeDeviceName(A.Device.Name),
-                                        normalizeDeviceName(B.Device.Name));
-                   });
-  for (DeviceEntry &E : Group)
-    Entries.push_back(std::move(E));
+  appendByName(Entries, std::move(Group));
 }
 
 Expected<DeviceEntry> DeviceRegistry::fromSpec(const std::string &Name,

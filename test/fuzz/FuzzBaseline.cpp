@@ -15,18 +15,11 @@ using namespace headroom;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
                                       std::size_t Size) {
-  Expected<nlohmann::json> Doc = parseJson(fuzz::text(Data, Size));
-  if (!Doc)
-    return fuzz::checkMessage(Doc.error()), 0;
-  Expected<Baseline> B = parseBaseline(*Doc);
+  std::optional<Baseline> B =
+      fuzz::accept<Baseline>(fuzz::text(Data, Size), parseBaseline);
   if (!B)
-    return fuzz::checkMessage(B.error()), 0;
-  Expected<nlohmann::json> Again = parseJson(baselineToJson(*B).dump(2));
-  if (!Again)
-    fuzz::fail("the written baseline is not JSON: " + Again.error().message());
-  Expected<Baseline> Reread = parseBaseline(*Again);
-  if (!Reread)
-    fuzz::fail("the written baseline is refused: " + Reread.error().message());
+    return 0;
+  fuzz::reread(*B, parseBaseline, baselineToJson, "baseline");
   for (const BaselineKernel &K : B->Kernels)
     B->find(K.Key);
   return 0;

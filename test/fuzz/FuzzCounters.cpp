@@ -36,12 +36,10 @@ const DeviceParameters &device() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
                                       std::size_t Size) {
-  Expected<nlohmann::json> Doc = parseJson(fuzz::text(Data, Size));
-  if (!Doc)
-    return fuzz::checkMessage(Doc.error()), 0;
-  Expected<CountersFile> C = parseCounters(*Doc);
+  std::optional<CountersFile> C =
+      fuzz::accept<CountersFile>(fuzz::text(Data, Size), parseCounters);
   if (!C)
-    return fuzz::checkMessage(C.error()), 0;
+    return 0;
   for (const KernelEntry &K : C->Kernels) {
     Expected<Prediction> P = predict(K.Parameters, device());
     if (!P) {

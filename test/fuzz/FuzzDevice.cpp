@@ -17,18 +17,11 @@ using namespace headroom;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
                                       std::size_t Size) {
-  Expected<nlohmann::json> Doc = parseJson(fuzz::text(Data, Size));
-  if (!Doc)
-    return fuzz::checkMessage(Doc.error()), 0;
-  Expected<DeviceParameters> D = parseDevice(*Doc);
+  std::optional<DeviceParameters> D =
+      fuzz::accept<DeviceParameters>(fuzz::text(Data, Size), parseDevice);
   if (!D)
-    return fuzz::checkMessage(D.error()), 0;
-  Expected<nlohmann::json> Again = parseJson(deviceToJson(*D).dump(2));
-  if (!Again)
-    fuzz::fail("the written device is not JSON: " + Again.error().message());
-  Expected<DeviceParameters> Reread = parseDevice(*Again);
-  if (!Reread)
-    fuzz::fail("the written device is refused: " + Reread.error().message());
+    return 0;
+  fuzz::reread(*D, parseDevice, deviceToJson, "device");
 
   KernelParameters K;
   K.Name = "k";

@@ -35,12 +35,10 @@ ProfileDocument reread(const ProfileDocument &P, ProfileKeyOrder Order,
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
                                       std::size_t Size) {
-  Expected<nlohmann::json> Doc = parseJson(fuzz::text(Data, Size));
-  if (!Doc)
-    return fuzz::checkMessage(Doc.error()), 0;
-  Expected<ProfileDocument> P = parseProfile(*Doc);
+  std::optional<ProfileDocument> P =
+      fuzz::accept<ProfileDocument>(fuzz::text(Data, Size), parseProfile);
   if (!P)
-    return fuzz::checkMessage(P.error()), 0;
+    return 0;
   reread(*P, ProfileKeyOrder::Documented, "the written profile");
 
   merge::ProfileMerger Merger;

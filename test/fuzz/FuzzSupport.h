@@ -10,11 +10,13 @@
 #define HEADROOM_TEST_FUZZ_FUZZSUPPORT_H
 
 #include "support/Error.h"
+#include "support/JsonInput.h"
 
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,6 +54,32 @@ inline std::string_view text(const std::uint8_t *Data, std::size_t Size) {
 }
 
 /// The input split into arguments at NUL and newline bytes.
+/// The input as JSON read by \p Read, or nullopt when the JSON parser or the
+/// reader refuses it (and then with a one-line message).
+template <class T, class Reader>
+std::optional<T> accept(std::string_view Input, Reader Read) {
+  Expected<nlohmann::json> Doc = parseJson(Input);
+  if (!Doc)
+    return checkMessage(Doc.error()), std::nullopt;
+  Expected<T> Value = Read(*Doc);
+  if (!Value)
+    return checkMessage(Value.error()), std::nullopt;
+  return std::move(*Value);
+}
+
+/// What a reader accepted, its writer writes as JSON that the reader
+/// accepts again: \p Value through \p Write, then \p Read.
+template <class T, class Reader, class Writer>
+T reread(const T &Value, Reader Read, Writer Write, const std::string &What) {
+  Expected<nlohmann::json> Again = parseJson(Write(Value).dump(2));
+  if (!Again)
+    fail("the written " + What + " is not JSON: " + Again.error().message());
+  Expected<T> Read2 = Read(*Again);
+  if (!Read2)
+    fail("the written " + What + " is refused: " + Read2.error().message());
+  return std::move(*Read2);
+}
+
 inline std::vector<std::string> arguments(std::string_view Text) {
   std::vector<std::string> Args;
   std::string Arg;
