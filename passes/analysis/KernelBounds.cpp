@@ -126,10 +126,17 @@ BoundsProjection projectBounds(const KernelBounds &B, const std::string &Device,
   P.ProjectedMs = B.Prediction.MeasuredMs && Here > 0
                       ? *B.Prediction.MeasuredMs * P.Prediction.floorMs() / Here
                       : P.Prediction.floorMs();
+  // The regime there is judged as here: busy time against the sampled
+  // launches' time where recorded, else the measured time, both carried
+  // over by the ratio of the floors.
   KernelBounds There;
   There.Prediction = P.Prediction;
-  if (B.Prediction.MeasuredMs && Here > 0)
+  if (B.Prediction.MeasuredMs && Here > 0) {
+    double Ratio = P.Prediction.floorMs() / Here;
     There.Prediction.MeasuredMs = P.ProjectedMs;
+    if (B.Prediction.SampledMs)
+      There.Prediction.SampledMs = *B.Prediction.SampledMs * Ratio;
+  }
   P.TargetRegime = There.regime();
   return P;
 }
