@@ -74,14 +74,9 @@ Regime KernelBounds::regime() const {
 
 void BoundsInput::add(const ProfileKernel &Entry) {
   double Launches = double(Entry.Launches);
-  LaunchGroup G;
-  G.Work = unitWork([&](Counter C) -> std::optional<double> {
-    std::optional<double> V = perLaunch(Entry, C);
-    return V ? std::optional(*V * Launches) : std::nullopt;
-  });
-  G.Shape = {Entry.blocks(), Entry.threadsPerBlock()};
-  if (std::optional<double> Ns = perLaunch(Entry, Counter::DurationNs))
-    G.SampledMs = *Ns * 1e-6 * Launches;
+  LaunchGroup G = launchGroup(
+      [&](Counter C) { return perLaunch(Entry, C); },
+      {Entry.blocks(), Entry.threadsPerBlock()}, Launches);
   Complete = Complete && G.Work.amount(Unit::Issue) &&
              G.Work.amount(Unit::FmaPipe) && G.Work.amount(Unit::Dram);
   Groups.push_back(std::move(G));

@@ -85,11 +85,8 @@ KernelCounters thesisCounters(const CounterValues &V, const std::string &Name) {
 
 HopperPrediction hopperOf(const CounterValues &V, const ProfileKernel &K,
                           const UnitRates &R, double MeasuredMs) {
-  LaunchGroup G;
-  G.Work = unitWork([&](Counter C) { return valueOf(V, C); });
-  G.Shape = {K.blocks(), K.threadsPerBlock()};
-  if (std::optional<double> Ns = valueOf(V, Counter::DurationNs))
-    G.SampledMs = *Ns * 1e-6;
+  LaunchGroup G = launchGroup([&](Counter C) { return valueOf(V, C); },
+                              {K.blocks(), K.threadsPerBlock()}, 1);
   return predictHopper({&G, 1}, R, MeasuredMs);
 }
 

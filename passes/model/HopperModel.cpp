@@ -101,6 +101,19 @@ std::optional<double> HopperPrediction::headroom() const {
   return *MeasuredMs / floorMs();
 }
 
+LaunchGroup launchGroup(const CounterLookup &PerLaunch, LaunchShape Shape,
+                        double Launches) {
+  LaunchGroup G;
+  G.Work = unitWork([&](Counter C) -> std::optional<double> {
+    std::optional<double> V = PerLaunch(C);
+    return V ? std::optional(*V * Launches) : std::nullopt;
+  });
+  G.Shape = Shape;
+  if (std::optional<double> Ns = PerLaunch(Counter::DurationNs))
+    G.SampledMs = *Ns * 1e-6 * Launches;
+  return G;
+}
+
 HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
                                const UnitRates &R,
                                std::optional<double> MeasuredMs) {

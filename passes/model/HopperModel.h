@@ -59,6 +59,11 @@ struct LaunchGroup {
   std::optional<double> SampledMs;
 };
 
+/// One configuration from its counters: each counter of one sampled launch
+/// (\p PerLaunch) times \p Launches, its work and sampled time.
+LaunchGroup launchGroup(const CounterLookup &PerLaunch, LaunchShape Shape,
+                        double Launches);
+
 /// One unit's time for all modeled launches.
 struct UnitTime {
   Unit Id = Unit::Issue;
