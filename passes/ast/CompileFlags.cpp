@@ -122,6 +122,9 @@ adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
     if (Arg == File ||
         (!Arg.starts_with("-") && normalized(Arg, Directory) == NormalizedFile))
       continue;
+    // A device parse is one compilation: for the first architecture only.
+    if (namesGpuArch(Arg) && HasGpuArch && Config.Side == ParseSide::Device)
+      continue;
     HasGpuArch |= namesGpuArch(Arg);
     UserFlags.push_back(Arg.str());
   }
@@ -138,7 +141,10 @@ adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
   Result.push_back("-resource-dir=" + Config.ResourceDir);
   Result.insert(Result.end(), UserFlags.begin(), UserFlags.end());
   for (const char *Flag :
-       {"-fsyntax-only", "--cuda-host-only", "-w", "-x", "cuda"})
+       {"-fsyntax-only",
+        Config.Side == ParseSide::Device ? "--cuda-device-only"
+                                         : "--cuda-host-only",
+        "-w", "-x", "cuda"})
     Result.push_back(Flag);
   Result.push_back(File.str());
   return Result;

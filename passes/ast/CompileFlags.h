@@ -23,6 +23,16 @@
 
 namespace headroom::ast {
 
+/// Which side of a CUDA translation unit a parse compiles.
+enum class ParseSide {
+  /// `--cuda-host-only`: the host code, as the instrumenter reads it.
+  Host,
+  /// `--cuda-device-only` for one GPU architecture (the first the command
+  /// names): the device code with `__CUDA_ARCH__` defined, as the source
+  /// checks read it (host function bodies are parsed too).
+  Device,
+};
+
 /// Where the pieces of a host-side CUDA parse come from.
 struct HostParseConfig {
   /// The CUDA toolkit: `--cuda-path` and `<CudaPath>/include/cccl`.
@@ -31,6 +41,8 @@ struct HostParseConfig {
   std::string ResourceDir = defaultResourceDir();
   /// Used unless the command names a GPU architecture itself.
   std::string GpuArch = "sm_90";
+  /// The side to parse; a device parse keeps only the first architecture.
+  ParseSide Side = ParseSide::Host;
 
   /// $CUDA_HOME, else /usr/local/cuda.
   static std::string defaultCudaPath();
