@@ -127,6 +127,10 @@ KernelReport collectEntries(const ProfileDocument &P,
       continue;
     R.ModeledLaunches += K->Launches;
     R.ModeledNs += Ns;
+    if (K->CountersEstimated) {
+      R.EstimatedLaunches += K->Launches;
+      R.EstimatedNs += Ns;
+    }
     accumulate(In.Sum, *K, In.AverageWeights);
     In.Bounds.add(*K);
     R.MinThreadsPerBlock = lower(R.MinThreadsPerBlock, K->threadsPerBlock());

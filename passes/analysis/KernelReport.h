@@ -49,6 +49,10 @@ struct KernelReport {
   /// The launches the model covers (entries with counters) and their time.
   std::uint64_t ModeledLaunches = 0;
   double ModeledNs = 0;
+  /// Of those, the launches whose counters the runtime estimated from
+  /// sampled configurations (counters_estimated), and their time.
+  std::uint64_t EstimatedLaunches = 0;
+  double EstimatedNs = 0;
   /// The smallest block and grid among the modeled entries, the mean
   /// duration of a launch, and L2 bytes per DRAM byte when recorded: inputs
   /// of the qualifying notes.

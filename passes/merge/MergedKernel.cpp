@@ -61,8 +61,21 @@ void MergedKernel::add(const ProfileKernel &K) {
         static_cast<double>(*K.ProfiledNs) * static_cast<double>(Sampled);
     addCount(ProfiledWeight, Sampled);
   }
-  if (!K.Counters.empty() || K.CounterLaunches)
-    addCounters(K);
+  if (!K.Counters.empty() || K.CounterLaunches) {
+    // Measured counters replace estimated ones; estimates only fill in.
+    if (!K.CountersEstimated) {
+      if (!CountersMeasured) {
+        Counters.clear();
+        CounterLaunches = 0;
+        CountersMeasured = true;
+      }
+      addCounters(K);
+    } else if (!CountersMeasured) {
+      if (!Estimate)
+        Estimate = K.CountersEstimated;
+      addCounters(K);
+    }
+  }
   if (Error.empty())
     Error = K.CounterError;
   if (Note.empty())
@@ -140,11 +153,13 @@ ProfileKernel MergedKernel::result() const {
   if (Counters.empty()) {
     K.CounterError = Error;
     K.CounterNote = Note;
+    K.CountersEstimated = std::nullopt;
     return K;
   }
   for (const auto &[Metric, SumAndWeight] : Counters)
     K.Counters[Metric] = SumAndWeight.first / SumAndWeight.second;
-  K.CounterLaunches = CounterLaunches;
+  K.CounterLaunches = CountersMeasured ? CounterLaunches : 0;
+  K.CountersEstimated = CountersMeasured ? std::nullopt : Estimate;
   return K;
 }
 

@@ -8,7 +8,9 @@
 /// they stand for (DurationMerge.h); only the best timing source present
 /// contributes ("unprofiled" over "profiled" over "counters"), so measured
 /// and estimated durations never mix; counters are averaged, weighted by
-/// each entry's counter_launches, and counter_launches is summed.
+/// each entry's counter_launches, and counter_launches is summed. Measured
+/// counters replace estimated ones (counters_estimated), which are kept only
+/// where no input measured the configuration.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_MERGE_MERGEDKERNEL_H
@@ -71,6 +73,10 @@ private:
   /// Per metric, in order of first appearance: weighted sum and weight.
   std::vector<std::pair<std::string, std::pair<double, double>>> Counters;
   std::uint64_t CounterLaunches = 0;
+  /// Counters is measured counters (estimated ones are dropped then).
+  bool CountersMeasured = false;
+  /// Where the estimated counters of the first estimated entry came from.
+  std::optional<CounterEstimate> Estimate;
   std::string Error, Note;
 };
 

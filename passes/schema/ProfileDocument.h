@@ -64,6 +64,17 @@ struct DroppedMetric {
   std::string Name, Reason;
 };
 
+/// The bounds on counter sampling (`collection.sampling_limits`,
+/// docs/runtime.md): absent in profiles of runtimes before them.
+struct SamplingLimits {
+  /// Counter collection's share of the program's own time; null: no budget.
+  std::optional<double> BudgetPct;
+  /// Samples of one kernel; null: no cap.
+  std::optional<std::uint64_t> SamplesPerKernel;
+  /// How configurations are grouped for sampling: "size" or "exact".
+  std::string Grouping;
+};
+
 /// How the data was collected (`collection`). Empty strings are absent.
 struct ProfileCollection {
   /// What was recorded: "counters", "time" or "sites".
@@ -79,6 +90,7 @@ struct ProfileCollection {
   std::vector<std::string> Warnings, Notes;
   std::uint64_t DroppedRecords = 0;
   std::map<std::string, std::uint64_t> Diagnostics;
+  std::optional<SamplingLimits> Limits;
   /// In a merged profile: how many processes recorded in each mode.
   std::map<std::string, std::uint64_t> Modes;
 };
@@ -105,6 +117,21 @@ struct ProfileScope {
 
 /// A kernel's counters by CUPTI metric name, in the order of the document.
 using ProfileCounters = nlohmann::ordered_map<std::string, double>;
+
+/// Where an entry's counters come from when they were estimated
+/// (`counters_estimated`): a sampled entry of the same kernel on the same
+/// device, its summable counters scaled by the ratio of threads.
+struct CounterEstimate {
+  std::optional<std::uint64_t> Site, Scope;
+  std::array<unsigned, 3> Grid{1, 1, 1};
+  std::array<unsigned, 3> Block{1, 1, 1};
+  std::uint64_t DynamicSharedBytes = 0;
+  /// This entry's threads over the sampled entry's.
+  double Scale = 1;
+  /// The grid of a second sampled entry of the same site, block and shared
+  /// memory: summable counters lie on the line through both.
+  std::optional<std::array<unsigned, 3>> ThroughGrid;
+};
 
 /// One (site or scope, kernel, device, configuration) entry.
 struct ProfileKernel {
@@ -143,6 +170,8 @@ struct ProfileKernel {
   std::optional<std::uint64_t> CounterLaunches;
   /// Why sampling failed, or why the entry was not sampled.
   std::string CounterError, CounterNote;
+  /// Set when Counters were estimated from another entry, not measured.
+  std::optional<CounterEstimate> CountersEstimated;
 
   std::uint64_t threadsPerBlock() const {
     return std::uint64_t(Block[0]) * Block[1] * Block[2];

@@ -305,9 +305,13 @@ private:
   ProfileCollection collection(const json &J, const std::string &Path);
   ProfileSite site(const json &J, const std::string &Path);
   ProfileScope scope(const json &J, const std::string &Path);
+  SamplingLimits samplingLimits(const json &J, const std::string &Path);
   ProfileKernel kernel(const json &J, const std::string &Path);
+  CounterEstimate counterEstimate(const json &J, const std::string &Path);
   ProfileSource source(const json &J, const std::string &Path);
-  void kernelReferences(ObjectReader &R, ProfileKernel &K);
+  /// The site and scope of a kernel entry (or of a CounterEstimate's
+  /// source), checked against the document's sites and scopes.
+  template <typename Entry> void kernelReferences(ObjectReader &R, Entry &K);
   void kernelCounters(ObjectReader &R, ProfileKernel &K);
   /// Checks that every entry's id is unique.
   template <typename Entry>
@@ -370,12 +374,25 @@ ProfileCollection DocumentReader::collection(const json &J,
   C.Notes = R.strings("notes");
   C.DroppedRecords = R.optionalCount("dropped_records").value_or(0);
   C.Diagnostics = R.counts("diagnostics");
+  if (const json *L = R.given("sampling_limits"))
+    C.Limits = samplingLimits(*L, R.path("sampling_limits"));
   C.Modes = R.counts("modes");
   for (const auto &[Name, Count] : C.Modes)
     if (!R.failed() && Name != "counters" && Name != "time" && Name != "sites")
       R.fail(Error(jsonPath(R.path("modes"), Name) +
                    ": expected a mode: \"counters\", \"time\" or \"sites\""));
   return C;
+}
+
+SamplingLimits DocumentReader::samplingLimits(const json &J,
+                                              const std::string &Path) {
+  ObjectReader R(J, Path, Err);
+  SamplingLimits L;
+  if (R.given("budget_pct"))
+    L.BudgetPct = R.nonNegativeNumber("budget_pct");
+  L.SamplesPerKernel = R.optionalCount("samples_per_kernel");
+  L.Grouping = R.optionalChoice("grouping", {"size", "exact"});
+  return L;
 }
 
 ProfileSite DocumentReader::site(const json &J, const std::string &Path) {
@@ -397,7 +414,8 @@ ProfileScope DocumentReader::scope(const json &J, const std::string &Path) {
   return S;
 }
 
-void DocumentReader::kernelReferences(ObjectReader &R, ProfileKernel &K) {
+template <typename Entry>
+void DocumentReader::kernelReferences(ObjectReader &R, Entry &K) {
   for (auto [Key, Slot, What] :
        {std::tuple{"site", &K.Site, "the id of an entry in sites"},
         std::tuple{"scope", &K.Scope, "the id of an entry in scopes"}}) {
@@ -495,7 +513,31 @@ ProfileKernel DocumentReader::kernel(const json &J, const std::string &Path) {
   K.CounterLaunches = R.optionalCount("counter_launches");
   K.CounterError = R.optionalString("counter_error");
   K.CounterNote = R.optionalString("counter_note");
+  if (const json *E = R.given("counters_estimated"))
+    K.CountersEstimated = counterEstimate(*E, R.path("counters_estimated"));
   return K;
+}
+
+CounterEstimate DocumentReader::counterEstimate(const json &J,
+                                                const std::string &Path) {
+  ObjectReader R(J, Path, Err);
+  CounterEstimate E;
+  if (const json *From = R.member("from")) {
+    ObjectReader F(*From, R.path("from"), Err);
+    kernelReferences(F, E);
+    E.Grid = F.dim3("grid", {2147483647u, 65535u, 65535u});
+    E.Block = F.dim3("block", {1024u, 1024u, 64u});
+    E.DynamicSharedBytes = F.optionalCount("dynamic_shared_bytes").value_or(0);
+  } else {
+    R.fail(Error(R.path("from") +
+                 ": expected the sampled entry the counters come from"));
+  }
+  E.Scale = R.nonNegativeNumber("scale");
+  if (!R.failed() && !(E.Scale > 0))
+    R.fail(Error(R.path("scale") + ": expected a positive number"));
+  if (R.given("through_grid"))
+    E.ThroughGrid = R.dim3("through_grid", {2147483647u, 65535u, 65535u});
+  return E;
 }
 
 ProfileSource DocumentReader::source(const json &J, const std::string &Path) {

@@ -75,6 +75,11 @@ json collectionJson(const ProfileCollection &C) {
   for (const auto &[Name, Value] : C.Diagnostics)
     Diag[Name] = Value;
   J["diagnostics"] = std::move(Diag);
+  if (C.Limits)
+    J["sampling_limits"] = {{"budget_pct", orNull(C.Limits->BudgetPct)},
+                            {"samples_per_kernel",
+                             orNull(C.Limits->SamplesPerKernel)},
+                            {"grouping", C.Limits->Grouping}};
   if (!C.Modes.empty()) {
     json Modes = json::object();
     for (const auto &[Name, Count] : C.Modes)
@@ -168,6 +173,18 @@ json kernelJson(const ProfileKernel &K) {
     J["counter_error"] = K.CounterError;
   if (!K.CounterNote.empty())
     J["counter_note"] = K.CounterNote;
+  if (const std::optional<CounterEstimate> &E = K.CountersEstimated) {
+    json From;
+    From["site"] = orNull(E->Site);
+    From["scope"] = orNull(E->Scope);
+    From["grid"] = dim3(E->Grid);
+    From["block"] = dim3(E->Block);
+    From["dynamic_shared_bytes"] = E->DynamicSharedBytes;
+    J["counters_estimated"] = {{"from", std::move(From)},
+                               {"scale", E->Scale}};
+    if (E->ThroughGrid)
+      J["counters_estimated"]["through_grid"] = dim3(*E->ThroughGrid);
+  }
   return J;
 }
 

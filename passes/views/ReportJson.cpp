@@ -104,6 +104,8 @@ ordered_json kernelToJson(const KernelReport &K) {
   J["share_of_profile"] = K.ShareOfProfile;
   J["modeled_launches"] = K.ModeledLaunches;
   J["modeled_ms"] = K.ModeledNs / 1e6;
+  J["estimated_launches"] = K.EstimatedLaunches;
+  J["estimated_ms"] = K.EstimatedNs / 1e6;
   if (K.Model) {
     ordered_json P = predictionToJson(*K.Model);
     if (std::optional<double> Pct = K.Model->attainablePct())

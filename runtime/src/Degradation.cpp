@@ -118,14 +118,18 @@ std::string describeDegradation(Lost What, const Failure &Why) {
   return Line;
 }
 
+Degradation::Emitter Degradation::standardError() {
+  return [](std::string_view Line) {
+    std::string Out(Line);
+    Out.push_back('\n');
+    std::fputs(Out.c_str(), stderr);
+    std::fflush(stderr);
+  };
+}
+
 Degradation::Degradation(Emitter Emit) : Emit(std::move(Emit)) {
   if (!this->Emit)
-    this->Emit = [](std::string_view Line) {
-      std::string Out(Line);
-      Out.push_back('\n');
-      std::fputs(Out.c_str(), stderr);
-      std::fflush(stderr);
-    };
+    this->Emit = standardError();
 }
 
 void Degradation::emitOnce(const std::string &Line) {

@@ -48,6 +48,8 @@ public:
 
   /// Prints through \p Emit; the default writes to stderr.
   explicit Degradation(Emitter Emit = nullptr);
+  /// Writes each line to stderr, flushed.
+  static Emitter standardError();
 
   /// Records the loss of \p What; prints it if nothing was printed before.
   void report(Lost What, const Failure &Why);

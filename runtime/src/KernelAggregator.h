@@ -44,6 +44,16 @@ struct DurationStats {
 /// Counter values of one sampled launch, keyed by CUPTI metric name.
 using CounterValues = std::map<std::string, double>;
 
+/// Where an entry's counters were estimated from (CounterEstimation.h).
+struct EstimatedFrom {
+  LaunchKey From;
+  /// This entry's threads over the sampled entry's.
+  double Scale = 1;
+  /// The grid of a second sampled entry of From's site, block and shared
+  /// memory: summable counters lie on the line through both.
+  std::optional<Dim3> Through;
+};
+
 /// Everything recorded for one LaunchKey.
 struct KernelStats {
   LaunchKey Key;
@@ -74,6 +84,8 @@ struct KernelStats {
   /// Why this key was not sampled although counters were collected (a
   /// graph kernel node, a kernel kernel replay cannot run safely, ...).
   std::string CounterNote;
+  /// Set when Counters were estimated from another entry, not sampled.
+  std::optional<EstimatedFrom> Estimated;
 
   /// The durations the profile reports and where they come from:
   /// "unprofiled" (Timed), else "profiled" (the sampled launch's activity

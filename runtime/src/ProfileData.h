@@ -16,6 +16,8 @@
 #include "ScopeRegistry.h"
 #include "SiteRegistry.h"
 
+#include "schema/ProfileDocument.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -53,6 +55,8 @@ struct CollectionInfo {
   double FlushIntervalS = 0;
   /// Informational counts (record joins, evictions, timings).
   std::map<std::string, std::uint64_t> Diagnostics;
+  /// The bounds of the `first` rule (counters mode).
+  std::optional<headroom::SamplingLimits> Limits;
 };
 
 /// One whole profile.

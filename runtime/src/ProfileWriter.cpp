@@ -57,6 +57,7 @@ ProfileCollection collection(const CollectionInfo &C) {
   Out.Notes = C.Notes;
   Out.DroppedRecords = C.DroppedRecords;
   Out.Diagnostics = C.Diagnostics;
+  Out.Limits = C.Limits;
   return Out;
 }
 
@@ -98,6 +99,21 @@ ProfileKernel kernel(const KernelStats &K) {
   }
   Out.CounterError = K.CounterError;
   Out.CounterNote = K.CounterNote;
+  if (K.Estimated) {
+    const LaunchKey &From = K.Estimated->From;
+    CounterEstimate E;
+    if (From.Site != NoSite)
+      E.Site = From.Site;
+    if (From.Scope != NoScope)
+      E.Scope = From.Scope;
+    E.Grid = {From.Grid.X, From.Grid.Y, From.Grid.Z};
+    E.Block = {From.Block.X, From.Block.Y, From.Block.Z};
+    E.DynamicSharedBytes = From.DynamicSharedBytes;
+    E.Scale = K.Estimated->Scale;
+    if (const std::optional<Dim3> &G = K.Estimated->Through)
+      E.ThroughGrid = std::array<unsigned, 3>{G->X, G->Y, G->Z};
+    Out.CountersEstimated = E;
+  }
   return Out;
 }
 

@@ -2,6 +2,7 @@
 
 #include "Runtime.h"
 
+#include "CounterEstimation.h"
 #include "HookBoundary.h"
 #include "ProfileWriter.h"
 #include "TerminationSignals.h"
@@ -60,7 +61,9 @@ struct Runtime::ThreadState {
   bool Sampling = false;
   std::uint32_t SampleCorrelation = 0;
   LaunchKey SampleKey;
-  std::chrono::steady_clock::time_point SampleStart;
+  /// When the sampler was asked to begin, and when it had begun
+  /// (Runtime::now()).
+  std::uint64_t SampleStartNs = 0, SampleLaunchNs = 0;
 };
 
 Runtime::ThreadState &Runtime::threadState() const {
@@ -78,7 +81,11 @@ Runtime::Runtime(RuntimeConfig Config, std::unique_ptr<Tracer> Trace,
     : Serial(NextSerial++), Config(std::move(Config)), Trace(std::move(Trace)),
       Sampler(std::move(Sampler)), Env(std::move(Env)),
       Warnings(this->Env.Emit),
-      Policy(this->Config.Scope, this->Config.Rule, this->Config.SkipPatterns),
+      Policy(this->Config.Scope, this->Config.Rule, this->Config.SkipPatterns,
+             /*MaxAttempts=*/3, this->Config.Bounds),
+      Budget(this->Config.BudgetPct),
+      ProgressEmit(this->Env.Emit ? this->Env.Emit
+                                  : Degradation::standardError()),
       Joiner(CorrelationJoiner::Options{},
              [this](JoinedLaunch &&L) { onJoined(std::move(L)); }) {
   for (const std::string &Error : this->Config.Errors)
@@ -86,6 +93,15 @@ Runtime::Runtime(RuntimeConfig Config, std::unique_ptr<Tracer> Trace,
 }
 
 Runtime::~Runtime() = default;
+
+std::uint64_t Runtime::now() const {
+  if (Env.NowNs)
+    return Env.NowNs();
+  return static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(
+          std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+}
 
 void Runtime::onJoined(JoinedLaunch &&Launch) {
   if (Launch.Record.GraphNodeId != 0 && !GraphNodes.empty()) {
@@ -141,6 +157,10 @@ void Runtime::start() {
     Joiner.setOrdering(Options.ExternalCorrelation
                            ? CorrelationJoiner::Ordering::Any
                            : CorrelationJoiner::Ordering::AssociationFirst);
+  }
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Budget.start(now());
   }
   auto StartTime = std::chrono::steady_clock::now();
   TraceStatus Status = Trace->start(*this, Options);
@@ -362,8 +382,13 @@ void Runtime::launchEnter(const LaunchInfo &Launch) {
       Attribution Where = attributionOf(T);
       Key = keyOf(Where, Launch);
       // Never nest a sample inside a sampled launch on this thread.
-      if (CountersActive && !T.Sampling)
-        Sample = Policy.claim(Key, &Why);
+      if (CountersActive && !T.Sampling) {
+        auto Device = Devices.find(Launch.Device);
+        unsigned Sms = Device == Devices.end() || Device->second.SmCount < 0
+                           ? 0
+                           : unsigned(Device->second.SmCount);
+        Sample = Policy.claim(Key, &Why, Budget.allows(now()), Sms);
+      }
       if (!Why.empty())
         Aggregator.addSampleNote(Key, Why);
       if (!Sample && !UseExternal && Where.attributed())
@@ -388,6 +413,7 @@ void Runtime::beginSample(const LaunchInfo &Launch, const LaunchKey &Key) {
     SampleMutex.unlock();
   };
 
+  std::uint64_t BeginNs = now();
   SampleStart Start =
       askSampler<SampleStart>([&] { return Sampler->begin(Launch); });
 
@@ -403,7 +429,8 @@ void Runtime::beginSample(const LaunchInfo &Launch, const LaunchKey &Key) {
       T.SampleCorrelation =
           Launch.NumCorrelationIds ? Launch.CorrelationIds[0] : 0;
       T.SampleKey = Key;
-      T.SampleStart = std::chrono::steady_clock::now();
+      T.SampleStartNs = BeginNs;
+      T.SampleLaunchNs = now();
       // SampleMutex stays held until launchExit; a termination signal waits
       // for the replay to end (the writer needs that mutex).
       ++SignalDeferralDepth;
@@ -443,17 +470,23 @@ void Runtime::launchExit(const LaunchInfo &Launch) {
     std::uint32_t Id = Launch.NumCorrelationIds ? Launch.CorrelationIds[0] : 0;
     if (Id != T.SampleCorrelation)
       return;
+    std::uint64_t LaunchNs = now() - T.SampleLaunchNs;
     SampleResult Result =
         askSampler<SampleResult>([&] { return Sampler->end(Launch); });
     LaunchKey Key = std::move(T.SampleKey);
-    auto Elapsed = std::chrono::steady_clock::now() - T.SampleStart;
+    std::uint64_t EndNs = now();
+    std::uint64_t ElapsedNs =
+        EndNs > T.SampleStartNs ? EndNs - T.SampleStartNs : 0;
     T.Sampling = false;
     T.SampleCorrelation = 0;
+    std::optional<std::string> ProgressLine;
     {
       std::lock_guard<std::mutex> Lock(Mutex);
-      Diagnostics["sample_us_total"] += static_cast<std::uint64_t>(
-          std::chrono::duration_cast<std::chrono::microseconds>(Elapsed)
-              .count());
+      Diagnostics["sample_us_total"] += ElapsedNs / 1000;
+      // The launch call itself, which replays the kernel once per pass.
+      Diagnostics["sample_launch_us"] += LaunchNs / 1000;
+      Budget.charge(ElapsedNs);
+      ProgressLine = Progress.update(Budget, Policy.skipped(), EndNs);
       if (Result.State == SampleResult::Status::Ok) {
         onSample(Id, Key, std::move(Result.Values));
         ++Diagnostics["samples_taken"];
@@ -468,6 +501,8 @@ void Runtime::launchExit(const LaunchInfo &Launch) {
     // Taken in beginSample; runHook's deferral (the outermost) delivers a
     // deferred signal.
     --SignalDeferralDepth;
+    if (ProgressLine)
+      callNoThrow([&] { ProgressEmit(*ProgressLine); });
     if (Result.State == SampleResult::Status::Failed)
       stopCounters(Result.Why, &Key);
   });
@@ -648,7 +683,41 @@ ProfileData Runtime::buildProfile(const std::optional<SamplerSetup> &Setup,
                       " kernel entries ran only as CUDA graph kernel nodes: "
                       "timed, but without counters (graph kernel nodes are "
                       "not sampled)");
+  addSamplingBounds(Data);
   return Data;
+}
+
+void Runtime::addSamplingBounds(ProfileData &Data) {
+  if (Config.RequestedMode != Mode::Counters ||
+      Config.Rule.Which == SamplingRule::Kind::Off)
+    return;
+  CollectionInfo &C = Data.Collection;
+  if (Config.Rule.Which == SamplingRule::Kind::First) {
+    SamplingLimits L;
+    L.BudgetPct = Budget.pct();
+    if (Config.Bounds.PerKernel)
+      L.SamplesPerKernel = *Config.Bounds.PerKernel;
+    L.Grouping = std::string(samplingGroupingName(Config.Bounds.Grouping));
+    C.Limits = L;
+    const SkippedLaunches &S = Policy.skipped();
+    C.Diagnostics["samples_skipped_grouped"] = S.Grouped;
+    C.Diagnostics["samples_skipped_capped"] = S.Capped;
+    C.Diagnostics["samples_skipped_over_budget"] = S.OverBudget;
+    C.Diagnostics["program_us"] = Budget.ownNs(now()) / 1000;
+  }
+  std::size_t Estimated = estimateUnsampledCounters(Data.Kernels);
+  if (Estimated == 0)
+    return;
+  std::uint64_t Launches = 0;
+  for (const KernelStats &K : Data.Kernels)
+    if (K.Estimated)
+      Launches += K.Launches;
+  C.Diagnostics["entries_estimated"] = Estimated;
+  C.Notes.push_back(std::to_string(Estimated) + " kernel entries (" +
+                    std::to_string(Launches) +
+                    " launches) were not sampled: their counters are "
+                    "estimated from sampled configurations of the same "
+                    "kernel (counters_estimated)");
 }
 
 ProfileData Runtime::snapshot() {

@@ -36,7 +36,9 @@
 #include "KernelAggregator.h"
 #include "ProfileData.h"
 #include "RuntimeConfig.h"
+#include "SamplingBudget.h"
 #include "SamplingPolicy.h"
+#include "SamplingProgress.h"
 #include "ScopeRegistry.h"
 #include "SiteRegistry.h"
 #include "Tracer.h"
@@ -68,6 +70,8 @@ struct RuntimeEnvironment {
   /// Called once, at the first site or scope bracket (normally in main(),
   /// after the program installed its signal handlers).
   std::function<void()> FirstBracket;
+  /// The clock of the sampling budget, in nanoseconds; null: steady_clock.
+  std::function<std::uint64_t()> NowNs;
 };
 
 class Runtime final : public LaunchObserver {
@@ -149,6 +153,11 @@ private:
   /// runs Env.FirstLaunch.
   template <typename Body> void launchHook(Body &&B);
   void waitForSampleInFlight() const;
+  /// The budget's clock.
+  std::uint64_t now() const;
+  /// The bounds' settings, skipped launches and the estimated entries, into
+  /// the profile (Mutex held).
+  void addSamplingBounds(ProfileData &Data);
   void beginSample(const LaunchInfo &Launch, const LaunchKey &Key);
   void stopCounters(const Failure &Why, const LaunchKey *Key);
   /// Flush, build and write (WriteMutex held by the caller); \p Final: the
@@ -184,6 +193,9 @@ private:
   ScopeRegistry Scopes;
   KernelAggregator Aggregator;
   SamplingPolicy Policy;
+  SamplingBudget Budget;
+  SamplingProgress Progress;
+  Degradation::Emitter ProgressEmit;
   CorrelationJoiner Joiner;
   std::map<std::uint32_t, DeviceIdentity> Devices;
   /// Graph kernel nodes created inside a bracket, by CUPTI node id (clones

@@ -221,6 +221,39 @@ RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
               {{"all"}, SamplingScope::All}},
              C.Errors);
 
+  readChoice(Get, "HEADROOM_SAMPLE_GROUPING", C.Bounds.Grouping,
+             {{{"size"}, SamplingGrouping::Size},
+              {{"exact"}, SamplingGrouping::Exact}},
+             C.Errors);
+
+  if (std::string V = lower(Get("HEADROOM_BUDGET_PCT")); !V.empty()) {
+    char *End = nullptr;
+    double Pct = std::strtod(V.c_str(), &End);
+    if (V == "off" || V == "none")
+      C.BudgetPct = std::nullopt;
+    else if (End && *End == '\0' && std::isfinite(Pct) && Pct >= 0 &&
+             Pct <= 1e6)
+      C.BudgetPct = Pct;
+    else
+      C.Errors.push_back("HEADROOM_BUDGET_PCT=" + quoted(V) +
+                         " is not a percentage of the program's time (a "
+                         "number >= 0) or off; using 20");
+  }
+
+  if (std::string V = lower(Get("HEADROOM_SAMPLES_PER_KERNEL")); !V.empty()) {
+    char *End = nullptr;
+    unsigned long N = std::strtoul(V.c_str(), &End, 10);
+    if (V == "off" || V == "none")
+      C.Bounds.PerKernel = std::nullopt;
+    else if (std::isdigit(static_cast<unsigned char>(V[0])) && End &&
+             *End == '\0' && N > 0 && N <= 1000000UL)
+      C.Bounds.PerKernel = static_cast<unsigned>(N);
+    else
+      C.Errors.push_back("HEADROOM_SAMPLES_PER_KERNEL=" + quoted(V) +
+                         " is not a positive number of samples or off; "
+                         "using 16");
+  }
+
   if (std::string V = Get("HEADROOM_SAMPLE_SKIP"); !V.empty())
     C.SkipPatterns = splitList(V);
 
@@ -264,8 +297,10 @@ bool RuntimeConfig::releaseProfilerAfterSample() const {
   case ProfilerLifetime::Auto:
     break;
   }
-  return !(Rule.Which == SamplingRule::Kind::All ||
-           (Rule.Which == SamplingRule::Kind::Every && Rule.N < 100));
+  // `first` takes a few samples per kernel under its bounds, close
+  // together at the start of each phase: profiler set-up costs more than the
+  // ~1 us per launch an initialized profiler adds. Rare samples release it.
+  return Rule.Which == SamplingRule::Kind::Every && Rule.N >= 100;
 }
 
 } // namespace headroom::rt

@@ -46,8 +46,8 @@ std::string_view modeName(Mode M);
 
 /// How long the CUPTI profiler stays initialized (HEADROOM_PROFILER_LIFETIME).
 enum class ProfilerLifetime {
-  /// Per sample for rare samples (first, every:N with N >= 100), for the
-  /// whole process otherwise.
+  /// Per sample for rare samples (every:N with N >= 100), for the whole
+  /// process otherwise.
   Auto,
   /// Initialized for each sample and released after it.
   Sample,
@@ -65,6 +65,11 @@ struct RuntimeConfig {
   bool MetricsReplaceDefaults = false;
   SamplingScope Scope = SamplingScope::Sites;
   SamplingRule Rule;
+  /// HEADROOM_SAMPLE_GROUPING and HEADROOM_SAMPLES_PER_KERNEL.
+  SamplingBounds Bounds;
+  /// HEADROOM_BUDGET_PCT: counter collection's share of the program's own
+  /// time in percent; nullopt: no budget.
+  std::optional<double> BudgetPct = 20.0;
   /// HEADROOM_SAMPLE_SKIP: kernel-name substrings never sampled.
   std::vector<std::string> SkipPatterns;
   CorrelationSource Correlation = CorrelationSource::Callback;

@@ -2,6 +2,8 @@
 
 #include "SamplingPolicy.h"
 
+#include <bit>
+
 namespace headroom::rt {
 
 std::string_view samplingScopeName(SamplingScope S) {
@@ -30,6 +32,19 @@ std::string SamplingRule::name() const {
   return "first";
 }
 
+std::string_view samplingGroupingName(SamplingGrouping G) {
+  return G == SamplingGrouping::Exact ? "exact" : "size";
+}
+
+unsigned gridSizeClass(std::uint64_t Blocks) {
+  if (Blocks <= 1)
+    return 0;
+  // floor(2 log2 B): 2 floor(log2 B), plus one when B >= 2^k sqrt 2.
+  unsigned K = unsigned(std::bit_width(Blocks)) - 1;
+  double Half = double(std::uint64_t(1) << K) * 1.4142135623730951;
+  return 2 * K + (double(Blocks) >= Half ? 1 : 0);
+}
+
 const std::vector<std::string> &SamplingPolicy::builtinSkipPatterns() {
   static const std::vector<std::string> Patterns = {"nccl", "nvshmem"};
   return Patterns;
@@ -37,9 +52,9 @@ const std::vector<std::string> &SamplingPolicy::builtinSkipPatterns() {
 
 SamplingPolicy::SamplingPolicy(SamplingScope Scope, SamplingRule Rule,
                                std::vector<std::string> SkipPatterns,
-                               unsigned MaxAttempts)
+                               unsigned MaxAttempts, SamplingBounds Bounds)
     : Scope(Scope), Rule(Rule), Skip(builtinSkipPatterns()),
-      MaxAttempts(MaxAttempts) {
+      MaxAttempts(MaxAttempts), Bounds(Bounds) {
   for (std::string &P : SkipPatterns)
     if (!P.empty())
       Skip.push_back(std::move(P));
@@ -67,7 +82,80 @@ SamplingPolicy::skipPattern(const std::string &Kernel) const {
   return nullptr;
 }
 
-bool SamplingPolicy::claim(const LaunchKey &Key, std::string *Why) {
+LaunchKey SamplingPolicy::groupOf(const LaunchKey &Key) const {
+  if (Bounds.Grouping == SamplingGrouping::Exact)
+    return Key;
+  LaunchKey Group = Key;
+  // Z = 0 is no grid: a group key never equals a configuration's key.
+  std::uint64_t Blocks =
+      std::uint64_t(Key.Grid.X) * Key.Grid.Y * std::uint64_t(Key.Grid.Z);
+  Group.Grid = Dim3{gridSizeClass(Blocks), 0, 0};
+  return Group;
+}
+
+bool SamplingPolicy::claimFirst(const LaunchKey &Key, State &S,
+                                bool BudgetLeft, unsigned SmCount,
+                                std::string &Why) {
+  LaunchKey Group = groupOf(Key);
+  if (GroupsDone[Group]) {
+    ++Skipped.Grouped;
+    Why = "not sampled: a grid of the same size class (within a factor of "
+          "1.41 in blocks) was sampled; counters are estimated from the "
+          "sampled configurations";
+    return false;
+  }
+  KernelSamples &K = Kernels[KernelId{Key.Kernel, Key.Device}];
+  std::uint64_t Blocks =
+      std::uint64_t(Key.Grid.X) * Key.Grid.Y * std::uint64_t(Key.Grid.Z);
+  bool FullWave = SmCount == 0 || Blocks >= SmCount;
+  bool FirstFilled = SmCount == 0 || K.FirstBlocks >= SmCount;
+  FreeSample Free = FreeSample::None;
+  if (K.Taken == 0)
+    Free = FreeSample::First;
+  else if (FullWave && !K.FullWaveTaken)
+    Free = FreeSample::FullWave;
+  else if (!FirstFilled && !K.SmallerTaken && Blocks * 4 <= K.FirstBlocks)
+    Free = FreeSample::Smaller;
+  if (Free == FreeSample::None && Bounds.PerKernel &&
+      K.Taken >= *Bounds.PerKernel) {
+    ++Skipped.Capped;
+    Why = "not sampled: the kernel had its " + std::to_string(K.Taken) +
+          " samples (HEADROOM_SAMPLES_PER_KERNEL); counters are estimated "
+          "from the sampled configurations";
+    return false;
+  }
+  if (Free == FreeSample::None && !BudgetLeft) {
+    ++Skipped.OverBudget;
+    Why = "not sampled: counter collection had spent its share of the "
+          "program's time (HEADROOM_BUDGET_PCT); counters are estimated "
+          "from the sampled configurations";
+    return false;
+  }
+  GroupsDone[Group] = true;
+  if (K.Taken++ == 0)
+    K.FirstBlocks = Blocks;
+  K.FullWaveTaken = K.FullWaveTaken || FullWave;
+  K.SmallerTaken = K.SmallerTaken || Free == FreeSample::Smaller;
+  S.Claimed = Free;
+  return true;
+}
+
+void SamplingPolicy::unclaimFirst(const LaunchKey &Key, State &S) {
+  GroupsDone[groupOf(Key)] = false;
+  KernelSamples &K = Kernels[KernelId{Key.Kernel, Key.Device}];
+  if (K.Taken > 0)
+    --K.Taken;
+  if (S.Claimed == FreeSample::First || S.Claimed == FreeSample::FullWave)
+    K.FullWaveTaken = false;
+  if (S.Claimed == FreeSample::Smaller)
+    K.SmallerTaken = false;
+  if (K.Taken == 0)
+    K.FirstBlocks = 0;
+  S.Claimed = FreeSample::None;
+}
+
+bool SamplingPolicy::claim(const LaunchKey &Key, std::string *Why,
+                           bool BudgetLeft, unsigned SmCount) {
   if (!Enabled || Rule.Which == SamplingRule::Kind::Off || !inScope(Key))
     return false;
   auto It = Keys.find(Key);
@@ -90,11 +178,24 @@ bool SamplingPolicy::claim(const LaunchKey &Key, std::string *Why) {
   ++S.Seen;
   if (S.Refused || S.Failures >= MaxAttempts)
     return false;
+  if (Rule.Which == SamplingRule::Kind::First) {
+    if (S.Done && !S.Retry)
+      return false;
+    std::string Reason;
+    if (!claimFirst(Key, S, BudgetLeft, SmCount, Reason)) {
+      if (Why && !S.Noted)
+        *Why = std::move(Reason);
+      S.Noted = true;
+      return false;
+    }
+    S.Retry = false;
+    S.Done = true;
+    return true;
+  }
   bool Take = S.Retry;
   if (!Take) {
     switch (Rule.Which) {
     case SamplingRule::Kind::First:
-      Take = !S.Done;
       break;
     case SamplingRule::Kind::Every:
       Take = (S.Seen - 1) % Rule.N == 0;
@@ -122,14 +223,20 @@ void SamplingPolicy::release(const LaunchKey &Key, bool Failed) {
   if (Failed)
     ++S.Failures;
   S.Retry = S.Failures < MaxAttempts;
-  if (Rule.Which == SamplingRule::Kind::First)
+  if (Rule.Which == SamplingRule::Kind::First) {
     S.Done = false;
+    unclaimFirst(Key, S);
+  }
 }
 
 void SamplingPolicy::refuse(const LaunchKey &Key) {
   auto It = Keys.find(Key);
-  if (It != Keys.end())
-    It->second.Refused = true;
+  if (It == Keys.end())
+    return;
+  It->second.Refused = true;
+  // Another configuration of its size class may still be sampled.
+  if (Rule.Which == SamplingRule::Kind::First && It->second.Done)
+    unclaimFirst(Key, It->second);
 }
 
 } // namespace headroom::rt

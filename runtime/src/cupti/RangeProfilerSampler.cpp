@@ -285,6 +285,33 @@ void RangeProfilerSampler::disableContext(void *Context) {
     Active = nullptr;
 }
 
+namespace {
+
+/// Adds the microseconds from its construction to its destruction to a
+/// diagnostic: where a sample's time goes (sample_<phase>_us).
+class PhaseClock {
+public:
+  PhaseClock(std::map<std::string, std::uint64_t> &Diagnostics,
+             const char *Name)
+      : Diagnostics(Diagnostics), Name(Name),
+        Start(std::chrono::steady_clock::now()) {}
+  ~PhaseClock() {
+    Diagnostics[Name] += static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::microseconds>(
+            std::chrono::steady_clock::now() - Start)
+            .count());
+  }
+  PhaseClock(const PhaseClock &) = delete;
+  PhaseClock &operator=(const PhaseClock &) = delete;
+
+private:
+  std::map<std::string, std::uint64_t> &Diagnostics;
+  const char *Name;
+  std::chrono::steady_clock::time_point Start;
+};
+
+} // namespace
+
 SampleStart RangeProfilerSampler::begin(const LaunchInfo &Launch) {
   std::lock_guard<std::mutex> Lock(Mutex);
   SampleStart Out;
@@ -313,9 +340,12 @@ SampleStart RangeProfilerSampler::begin(const LaunchInfo &Launch) {
                            : "stream capture state unknown";
     return Out;
   }
-  CudaDriver::ArgumentCheck Args = Loader->driver().hostMemoryArgument(
-      static_cast<CUfunction>(Launch.Function), Launch.KernelParams,
-      Launch.Extra);
+  CudaDriver::ArgumentCheck Args = [&] {
+    PhaseClock Clock(Setup.Diagnostics, "sample_arguments_us");
+    return Loader->driver().hostMemoryArgument(
+        static_cast<CUfunction>(Launch.Function), Launch.KernelParams,
+        Launch.Extra);
+  }();
   if (Args.Unknown)
     ++Setup.Diagnostics["arguments_not_inspected"];
   if (Args.HostArgument) {
@@ -324,6 +354,7 @@ SampleStart RangeProfilerSampler::begin(const LaunchInfo &Launch) {
     return Out;
   }
 
+  PhaseClock SetupClock(Setup.Diagnostics, "sample_setup_us");
   if (!ProfilerInitialized) {
     CUpti_Profiler_Initialize_Params P{};
     P.structSize = CUpti_Profiler_Initialize_Params_STRUCT_SIZE;
@@ -335,8 +366,11 @@ SampleStart RangeProfilerSampler::begin(const LaunchInfo &Launch) {
   if (std::optional<Failure> F = configFor(Launch, Config))
     return Fail(*F);
   ContextState *Ctx = nullptr;
-  if (std::optional<Failure> F = contextFor(Launch, *Config, Ctx))
-    return Fail(*F);
+  {
+    PhaseClock Clock(Setup.Diagnostics, "sample_enable_us");
+    if (std::optional<Failure> F = contextFor(Launch, *Config, Ctx))
+      return Fail(*F);
+  }
 
   CUpti_RangeProfiler_CounterDataImage_Initialize_Params Init{};
   Init.structSize =
@@ -365,7 +399,12 @@ SampleStart RangeProfilerSampler::begin(const LaunchInfo &Launch) {
   Set.minNestingLevel = 1;
   Set.passIndex = 0;
   Set.targetNestingLevel = 1;
-  if (CUptiResult R = A.cuptiRangeProfilerSetConfig(&Set); R != CUPTI_SUCCESS) {
+  CUptiResult SetResult;
+  {
+    PhaseClock Clock(Setup.Diagnostics, "sample_set_config_us");
+    SetResult = A.cuptiRangeProfilerSetConfig(&Set);
+  }
+  if (CUptiResult R = SetResult; R != CUPTI_SUCCESS) {
     disableContext(Launch.Context);
     return Fail(cuptiFailure(Lib, R, "cuptiRangeProfilerSetConfig"));
   }
@@ -373,7 +412,12 @@ SampleStart RangeProfilerSampler::begin(const LaunchInfo &Launch) {
   CUpti_RangeProfiler_Start_Params Start{};
   Start.structSize = CUpti_RangeProfiler_Start_Params_STRUCT_SIZE;
   Start.pRangeProfilerObject = Ctx->Object;
-  if (CUptiResult R = A.cuptiRangeProfilerStart(&Start); R != CUPTI_SUCCESS) {
+  CUptiResult StartResult;
+  {
+    PhaseClock Clock(Setup.Diagnostics, "sample_start_us");
+    StartResult = A.cuptiRangeProfilerStart(&Start);
+  }
+  if (CUptiResult R = StartResult; R != CUPTI_SUCCESS) {
     disableContext(Launch.Context);
     return Fail(cuptiFailure(Lib, R, "cuptiRangeProfilerStart"));
   }
@@ -384,6 +428,7 @@ SampleStart RangeProfilerSampler::begin(const LaunchInfo &Launch) {
 
 SampleResult RangeProfilerSampler::end(const LaunchInfo &Launch) {
   std::lock_guard<std::mutex> Lock(Mutex);
+  PhaseClock Clock(Setup.Diagnostics, "sample_finish_us");
   SampleResult Out = endSample(Launch);
   if (ReleaseAfterSample)
     releaseProfiler();
@@ -413,8 +458,13 @@ SampleResult RangeProfilerSampler::endSample(const LaunchInfo &Launch) {
   CUpti_RangeProfiler_Stop_Params Stop{};
   Stop.structSize = CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE;
   Stop.pRangeProfilerObject = Ctx.Object;
-  if (CUptiResult R = A.cuptiRangeProfilerStop(&Stop); R != CUPTI_SUCCESS)
-    return Fail(cuptiFailure(Lib, R, "cuptiRangeProfilerStop"));
+  CUptiResult StopResult;
+  {
+    PhaseClock Clock(Setup.Diagnostics, "sample_stop_us");
+    StopResult = A.cuptiRangeProfilerStop(&Stop);
+  }
+  if (StopResult != CUPTI_SUCCESS)
+    return Fail(cuptiFailure(Lib, StopResult, "cuptiRangeProfilerStop"));
   if (!Stop.isAllPassSubmitted)
     ++Setup.Diagnostics["samples_incomplete_passes"];
 
@@ -462,6 +512,7 @@ SampleResult RangeProfilerSampler::endSample(const LaunchInfo &Launch) {
     Out.Values[Config.Metrics[I]] = Values[I];
   // An enabled range profiler slows every later launch on the context
   // (about 7 us each on an H100): enable it only around a sample.
+  PhaseClock DisableClock(Setup.Diagnostics, "sample_disable_us");
   disableContext(Context);
   Out.State = SampleResult::Status::Ok;
   return Out;

@@ -60,7 +60,7 @@ ulimit -c 0
       echo "$lib" >"$work/libdir"
   fi
 ) &
-apps="app launches concurrency graph many signals"
+apps="app launches concurrency graph many signals shapes"
 for a in $apps; do
   "$nvcc" -arch=sm_90 -O2 -std=c++17 -I "$root/runtime/include" -c "$src/$a.cu" \
     -o "$work/$a.o" >"$work/$a.build.log" 2>&1 &

@@ -16,6 +16,7 @@
 #include "Tracer.h"
 
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <vector>
 
@@ -96,10 +97,14 @@ public:
       {}}};
   std::vector<std::string> Begun; ///< Kernel names begin() saw.
   int Ends = 0;
+  /// Runs in each begin() (a test's clock advances by a sample's cost).
+  std::function<void()> DuringSample;
   std::vector<void *> DestroyedContexts;
 
   SampleStart begin(const LaunchInfo &L) override {
     Begun.push_back(L.KernelName);
+    if (DuringSample)
+      DuringSample();
     return next(Starts);
   }
   SampleResult end(const LaunchInfo &) override {

@@ -32,6 +32,53 @@ TEST(RuntimeConfig, DefaultsToCountersIntoTheWorkingDirectory) {
   EXPECT_TRUE(C.Errors.empty());
 }
 
+TEST(RuntimeConfig, SamplingIsBoundedByDefault) {
+  RuntimeConfig C = readWith({});
+  EXPECT_EQ(C.BudgetPct, 20.0);
+  EXPECT_EQ(C.Bounds.PerKernel, 16u);
+  EXPECT_EQ(C.Bounds.Grouping, SamplingGrouping::Size);
+  EXPECT_FALSE(C.releaseProfilerAfterSample())
+      << "first takes several samples: the profiler stays initialized";
+  EXPECT_TRUE(readWith({{"HEADROOM_SAMPLE", "every:100"}})
+                  .releaseProfilerAfterSample());
+  EXPECT_FALSE(readWith({{"HEADROOM_SAMPLE", "every:99"}})
+                   .releaseProfilerAfterSample());
+}
+
+TEST(RuntimeConfig, ReadsTheSamplingBounds) {
+  RuntimeConfig C = readWith({{"HEADROOM_BUDGET_PCT", "5.5"},
+                              {"HEADROOM_SAMPLES_PER_KERNEL", "3"},
+                              {"HEADROOM_SAMPLE_GROUPING", "exact"}});
+  EXPECT_EQ(C.BudgetPct, 5.5);
+  EXPECT_EQ(C.Bounds.PerKernel, 3u);
+  EXPECT_EQ(C.Bounds.Grouping, SamplingGrouping::Exact);
+  EXPECT_TRUE(C.Errors.empty());
+  RuntimeConfig Off = readWith(
+      {{"HEADROOM_BUDGET_PCT", "off"}, {"HEADROOM_SAMPLES_PER_KERNEL", "OFF"}});
+  EXPECT_FALSE(Off.BudgetPct);
+  EXPECT_FALSE(Off.Bounds.PerKernel);
+  EXPECT_EQ(readWith({{"HEADROOM_BUDGET_PCT", "0"}}).BudgetPct, 0.0);
+}
+
+TEST(RuntimeConfig, BadSamplingBoundsKeepTheDefaultsAndSaySo) {
+  for (const char *Budget : {"-1", "20%", "lots", "nan"}) {
+    RuntimeConfig C = readWith({{"HEADROOM_BUDGET_PCT", Budget}});
+    EXPECT_EQ(C.BudgetPct, 20.0) << Budget;
+    ASSERT_EQ(C.Errors.size(), 1u) << Budget;
+    EXPECT_NE(C.Errors[0].find("HEADROOM_BUDGET_PCT"), std::string::npos);
+  }
+  for (const char *Cap : {"0", "-2", "3.5", "many"}) {
+    RuntimeConfig C = readWith({{"HEADROOM_SAMPLES_PER_KERNEL", Cap}});
+    EXPECT_EQ(C.Bounds.PerKernel, 16u) << Cap;
+    ASSERT_EQ(C.Errors.size(), 1u) << Cap;
+    EXPECT_NE(C.Errors[0].find("using 16"), std::string::npos);
+  }
+  RuntimeConfig G = readWith({{"HEADROOM_SAMPLE_GROUPING", "waves"}});
+  EXPECT_EQ(G.Bounds.Grouping, SamplingGrouping::Size);
+  ASSERT_EQ(G.Errors.size(), 1u);
+  EXPECT_NE(G.Errors[0].find("size or exact"), std::string::npos) << G.Errors[0];
+}
+
 TEST(RuntimeConfig, ReadsTheMode) {
   EXPECT_EQ(readWith({{"HEADROOM_MODE", "off"}}).RequestedMode, Mode::Off);
   EXPECT_EQ(readWith({{"HEADROOM_MODE", " Time "}}).RequestedMode, Mode::Time);

@@ -32,6 +32,8 @@ struct Harness {
   FakeTracer *Trace;
   FakeSampler *Sampler;
   std::vector<std::string> Lines;
+  /// The sampling budget's clock.
+  std::uint64_t ClockNs = 0;
   std::unique_ptr<Runtime> R;
 
   explicit Harness(Mode M = Mode::Counters,
@@ -40,6 +42,9 @@ struct Harness {
     RuntimeConfig C;
     C.RequestedMode = M;
     C.ProfilePath = Dir.file("profile.json");
+    // The budget follows the wall clock: tests that need it set it with
+    // their own clock (Env.NowNs through Clock).
+    C.BudgetPct = std::nullopt;
     if (Adjust)
       Adjust(C);
     auto T = std::make_unique<FakeTracer>();
@@ -53,6 +58,7 @@ struct Harness {
     Env.Process.Command = "./app";
     Env.Version = "test";
     Env.Emit = [this](std::string_view L) { Lines.emplace_back(L); };
+    Env.NowNs = [this] { return ClockNs; };
     R = std::make_unique<Runtime>(std::move(C), std::move(T), std::move(S),
                                   std::move(Env));
   }
@@ -729,8 +735,11 @@ TEST(Runtime, ACounterSessionFailingMidRunKeepsWhatWasCollected) {
       (*H.kernel(J, "_Z5scalev"))["counter_error"].get<std::string>().find(
           "HARDWARE_BUSY"),
       std::string::npos);
-  EXPECT_FALSE(H.kernel(J, "_Z5saxpyv", 16)->contains("counters"));
-  EXPECT_EQ(H.kernel(J, "_Z5saxpyv", 16)->at("launches"), 1);
+  // Never sampled: its counters are grid 8's, scaled, and say so.
+  const json &Later = *H.kernel(J, "_Z5saxpyv", 16);
+  EXPECT_EQ(Later["counters_estimated"]["from"]["grid"][0], 8);
+  EXPECT_EQ(Later["counter_launches"], 0);
+  EXPECT_EQ(Later["launches"], 1);
 }
 
 TEST(Runtime, CollectiveKernelsAreNeverSampledEvenInScopeAll) {
@@ -828,6 +837,114 @@ TEST(Runtime, ExternalCorrelationCarriesScopesToo) {
   ASSERT_EQ(J["kernels"].size(), 1u);
   EXPECT_EQ(J["kernels"][0]["scope"], 1);
   EXPECT_EQ(J["kernels"][0]["launches"], 2);
+}
+
+/// Launches of one kernel from site 0 with grids of 1 to \p Grids blocks,
+/// each taking \p OwnNs of the program's time on the budget's clock.
+void launchGrowingGrids(Harness &H, unsigned Grids, std::uint64_t OwnNs = 0) {
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  LaunchPlayer P = H.player();
+  for (unsigned G = 1; G <= Grids; ++G) {
+    H.ClockNs += OwnNs;
+    P.launch(&Sites[0], "_Z5saxpyv", {G, 1, 1}, {256, 1, 1}, 1000 + G);
+  }
+}
+
+std::size_t estimatedEntries(const json &J) {
+  std::size_t N = 0;
+  for (const json &K : J["kernels"])
+    N += K.contains("counters_estimated");
+  return N;
+}
+
+TEST(Runtime, VaryingGridsAreSampledPerSizeClassAndEstimatedElsewhere) {
+  Harness H;
+  launchGrowingGrids(H, 600);
+  // Size classes 0..18 of 1..600 blocks, at most 16 samples of the kernel.
+  EXPECT_EQ(H.Sampler->Begun.size(), 16u);
+  json J = H.finalizeAndRead();
+  ASSERT_EQ(J["kernels"].size(), 600u);
+  EXPECT_EQ(estimatedEntries(J), 584u);
+  const json &C = J["collection"];
+  EXPECT_EQ(C["sampling_limits"]["grouping"], "size");
+  EXPECT_EQ(C["sampling_limits"]["samples_per_kernel"], 16);
+  EXPECT_TRUE(C["sampling_limits"]["budget_pct"].is_null());
+  EXPECT_EQ(C["diagnostics"]["entries_estimated"], 584);
+  EXPECT_EQ(C["diagnostics"]["samples_skipped_grouped"].get<int>() +
+                C["diagnostics"]["samples_skipped_capped"].get<int>(),
+            584);
+  // Grid 5 shares grid 4's size class (floor(2 log2 5) = 4), but grid 6
+  // (sampled for class 5) is nearer in threads; grids 4 and 6 bracket it.
+  // The fake sampler measures 1000 instructions at every size: the line
+  // through both is flat, all fixed part.
+  const json *Five = H.kernel(J, "_Z5saxpyv", 5);
+  ASSERT_TRUE(Five);
+  ASSERT_TRUE(Five->contains("counters_estimated"));
+  const json &E = (*Five)["counters_estimated"];
+  EXPECT_EQ(E["from"]["grid"][0], 6);
+  EXPECT_EQ(E["through_grid"][0], 4);
+  EXPECT_DOUBLE_EQ(E["scale"].get<double>(), 5.0 / 6.0);
+  EXPECT_DOUBLE_EQ((*Five)["counters"]["smsp__inst_executed.sum"].get<double>(),
+                   1000.0);
+  EXPECT_EQ((*Five)["counter_launches"], 0);
+  EXPECT_NE((*Five)["counter_note"].get<std::string>().find("size class"),
+            std::string::npos);
+  const json *Four = H.kernel(J, "_Z5saxpyv", 4);
+  ASSERT_TRUE(Four);
+  EXPECT_FALSE(Four->contains("counters_estimated"));
+  EXPECT_EQ((*Four)["counter_launches"], 1);
+}
+
+TEST(Runtime, ExactGroupingWithoutLimitsSamplesEveryConfiguration) {
+  Harness H(Mode::Counters, [](RuntimeConfig &C) {
+    C.Bounds.Grouping = SamplingGrouping::Exact;
+    C.Bounds.PerKernel = std::nullopt;
+  });
+  launchGrowingGrids(H, 40);
+  EXPECT_EQ(H.Sampler->Begun.size(), 40u);
+  json J = H.finalizeAndRead();
+  EXPECT_EQ(estimatedEntries(J), 0u);
+  EXPECT_FALSE(J["collection"]["diagnostics"].contains("entries_estimated"));
+}
+
+TEST(Runtime, BudgetBoundsTheTimeSpentSampling) {
+  Harness H(Mode::Counters, [](RuntimeConfig &C) {
+    C.Bounds.Grouping = SamplingGrouping::Exact;
+    C.Bounds.PerKernel = std::nullopt;
+    C.BudgetPct = 20.0;
+  });
+  // Each sample costs 40 ms; each launch 1 ms of the program's own time.
+  H.Sampler->DuringSample = [&H] { H.ClockNs += 40'000'000; };
+  launchGrowingGrids(H, 1000, /*OwnNs=*/1'000'000);
+  // 20% of 1 s is 5 samples of 40 ms, and the kernel's first is free.
+  EXPECT_GE(H.Sampler->Begun.size(), 4u);
+  EXPECT_LE(H.Sampler->Begun.size(), 6u);
+  json J = H.finalizeAndRead();
+  const json &D = J["collection"]["diagnostics"];
+  EXPECT_EQ(J["collection"]["sampling_limits"]["budget_pct"], 20.0);
+  EXPECT_LE(D["sample_us_total"].get<double>(),
+            0.2 * D["program_us"].get<double>() + 40'000);
+  EXPECT_EQ(D["samples_skipped_over_budget"].get<std::size_t>() +
+                H.Sampler->Begun.size(),
+            1000u);
+  EXPECT_EQ(estimatedEntries(J), 1000u - H.Sampler->Begun.size());
+}
+
+TEST(Runtime, LongCounterCollectionSaysWhatItCosts) {
+  Harness H(Mode::Counters, [](RuntimeConfig &C) {
+    C.Bounds.Grouping = SamplingGrouping::Exact;
+    C.Bounds.PerKernel = std::nullopt;
+  });
+  H.Sampler->DuringSample = [&H] { H.ClockNs += 1'000'000'000; };
+  launchGrowingGrids(H, 16);
+  // Lines after 5 s of sampling, then 10 s later: at 5 s and 15 s.
+  ASSERT_EQ(H.Lines.size(), 2u);
+  EXPECT_EQ(H.Lines[0].rfind("headroom: collecting counters: 5 launches "
+                             "sampled in 5.0 s",
+                             0),
+            0u)
+      << H.Lines[0];
+  EXPECT_NE(H.Lines[1].find("15 launches sampled"), std::string::npos);
 }
 
 TEST(Runtime, RuntimeCallbacksAreAskedForOnlyWhenConfigured) {

@@ -123,3 +123,121 @@ TEST(SamplingPolicy, DisabledPolicySamplesNothing) {
 }
 
 } // namespace
+
+namespace {
+
+LaunchKey grid(std::uint32_t Blocks, const char *Kernel = "_Z1kv") {
+  return LaunchKey{0, NoScope, Kernel, 0, {Blocks, 1, 1}, {128, 1, 1}, 0};
+}
+
+TEST(SamplingPolicy, SizeClassesAreHalfOctavesOfBlocks) {
+  EXPECT_EQ(gridSizeClass(0), 0u);
+  EXPECT_EQ(gridSizeClass(1), 0u);
+  EXPECT_EQ(gridSizeClass(2), 2u);
+  EXPECT_EQ(gridSizeClass(3), 3u);
+  EXPECT_EQ(gridSizeClass(4), 4u);
+  EXPECT_EQ(gridSizeClass(5), 4u);
+  EXPECT_EQ(gridSizeClass(6), 5u);
+  EXPECT_EQ(gridSizeClass(1448), 20u); // below 1024 sqrt 2
+  EXPECT_EQ(gridSizeClass(1449), 21u);
+  EXPECT_EQ(gridSizeClass(std::uint64_t(1) << 40), 80u);
+}
+
+TEST(SamplingPolicy, GridsOfOneSizeClassShareASample) {
+  SamplingPolicy P(SamplingScope::Sites);
+  std::string Why;
+  EXPECT_TRUE(P.claim(grid(100), &Why));
+  EXPECT_FALSE(P.claim(grid(110), &Why));
+  EXPECT_NE(Why.find("size class"), std::string::npos) << Why;
+  Why.clear();
+  EXPECT_FALSE(P.claim(grid(110), &Why));
+  EXPECT_TRUE(Why.empty()) << "said once per configuration";
+  EXPECT_TRUE(P.claim(grid(200)));
+  EXPECT_TRUE(P.claim(grid(110, "_Z5otherv"))) << "per kernel";
+  EXPECT_EQ(P.skipped().Grouped, 2u);
+  // 2D grids count their blocks.
+  EXPECT_FALSE(P.claim(LaunchKey{0, NoScope, "_Z1kv", 0, {10, 10, 1},
+                                 {128, 1, 1}, 0}));
+}
+
+TEST(SamplingPolicy, ExactGroupingSamplesEachConfiguration) {
+  SamplingPolicy P(SamplingScope::Sites, {}, {}, 3,
+                   SamplingBounds{SamplingGrouping::Exact, std::nullopt});
+  EXPECT_TRUE(P.claim(grid(100)));
+  EXPECT_TRUE(P.claim(grid(110)));
+  EXPECT_FALSE(P.claim(grid(110)));
+}
+
+TEST(SamplingPolicy, CapBoundsTheSamplesOfAKernel) {
+  SamplingPolicy P(SamplingScope::Sites, {}, {}, 3,
+                   SamplingBounds{SamplingGrouping::Size, 2u});
+  std::string Why;
+  EXPECT_TRUE(P.claim(grid(1)));
+  EXPECT_TRUE(P.claim(grid(4)));
+  EXPECT_FALSE(P.claim(grid(16), &Why));
+  EXPECT_NE(Why.find("HEADROOM_SAMPLES_PER_KERNEL"), std::string::npos);
+  EXPECT_TRUE(P.claim(grid(16, "_Z5otherv")));
+  EXPECT_EQ(P.skipped().Capped, 1u);
+}
+
+TEST(SamplingPolicy, BudgetHoldsBackAllButAKernelsFirstSample) {
+  SamplingPolicy P(SamplingScope::Sites);
+  std::string Why;
+  EXPECT_TRUE(P.claim(grid(1), &Why, /*BudgetLeft=*/false));
+  EXPECT_FALSE(P.claim(grid(64), &Why, /*BudgetLeft=*/false));
+  EXPECT_NE(Why.find("HEADROOM_BUDGET_PCT"), std::string::npos);
+  EXPECT_TRUE(P.claim(grid(64), nullptr, /*BudgetLeft=*/true))
+      << "taken once the budget allows";
+  EXPECT_EQ(P.skipped().OverBudget, 1u);
+}
+
+TEST(SamplingPolicy, AKernelsFirstGridThatFillsTheGpuIsAlsoSampled) {
+  SamplingPolicy P(SamplingScope::Sites);
+  const unsigned Sms = 132;
+  EXPECT_TRUE(P.claim(grid(1), nullptr, /*BudgetLeft=*/false, Sms));
+  EXPECT_FALSE(P.claim(grid(64), nullptr, false, Sms));
+  EXPECT_TRUE(P.claim(grid(200), nullptr, false, Sms))
+      << "its larger launches are estimated from a full wave";
+  EXPECT_FALSE(P.claim(grid(400), nullptr, false, Sms));
+  P.release(grid(200));
+  EXPECT_TRUE(P.claim(grid(400), nullptr, false, Sms))
+      << "a released full-wave sample frees its place";
+  // Unknown SM count: every grid counts as full, the first sample is it.
+  SamplingPolicy Q(SamplingScope::Sites);
+  EXPECT_TRUE(Q.claim(grid(1), nullptr, false, 0));
+  EXPECT_FALSE(Q.claim(grid(200), nullptr, false, 0));
+}
+
+TEST(SamplingPolicy, AKernelWhoseGridsShrinkGetsASecondSmallerSize) {
+  SamplingPolicy P(SamplingScope::Sites);
+  const unsigned Sms = 132;
+  EXPECT_TRUE(P.claim(grid(16), nullptr, false, Sms));
+  EXPECT_FALSE(P.claim(grid(8), nullptr, false, Sms)) << "not 4x smaller";
+  EXPECT_TRUE(P.claim(grid(4), nullptr, false, Sms));
+  EXPECT_FALSE(P.claim(grid(1), nullptr, false, Sms)) << "one smaller size";
+  EXPECT_TRUE(P.claim(grid(200), nullptr, false, Sms));
+  // A first grid that fills the GPU gets no smaller size for free.
+  SamplingPolicy Q(SamplingScope::Sites);
+  EXPECT_TRUE(Q.claim(grid(1024), nullptr, false, Sms));
+  EXPECT_FALSE(Q.claim(grid(16), nullptr, false, Sms));
+}
+
+TEST(SamplingPolicy, AReleasedSampleLetsItsSizeClassTryAgain) {
+  SamplingPolicy P(SamplingScope::Sites, {}, {}, 3,
+                   SamplingBounds{SamplingGrouping::Size, 1u});
+  EXPECT_TRUE(P.claim(grid(100)));
+  P.release(grid(100));
+  EXPECT_TRUE(P.claim(grid(110))) << "neither the class nor the cap is used";
+  P.refuse(grid(110));
+  EXPECT_TRUE(P.claim(grid(120)));
+}
+
+TEST(SamplingPolicy, EveryAndAllAreNotBounded) {
+  SamplingPolicy P(SamplingScope::Sites, SamplingRule{SamplingRule::Kind::All},
+                   {}, 3, SamplingBounds{SamplingGrouping::Size, 1u});
+  EXPECT_TRUE(P.claim(grid(100), nullptr, false));
+  EXPECT_TRUE(P.claim(grid(110), nullptr, false));
+  EXPECT_TRUE(P.claim(grid(110), nullptr, false));
+}
+
+} // namespace
