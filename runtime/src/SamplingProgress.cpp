@@ -2,19 +2,10 @@
 
 #include "SamplingProgress.h"
 
-#include <cstdio>
+#include "support/Format.h"
 
 namespace headroom::rt {
 
-namespace {
-
-std::string fixed(double V, int Digits) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%.*f", Digits, V);
-  return Buf;
-}
-
-} // namespace
 
 std::string describeSamplingProgress(const SamplingBudget &Budget,
                                      const SkippedLaunches &Skipped,
@@ -22,11 +13,11 @@ std::string describeSamplingProgress(const SamplingBudget &Budget,
   std::string Line = "headroom: collecting counters: " +
                      std::to_string(Budget.samples()) +
                      " launches sampled in " +
-                     fixed(double(Budget.spentNs()) / 1e9, 1) + " s, " +
-                     fixed(Budget.spentPct(NowNs), 0) +
+                     formatFixed(double(Budget.spentNs()) / 1e9, 1) + " s, " +
+                     formatFixed(Budget.spentPct(NowNs), 0) +
                      "% of the program's time so far";
   if (Budget.pct())
-    Line += " (budget " + fixed(*Budget.pct(), 0) + "%)";
+    Line += " (budget " + formatFixed(*Budget.pct(), 0) + "%)";
   std::uint64_t Left = Skipped.Grouped + Skipped.Capped + Skipped.OverBudget;
   if (Left > 0)
     Line += "; " + std::to_string(Left) +
