@@ -4,10 +4,13 @@
 
 #include "ast/ConditionalDirectives.h"
 #include "ast/HeaderCopies.h"
+#include "ast/HeldDiagnostics.h"
 #include "ast/HostOnlyRegions.h"
 #include "ast/IncludeGraph.h"
 #include "ast/LaunchInstrumenter.h"
 #include "ast/LaunchSiteFinder.h"
+#include "ast/ParseFileSystem.h"
+#include "ast/UnbuiltLaunches.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -34,6 +37,25 @@ unsigned InstrumentResult::instrumentedCount() const {
   return N;
 }
 
+char UnclearLaunchError::ID;
+
+void UnclearLaunchError::log(llvm::raw_ostream &OS) const {
+  OS << "'" << File << "' is not instrumented: " << Launch
+     << " is in code that clang cannot compile (clang's errors are above); "
+        "nothing was instrumented or written";
+}
+
+std::string toleratedErrorsNote(const InstrumentResult &Result) {
+  if (Result.ToleratedErrors.empty())
+    return "";
+  size_t N = Result.ToleratedErrors.size();
+  return "clang's host parse of '" + Result.MainFile + "' had " +
+         std::to_string(N) + (N == 1 ? " error" : " errors") +
+         " that no launch depends on (first: " +
+         Result.ToleratedErrors.front() +
+         "); its launches are instrumented and nvcc judges that code";
+}
+
 namespace {
 
 /// A header copy as planned during the parse, with the text it starts from.
@@ -52,6 +74,12 @@ struct ParseOutcome {
   clang::tooling::Replacements MainEdits;
   std::vector<PlannedHeader> Headers;
   std::vector<std::string> Inputs;
+  /// clang's errors, when no launch depends on them.
+  std::vector<std::string> ToleratedErrors;
+  /// After errors: the launches clang did not understand, and those it did
+  /// not build at all.
+  std::vector<LaunchSite> Unclear;
+  std::vector<SourcePosition> Unbuilt;
 };
 
 /// What the preprocessor callbacks record during the parse.
@@ -59,19 +87,28 @@ struct Directives {
   HostOnlyRegions Regions;
   ConditionalDirectives Conditionals;
   IncludeGraph Includes;
+  InactiveText Inactive;
 };
 
-/// Runs the launch matchers over a translation unit that parsed cleanly.
+/// Runs the launch matchers over a translation unit that parsed, without
+/// errors or with semantic errors only; with errors, it goes on only when
+/// clang understood every launch of the files to rewrite, and then passes
+/// clang's errors on as warnings.
 class FindLaunchesConsumer : public clang::ASTConsumer {
 public:
   FindLaunchesConsumer(ParseOutcome &Outcome, const Directives &Seen,
-                       const llvm::Regex *HeaderFilter,
+                       HeldDiagnostics &Held, const llvm::Regex *HeaderFilter,
                        llvm::StringRef HeaderDirectory)
-      : Outcome(Outcome), Seen(Seen), HeaderDirectory(HeaderDirectory),
+      : Outcome(Outcome), Seen(Seen), Held(Held), HeaderFilter(HeaderFilter),
+        HeaderDirectory(HeaderDirectory),
         Finder(Seen.Regions, Seen.Conditionals, HeaderFilter) {}
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
-    if (Ctx.getDiagnostics().hasErrorOccurred())
+    // Errors of the preprocessor or the parser (an `#error`, a missing
+    // header, a syntax clang does not know) leave text that clang did not
+    // read: the translation unit is refused.
+    bool HadErrors = Ctx.getDiagnostics().hasErrorOccurred();
+    if (HadErrors && !Held.onlySemanticErrors())
       return;
     const clang::SourceManager &SM = Ctx.getSourceManager();
     // Launches in system headers are neither rewritten nor reported, so
@@ -85,6 +122,12 @@ public:
     clang::ast_matchers::MatchFinder Matcher;
     Finder.registerMatchers(Matcher);
     Matcher.matchAST(Ctx);
+    if (HadErrors) {
+      if (!launchesUnderstood(SM))
+        return;
+      Held.release(/*ErrorsAsWarnings=*/true);
+      Outcome.ToleratedErrors = Held.parseErrors();
+    }
     clang::FileID Main = SM.getMainFileID();
     Outcome.MainFile =
         SM.getPresumedLoc(SM.getLocForStartOfFile(Main)).getFilename();
@@ -100,6 +143,26 @@ public:
   }
 
 private:
+  /// Whether clang understood every launch of the main file and of the
+  /// selected headers: none has errors in or around it, and none written in
+  /// their active code is missing from the AST. Records those that are not.
+  bool launchesUnderstood(const clang::SourceManager &SM) {
+    Outcome.Unclear = Finder.unclearSites();
+    for (clang::FileID File : Seen.Inactive.files()) {
+      if (File != SM.getMainFileID()) {
+        std::string Path = absoluteFileName(SM, File);
+        if (!HeaderFilter || Path.empty() || !HeaderFilter->match(Path) ||
+            SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
+          continue;
+      }
+      std::vector<SourcePosition> Missing =
+          unbuiltLaunches(SM, File, Seen.Inactive, Finder);
+      Outcome.Unbuilt.insert(Outcome.Unbuilt.end(), Missing.begin(),
+                             Missing.end());
+    }
+    return Outcome.Unclear.empty() && Outcome.Unbuilt.empty();
+  }
+
   /// Plans the header copies while the source manager still holds the
   /// headers' text.
   void planHeaders(const clang::SourceManager &SM) {
@@ -128,37 +191,18 @@ private:
 
   ParseOutcome &Outcome;
   const Directives &Seen;
+  HeldDiagnostics &Held;
+  const llvm::Regex *HeaderFilter;
   llvm::StringRef HeaderDirectory;
   LaunchSiteFinder Finder;
 };
 
-/// Forwards clang's diagnostics and counts the errors, the driver's too: an
-/// unknown compile flag is an error that clang's tooling reports and then
-/// parses past, and a command with an error must not succeed.
-class ErrorCounter : public clang::DiagnosticConsumer {
-public:
-  explicit ErrorCounter(clang::DiagnosticConsumer &Next) : Next(Next) {}
-  void BeginSourceFile(const clang::LangOptions &LO,
-                       const clang::Preprocessor *PP) override {
-    Next.BeginSourceFile(LO, PP);
-  }
-  void EndSourceFile() override { Next.EndSourceFile(); }
-  void finish() override { Next.finish(); }
-  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
-                        const clang::Diagnostic &Info) override {
-    clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    Next.HandleDiagnostic(Level, Info);
-  }
-
-private:
-  clang::DiagnosticConsumer &Next;
-};
-
 class FindLaunchesAction : public clang::ASTFrontendAction {
 public:
-  FindLaunchesAction(ParseOutcome &Outcome, const llvm::Regex *HeaderFilter,
+  FindLaunchesAction(ParseOutcome &Outcome, HeldDiagnostics &Held,
+                     const llvm::Regex *HeaderFilter,
                      llvm::StringRef HeaderDirectory)
-      : Outcome(Outcome), HeaderFilter(HeaderFilter),
+      : Outcome(Outcome), Held(Held), HeaderFilter(HeaderFilter),
         HeaderDirectory(HeaderDirectory) {}
 
   std::unique_ptr<clang::ASTConsumer>
@@ -167,18 +211,39 @@ public:
     const clang::SourceManager &SM = CI.getSourceManager();
     PP.addPPCallbacks(Seen.Regions.makeCallbacks(SM));
     PP.addPPCallbacks(Seen.Conditionals.makeCallbacks(SM));
+    PP.addPPCallbacks(Seen.Inactive.makeCallbacks(SM));
     if (HeaderFilter)
       PP.addPPCallbacks(Seen.Includes.makeCallbacks(SM));
-    return std::make_unique<FindLaunchesConsumer>(Outcome, Seen, HeaderFilter,
-                                                  HeaderDirectory);
+    return std::make_unique<FindLaunchesConsumer>(
+        Outcome, Seen, Held, HeaderFilter, HeaderDirectory);
   }
 
 private:
   ParseOutcome &Outcome;
+  HeldDiagnostics &Held;
   const llvm::Regex *HeaderFilter;
   llvm::StringRef HeaderDirectory;
   Directives Seen;
 };
+
+/// The error for a translation unit whose launches clang did not all
+/// understand: the first such launch, and how many more there are.
+llvm::Error unclearLaunches(llvm::StringRef File, const ParseOutcome &Outcome) {
+  std::string First;
+  llvm::raw_string_ostream OS(First);
+  if (!Outcome.Unclear.empty()) {
+    const LaunchSite &Site = Outcome.Unclear.front();
+    OS << "the launch of '" << Site.KernelName << "' at " << Site.Launch.File
+       << ':' << Site.Launch.Line << ':' << Site.Launch.Column;
+  } else {
+    const SourcePosition &At = Outcome.Unbuilt.front();
+    OS << "the launch at " << At.File << ':' << At.Line << ':' << At.Column;
+  }
+  size_t More = Outcome.Unclear.size() + Outcome.Unbuilt.size() - 1;
+  if (More)
+    OS << " (and " << More << " more)";
+  return llvm::make_error<UnclearLaunchError>(File.str(), First);
+}
 
 } // namespace
 
@@ -213,17 +278,13 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
     return llvm::createStringError(Status.getError(),
                                    "cannot read '" + File +
                                        "': " + Status.getError().message());
+  // Spaced launch chevrons read as `<<<`/`>>>`, the toolkit's headers first
+  // for clang's CUDA wrapper (ParseFileSystem.h).
+  ParseFileSystem Parse = makeParseFileSystem(FS, Request.CommandLine);
   // Reference-counted: the compiler instance holds on to it too.
   auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
-      clang::FileSystemOptions(), FS);
+      clang::FileSystemOptions(), Parse.FileSystem);
 
-  ParseOutcome Outcome;
-  clang::tooling::ToolInvocation Invocation(
-      Request.CommandLine,
-      std::make_unique<FindLaunchesAction>(
-          Outcome, HeaderFilter ? &*HeaderFilter : nullptr,
-          Request.HeaderDirectory),
-      Files.get());
   // Printed as clang would, with the command's diagnostic options (presumed
   // locations, colors).
   std::vector<const char *> Argv;
@@ -232,15 +293,26 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
   std::unique_ptr<clang::DiagnosticOptions> PrinterOptions =
       clang::CreateAndPopulateDiagOpts(Argv);
   clang::TextDiagnosticPrinter Printer(llvm::errs(), *PrinterOptions);
-  ErrorCounter Counter(Request.Diagnostics ? *Request.Diagnostics : Printer);
-  Invocation.setDiagnosticConsumer(&Counter);
-  bool Ran = Invocation.run();
-  if (Ran && Outcome.Parsed && Counter.getNumErrors() > 0)
+  HeldDiagnostics Held(Request.Diagnostics ? *Request.Diagnostics : Printer);
+  ParseOutcome Outcome;
+  clang::tooling::ToolInvocation Invocation(
+      Request.CommandLine,
+      std::make_unique<FindLaunchesAction>(
+          Outcome, Held, HeaderFilter ? &*HeaderFilter : nullptr,
+          Request.HeaderDirectory),
+      Files.get());
+  Invocation.setDiagnosticConsumer(&Held);
+  // With tolerated errors clang's run reports failure: what the parse left
+  // behind decides.
+  (void)Invocation.run();
+  if (Outcome.Parsed && Held.commandErrors() > 0)
     return llvm::createStringError(
         "the command to parse '" + File +
         "' has errors (clang's errors are above); nothing was instrumented "
         "or written");
-  if (!Ran || !Outcome.Parsed)
+  if (!Outcome.Unclear.empty() || !Outcome.Unbuilt.empty())
+    return unclearLaunches(File, Outcome);
+  if (!Outcome.Parsed)
     return llvm::createStringError(
         "'" + File +
         "' does not compile as CUDA host code (clang's errors are above); "
@@ -262,7 +334,10 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
   Result.MainFile = std::move(Outcome.MainFile);
   Result.Source = std::move(*Source);
   Result.Sites = std::move(Outcome.Sites);
-  Result.Inputs = std::move(Outcome.Inputs);
+  for (std::string &Input : Outcome.Inputs)
+    if (!llvm::is_contained(Parse.VirtualFiles, Input))
+      Result.Inputs.push_back(std::move(Input));
+  Result.ToleratedErrors = std::move(Outcome.ToleratedErrors);
   return Result;
 }
 

@@ -4,8 +4,10 @@
 /// The library entry of `headroom instrument`: parses the host side of one
 /// translation unit with clang, finds its kernel launches and rewrites the
 /// main file so that each launch calls the runtime hooks. A translation unit
-/// that does not parse is refused: clang's errors go to the diagnostic
-/// consumer and the result is an error, never partly rewritten source.
+/// whose launches clang does not all understand is refused: clang's errors
+/// go to the diagnostic consumer and the result is an error, never partly
+/// rewritten source. Errors clang's semantic analysis reports away from the
+/// launches are tolerated (see instrument()).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_AST_INSTRUMENT_H
@@ -72,12 +74,53 @@ struct InstrumentResult {
   /// path where the file manager knows it: what a cache of the result
   /// depends on.
   std::vector<std::string> Inputs;
+  /// clang's errors (`file:line:col: message`) that the parse went past
+  /// because clang understood every launch (see instrument()); empty after
+  /// a clean parse. nvcc, which compiles the result, judges that code.
+  std::vector<std::string> ToleratedErrors;
 
   /// How many sites are instrumented.
   unsigned instrumentedCount() const;
 };
 
+/// The error of a translation unit whose launches clang did not all
+/// understand (see instrument()).
+class UnclearLaunchError : public llvm::ErrorInfo<UnclearLaunchError> {
+public:
+  static char ID;
+  UnclearLaunchError(std::string File, std::string Launch)
+      : File(std::move(File)), Launch(std::move(Launch)) {}
+  /// The first such launch: "the launch of 'k' at app.cu:7:3", with
+  /// " (and N more)" when there are more.
+  const std::string &launch() const { return Launch; }
+  void log(llvm::raw_ostream &OS) const override;
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  std::string File;
+  std::string Launch;
+};
+
+/// What to say about \p Result's tolerated errors, without a prefix:
+/// "clang's host parse of 'app.cu' had 2 errors that no launch depends on
+/// (first: app.cu:5:10: ...); its launches are instrumented and nvcc judges
+/// that code"; empty when there are none.
+std::string toleratedErrorsNote(const InstrumentResult &Result);
+
 /// Parses and rewrites the translation unit of \p Request.
+///
+/// A parse with errors goes on when they are all semantic (clang's Sema:
+/// code that nvcc's headers and front end accept, clang's do not) and clang
+/// understood every launch of the files to rewrite: no launch has errors in
+/// its kernel, configuration or arguments or sits in an invalid declaration,
+/// and every launch written in their active code is in the AST. clang's
+/// errors then reach the diagnostic consumer as warnings and are listed in
+/// ToleratedErrors. Otherwise the translation unit is refused with an error
+/// naming the first launch clang did not understand, or saying that the
+/// file does not compile (preprocessor and syntax errors, a missing header).
+/// The diagnostics reach the consumer unchanged then.
 llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request);
 
 } // namespace headroom::ast

@@ -133,6 +133,8 @@ Expected<InstrumentResult> instrumentFile(const InstrumentRequest &Request) {
 
 Status writeInstrumentOutputs(const InstrumentResult &Result,
                               const InstrumentOptions &O) {
+  if (std::string Note = toleratedErrorsNote(Result); !Note.empty())
+    llvm::errs() << "headroom instrument: note: " << Note << "\n";
   for (const LaunchSite &Site : Result.Sites)
     if (Site.Status != SiteStatus::Instrumented)
       llvm::errs() << formatNotInstrumented(Site) << "\n";

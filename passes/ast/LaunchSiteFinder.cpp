@@ -7,6 +7,7 @@
 #include "ast/PresumedPosition.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Lex/Lexer.h"
@@ -43,6 +44,91 @@ const LaunchApi *findApi(llvm::StringRef Name) {
   return nullptr;
 }
 
+/// The declaration \p E names, seen through parentheses, casts and `&`.
+const clang::ValueDecl *referencedDecl(const clang::Expr &E) {
+  const clang::Expr *Inner = E.IgnoreParenCasts();
+  if (const auto *AddressOf = llvm::dyn_cast<clang::UnaryOperator>(Inner))
+    Inner = AddressOf->getSubExpr()->IgnoreParenCasts();
+  if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Inner))
+    return Ref->getDecl();
+  return nullptr;
+}
+
+/// Whether clang could not build \p S or part of it: a recovery expression,
+/// or a name of a declaration clang found invalid. Errors that only flow in
+/// through a valid variable whose initializer failed (`int B = max(n, u);`
+/// then `k<<<B, 1>>>()`) do not count: what is written here is well-formed.
+bool hasOwnErrors(const clang::Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *E = llvm::dyn_cast<clang::Expr>(S)) {
+    if (!E->containsErrors())
+      return false;
+    if (llvm::isa<clang::RecoveryExpr>(E))
+      return true;
+    if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E))
+      return Ref->getDecl()->isInvalidDecl();
+    if (const auto *Member = llvm::dyn_cast<clang::MemberExpr>(E))
+      if (Member->getMemberDecl()->isInvalidDecl())
+        return true;
+  }
+  for (const clang::Stmt *Child : S->children())
+    if (hasOwnErrors(Child))
+      return true;
+  return false;
+}
+
+/// Whether the full expression around \p S has errors of its own, or \p S
+/// is inside a declaration that clang found invalid.
+bool insideErrors(const clang::Expr &S, clang::ASTContext &Ctx) {
+  const clang::Expr *Full = &S;
+  bool InFull = true;
+  clang::DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    // The full expression ends at the first statement around it.
+    if (const auto *E = Parents[0].get<clang::Expr>(); E && InFull)
+      Full = E;
+    else if (Parents[0].get<clang::Stmt>())
+      InFull = false;
+    if (const auto *D = Parents[0].get<clang::Decl>()) {
+      for (const clang::DeclContext *DC = D->getLexicalDeclContext(); DC;
+           DC = DC->getLexicalParent())
+        if (llvm::cast<clang::Decl>(DC)->isInvalidDecl())
+          return true;
+      if (D->isInvalidDecl())
+        return true;
+      break;
+    }
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return hasOwnErrors(Full);
+}
+
+/// Whether clang understood the launch \p Launch of the kernel \p Kernel:
+/// nothing in it, or in the expression around it, that clang could not
+/// build, a valid kernel declaration, and no invalid declaration around it.
+bool understood(const clang::Expr &Launch, const clang::Expr &Kernel,
+                clang::ASTContext &Ctx) {
+  if (const clang::ValueDecl *D = referencedDecl(Kernel); D && D->isInvalidDecl())
+    return false;
+  return !hasOwnErrors(&Launch) && !insideErrors(Launch, Ctx);
+}
+
+/// Where \p Launch is anchored in the text: the spelling of its `<<<`, or of
+/// the launch API function's name.
+clang::SourceLocation anchorOf(const clang::Expr &Launch) {
+  if (const auto *Chevron = llvm::dyn_cast<clang::CUDAKernelCallExpr>(&Launch))
+    return Chevron->getConfig() ? Chevron->getConfig()->getBeginLoc()
+                                : Chevron->getBeginLoc();
+  const clang::Expr *Callee =
+      llvm::cast<clang::CallExpr>(Launch).getCallee()->IgnoreParenImpCasts();
+  if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Callee))
+    return Ref->getLocation();
+  if (const auto *Lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(Callee))
+    return Lookup->getNameLoc();
+  return Callee->getExprLoc();
+}
+
 /// The name of the function \p Call calls, resolved or not.
 llvm::StringRef calleeName(const clang::CallExpr &Call) {
   if (const clang::FunctionDecl *FD = Call.getDirectCallee())
@@ -56,6 +142,16 @@ llvm::StringRef calleeName(const clang::CallExpr &Call) {
 }
 
 } // namespace
+
+llvm::ArrayRef<llvm::StringRef> launchApiNames() {
+  static const std::vector<llvm::StringRef> Names = [] {
+    std::vector<llvm::StringRef> All;
+    for (const LaunchApi &Api : LaunchApis)
+      All.push_back(Api.Name);
+    return All;
+  }();
+  return Names;
+}
 
 std::string absoluteFileName(const clang::SourceManager &SM,
                              clang::FileID File) {
@@ -109,6 +205,9 @@ void LaunchSiteFinder::run(const MatchFinder::MatchResult &Result) {
     return;
   clang::ASTContext &Ctx = *Result.Context;
   const clang::SourceManager &SM = Ctx.getSourceManager();
+  std::pair<clang::FileID, unsigned> Anchor =
+      SM.getDecomposedSpellingLoc(anchorOf(*Launch));
+  Anchors.insert({Anchor.first.getHashValue(), Anchor.second});
 
   clang::SourceLocation Begin = Launch->getBeginLoc();
   clang::SourceLocation Expansion = SM.getExpansionLoc(Begin);
@@ -143,6 +242,12 @@ void LaunchSiteFinder::run(const MatchFinder::MatchResult &Result) {
       Range.isValid() && SM.getFileID(Range.getBegin()) == LaunchFile;
   unsigned RangeBegin = Wrappable ? SM.getFileOffset(Range.getBegin()) : 0;
   unsigned RangeEnd = Wrappable ? SM.getFileOffset(Range.getEnd()) : 0;
+
+  if ((InMainFile || !HeaderPath.empty()) &&
+      !understood(*Launch, *KernelExpr, Ctx)) {
+    Unclear.push_back(std::move(Site));
+    return;
+  }
 
   ExecutionSpace Space = enclosingExecutionSpace(*Launch, Ctx);
   if (!InMainFile && HeaderPath.empty())

@@ -17,6 +17,11 @@
 ///   selects the file (then they are rewritten in a copy of it); launches in
 ///   system headers are ignored.
 ///
+/// After a parse with errors, it also tells which launches clang did not
+/// understand (unclearSites) and where every launch it built is written
+/// (builtAt), so that the instrumenter can refuse a translation unit whose
+/// launches are not all understood.
+///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_AST_LAUNCHSITEFINDER_H
 #define HEADROOM_AST_LAUNCHSITEFINDER_H
@@ -60,11 +65,26 @@ public:
   /// The sites found, main-file sites first, each group in source order.
   std::vector<LaunchSite> takeSites();
 
+  /// The launches of the main file and of selected headers that clang
+  /// reported errors in or around: the launch, its kernel, its configuration
+  /// or its arguments contain errors, or a declaration around it is invalid.
+  /// They are not among the sites. Empty after a parse without errors.
+  const std::vector<LaunchSite> &unclearSites() const { return Unclear; }
+
+  /// Whether clang built a launch whose `<<<` (or whose launch API function
+  /// name) is spelled at \p Offset of \p File.
+  bool builtAt(clang::FileID File, unsigned Offset) const {
+    return Anchors.count({File.getHashValue(), Offset}) != 0;
+  }
+
 private:
   const HostOnlyRegions &Regions;
   const ConditionalDirectives &Conditionals;
   const llvm::Regex *HeaderFilter;
   llvm::DenseSet<const void *> Seen;
+  std::vector<LaunchSite> Unclear;
+  /// (file id, offset) of the spelling of each launch's `<<<` or API name.
+  std::set<std::pair<unsigned, unsigned>> Anchors;
   /// Ranges already wrapped, by file: a macro argument expanded twice, or a
   /// header included twice, is one written launch and one site.
   std::set<std::tuple<std::string, unsigned, unsigned>> WrappedRanges;
@@ -72,6 +92,9 @@ private:
   std::vector<std::pair<std::tuple<unsigned, unsigned, unsigned>, LaunchSite>>
       Found;
 };
+
+/// The names of the launch API functions the finder matches.
+llvm::ArrayRef<llvm::StringRef> launchApiNames();
 
 /// The absolute, dot-free path of the file \p File of \p SM, as the header
 /// filter sees it; empty for buffers without a file.

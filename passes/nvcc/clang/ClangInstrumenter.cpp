@@ -83,7 +83,14 @@ ClangInstrumenter::instrument(const InstrumentRequest &Request) {
         absolutePath(Request.HeaderDirectory, Request.WorkingDirectory);
   llvm::Expected<ast::InstrumentResult> Result = ast::instrument(Parse);
   if (!Result) {
-    std::string Why = llvm::toString(Result.takeError());
+    std::string Launch;
+    std::string Why = llvm::toString(llvm::handleErrors(
+        Result.takeError(),
+        [&](const ast::UnclearLaunchError &E) { Launch = E.launch(); }));
+    // The first error may be elsewhere (tolerated there): only the launch
+    // is named.
+    if (!Launch.empty())
+      return Error("clang cannot compile the code of " + Launch);
     if (!Errors.First.empty())
       return Error("clang cannot parse it as CUDA host code (" + Errors.First +
                    ")");
@@ -93,6 +100,10 @@ ClangInstrumenter::instrument(const InstrumentRequest &Request) {
   InstrumentOutcome Outcome;
   Outcome.Text = std::move(Result->Source);
   Outcome.InstrumentedLaunches = Result->instrumentedCount();
+  // nvcc judges what clang did not accept away from the launches; should
+  // the copy not compile, the wrapper compiles the original.
+  if (std::string Note = ast::toleratedErrorsNote(*Result); !Note.empty())
+    Outcome.Messages.push_back("headroom nvcc: note: " + Note);
   for (const ast::LaunchSite &Site : Result->Sites)
     if (Site.Status != ast::SiteStatus::Instrumented)
       Outcome.Messages.push_back(ast::formatNotInstrumented(Site));

@@ -20,8 +20,10 @@ __global__ void k(int x) {}
 
 void host() {
   k<<<1, 1>>>(0);
-  // CHECK: parse-error.cu:[[@LINE+1]]:3: error: use of undeclared identifier 'undeclared'
-  undeclared(1);
+  // A syntax error (errors of clang's semantic analysis away from the
+  // launches are tolerated: instrument/tolerated-errors.cu).
+  // CHECK: parse-error.cu:[[@LINE+1]]:17: error: expected expression
+  int missing = ;
 }
 // CHECK: headroom instrument: error: '{{.*}}parse-error.cu' does not compile as CUDA host code
 // KEPT: previous contents

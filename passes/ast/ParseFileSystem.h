@@ -1,0 +1,62 @@
+//===- ParseFileSystem.h - What the host parse reads ------------*- C++ -*-===//
+///
+/// \file
+/// The file system the instrumenter's host parse reads through. It differs
+/// from the files on disk in two ways, both so that clang reads a source as
+/// nvcc does:
+///
+/// - **Spaced launch chevrons.** Every file is read with the spaced chevrons
+///   of its launches written `<<<`/`>>>` in place (LaunchChevrons.h), which
+///   keeps every offset, line and column: the parse, the sites' positions and
+///   the rewrite all see the same bytes.
+/// - **The toolkit's headers first for clang's CUDA wrapper.** clang includes
+///   `__clang_cuda_runtime_wrapper.h` into every CUDA parse, and it includes
+///   toolkit headers by quoted name (`"cuda.h"`, `"driver_types.h"`, ...),
+///   which the include path resolves: a project directory passed with `-I`
+///   that holds its own `cuda.h` shadows the toolkit's, and the wrapper
+///   stops with `cuda.h did not define CUDA_VERSION`. nvcc never includes
+///   those names on its own, so the project's file does not matter to it. A
+///   quoted include is looked for first next to the file that includes it:
+///   for each toolkit header the wrapper names, a one-line header next to the
+///   wrapper (in clang's resource directory, in memory only) includes the
+///   toolkit's file by its absolute path. The user's own includes are not
+///   affected: the resource directory comes after the user's `-I`
+///   directories and after the toolkit's in the search path, so they
+///   resolve as before (and as with nvcc, user directories first).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_AST_PARSEFILESYSTEM_H
+#define HEADROOM_AST_PARSEFILESYSTEM_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <string>
+#include <vector>
+
+namespace headroom::ast {
+
+/// The host parse's view of \p Base.
+struct ParseFileSystem {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem;
+  /// The headers that exist only in memory (the wrapper's forwarding
+  /// headers), by absolute path: not inputs of the parse.
+  std::vector<std::string> VirtualFiles;
+};
+
+/// \p Base as the clang command line \p CommandLine should read it (see the
+/// file comment): its `--cuda-path=` and `-resource-dir=` flags locate the
+/// toolkit and the wrapper; with `-nocudainc`, or without either flag, no
+/// forwarding header is added.
+ParseFileSystem
+makeParseFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
+                    llvm::ArrayRef<std::string> CommandLine);
+
+/// The names \p Wrapper (the text of clang's CUDA runtime wrapper) includes
+/// in quotes, in order, each once.
+std::vector<std::string> quotedIncludes(llvm::StringRef Wrapper);
+
+} // namespace headroom::ast
+
+#endif // HEADROOM_AST_PARSEFILESYSTEM_H
