@@ -23,6 +23,13 @@ int instrumentWithoutClang(const Args &) {
                "docs/instrument.md)\n";
   return 2;
 }
+
+int checkWithoutClang(const Args &) {
+  std::cerr << "headroom check: error: this headroom was built without "
+               "Clang; rebuild it where LLVM/Clang 22 is installed (see "
+               "docs/cli.md)\n";
+  return 2;
+}
 #endif
 
 struct Subcommand {
@@ -38,8 +45,11 @@ const Subcommand Subcommands[] = {
 #ifdef HEADROOM_HAVE_CLANG
     {"instrument", "rewrite a .cu file's kernel launches to call the runtime",
      instrumentMain},
+    {"check", "check CUDA device code for GPU performance pitfalls",
+     checkMain},
 #else
     {"instrument", "(not in this build: needs Clang)", instrumentWithoutClang},
+    {"check", "(not in this build: needs Clang)", checkWithoutClang},
 #endif
     {"report", "diagnose the kernels of a profile on a device", reportMain},
     {"lint", "gate a profile on headroom thresholds and a baseline",

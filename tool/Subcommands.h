@@ -31,6 +31,8 @@ int lspMain(const Args &A);
 #ifdef HEADROOM_HAVE_CLANG
 /// Rewrites a .cu file's kernel launches to call the runtime (needs Clang).
 int instrumentMain(const Args &A);
+/// Checks CUDA device code for what will cost time on the GPU (needs Clang).
+int checkMain(const Args &A);
 #endif
 
 } // namespace headroom

@@ -27,6 +27,8 @@ ALLOWED = {
     "views": {"support", "schema", "model", "devices", "analysis", "checks"},
     "nvccargs": {"support"},
     "ast": {"support", "schema", "nvccargs", "llvm"},
+    # The checks of CUDA source code, on the device-side parse of ast/.
+    "sourcechecks": {"support", "schema", "nvccargs", "ast", "llvm"},
     "nvcc": {"support", "schema", "model", "devices", "analysis", "checks",
              "views", "nvccargs"},
     # The one adapter that joins the wrapper and the Clang pass.

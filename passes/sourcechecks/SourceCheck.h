@@ -1,0 +1,154 @@
+//===- SourceCheck.h - A check of CUDA source code --------------*- C++ -*-===//
+///
+/// \file
+/// A source check reads the AST of a CUDA translation unit, before anything
+/// has run on a GPU, and reports what will cost time on the device: FP64
+/// arithmetic brought in by one double literal, uncoalesced global accesses,
+/// shared-memory bank conflicts, divergent loops, launch configurations that
+/// waste lanes. Each check is one class in checks/<Name>Check.cpp,
+/// registered in SourceChecks.def, with a lit test and a section in
+/// docs/diagnostics.md (the conventions of the profile checks, checks/).
+///
+/// Checks only match and word their findings; CheckContext turns a finding
+/// into a clang diagnostic (`file:line:col: warning: ... [headroom-name]`,
+/// with its fix-its), so the output reads like clang's and clang-tidy's.
+/// Precision over recall: a check that cannot be sure says nothing.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_SOURCECHECKS_SOURCECHECK_H
+#define HEADROOM_SOURCECHECKS_SOURCECHECK_H
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CUDAKernelCallExpr;
+class FunctionDecl;
+} // namespace clang
+
+namespace headroom::sourcechecks {
+
+class LaneAnalysis;
+
+/// What a check is, besides how it matches: its stable name, and the
+/// one-line summary and advice that its documentation and SARIF-like
+/// listings carry.
+struct SourceCheckInfo {
+  std::string_view Name;
+  std::string_view Summary;
+  std::string_view Help;
+};
+
+/// A note after a finding, at its own location, with the fix-its that are
+/// made there (padding an array at its declaration, say).
+struct FindingNote {
+  clang::SourceLocation Where;
+  std::string Message;
+  std::vector<clang::FixItHint> Fixes;
+};
+
+/// One thing a check found: a warning at a location, with the fix-its that
+/// repair it there and notes that explain it.
+struct Finding {
+  clang::SourceLocation Where;
+  std::string Message;
+  std::vector<clang::FixItHint> Fixes;
+  /// Notes printed after the warning.
+  std::vector<FindingNote> Notes;
+};
+
+class CheckContext;
+
+/// The base of every source check: constant objects of the registry
+/// (SourceCheckRegistry.h), never copied, without state of their own (what
+/// a run remembers lives in the CheckContext).
+class SourceCheck {
+public:
+  explicit constexpr SourceCheck(const SourceCheckInfo &Facts)
+      : Facts(Facts) {}
+  SourceCheck(const SourceCheck &) = delete;
+  SourceCheck &operator=(const SourceCheck &) = delete;
+  virtual ~SourceCheck() = default;
+
+  const SourceCheckInfo &info() const { return Facts; }
+  std::string_view name() const { return Facts.Name; }
+
+  /// Judges one device function definition (a `__global__` kernel or an
+  /// explicitly `__device__` function) with a body and without dependent
+  /// types: template instantiations are judged, their patterns not.
+  virtual void checkDeviceFunction(const clang::FunctionDecl &F,
+                                   CheckContext &C) const {}
+  /// Judges one `kernel<<<...>>>(...)` launch.
+  virtual void checkLaunch(const clang::CUDAKernelCallExpr &Launch,
+                           CheckContext &C) const {}
+
+private:
+  const SourceCheckInfo &Facts;
+};
+
+/// What one run of the checks over a translation unit shares: the AST, the
+/// engine the findings are reported through, and what the checks remember
+/// between functions (a fix-it given once, a finding already reported from
+/// another instantiation of the same template).
+class CheckContext {
+public:
+  /// Reports through \p Out, whose source manager is the AST's.
+  /// \p AsErrors reports findings as errors (--warnings-as-errors).
+  CheckContext(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Out,
+               bool AsErrors);
+  ~CheckContext();
+
+  clang::ASTContext &ast() const { return Ctx; }
+
+  /// Keeps \p F as a finding of \p Check, once per location and message
+  /// (template instantiations repeat their pattern's findings). Fix-its in
+  /// macro expansions or outside the main file are dropped.
+  void report(const SourceCheck &Check, Finding F);
+
+  /// Reports the findings kept, in the order of their locations, through
+  /// the diagnostics engine; called once, after every check ran.
+  void flush();
+
+  /// True the first time it is asked about \p Key (a declaration a fix-it
+  /// edits, say), false after.
+  bool firstTime(const void *Key) { return Seen.insert(Key).second; }
+
+  /// The lane analysis of \p F, made on first use and kept for the run.
+  LaneAnalysis &lanes(const clang::FunctionDecl &F);
+
+  /// How many findings were reported.
+  unsigned findings() const { return Count; }
+
+  /// Whether a fix-it may edit the text at \p Loc: a file location of the
+  /// main file, not inside a macro expansion.
+  bool canFix(clang::SourceLocation Loc) const;
+
+private:
+  /// Reports one diagnostic, with its fix-its when every one can be made.
+  void emit(clang::SourceLocation Where, unsigned ID, const std::string &Text,
+            const std::vector<clang::FixItHint> &Fixes);
+
+  clang::ASTContext &Ctx;
+  clang::DiagnosticsEngine &Out;
+  unsigned WarningID, NoteID;
+  unsigned Count = 0;
+  std::vector<std::pair<const SourceCheck *, Finding>> Kept;
+  llvm::DenseSet<const void *> Seen;
+  std::set<std::tuple<unsigned, std::string_view, std::string>> Reported;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<LaneAnalysis>>
+      Analyses;
+};
+
+} // namespace headroom::sourcechecks
+
+#endif // HEADROOM_SOURCECHECKS_SOURCECHECK_H

@@ -1,0 +1,71 @@
+//===- SourceCheckRegistry.cpp - Every source check, by name --------------===//
+
+#include "sourcechecks/SourceCheckRegistry.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/GlobPattern.h"
+
+#include <algorithm>
+#include <set>
+
+namespace headroom::sourcechecks {
+
+const std::vector<const SourceCheck *> &sourceCheckCatalog() {
+  static const std::vector<const SourceCheck *> All = {
+#define HEADROOM_SOURCE_CHECK(Name, Text) &check##Name(),
+#include "sourcechecks/SourceChecks.def"
+  };
+  return All;
+}
+
+const SourceCheck *findSourceCheck(std::string_view Name) {
+  for (const SourceCheck *C : sourceCheckCatalog())
+    if (C->name() == Name)
+      return C;
+  return nullptr;
+}
+
+llvm::Expected<std::vector<const SourceCheck *>>
+selectSourceChecks(std::string_view Spec) {
+  std::set<const SourceCheck *> Chosen(sourceCheckCatalog().begin(),
+                                       sourceCheckCatalog().end());
+  llvm::SmallVector<llvm::StringRef> Entries;
+  llvm::StringRef(Spec.data(), Spec.size()).split(Entries, ',');
+  for (llvm::StringRef Entry : Entries) {
+    Entry = Entry.trim();
+    if (Entry.empty())
+      continue;
+    bool Remove = Entry.consume_front("-");
+    llvm::Expected<llvm::GlobPattern> Pattern =
+        llvm::GlobPattern::create(Entry);
+    if (!Pattern)
+      return llvm::createStringError(
+          "--checks: '" + Entry.str() +
+          "' is not a name or glob: " + llvm::toString(Pattern.takeError()));
+    bool Matched = false;
+    for (const SourceCheck *C : sourceCheckCatalog()) {
+      if (!Pattern->match(llvm::StringRef(C->name().data(), C->name().size())))
+        continue;
+      Matched = true;
+      if (Remove)
+        Chosen.erase(C);
+      else
+        Chosen.insert(C);
+    }
+    if (!Matched) {
+      std::string Known;
+      for (const SourceCheck *C : sourceCheckCatalog())
+        Known += (Known.empty() ? "" : ", ") + std::string(C->name());
+      return llvm::createStringError("--checks: '" + Entry.str() +
+                                     "' names no check (the checks: " + Known +
+                                     ")");
+    }
+  }
+  std::vector<const SourceCheck *> Result;
+  for (const SourceCheck *C : sourceCheckCatalog())
+    if (Chosen.count(C))
+      Result.push_back(C);
+  return Result;
+}
+
+} // namespace headroom::sourcechecks

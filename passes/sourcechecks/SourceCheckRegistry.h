@@ -1,0 +1,47 @@
+//===- SourceCheckRegistry.h - Every source check, by name ------*- C++ -*-===//
+///
+/// \file
+/// The one list of the source checks (SourceChecks.def), their stable names
+/// and the selection a user makes with `--checks` (clang-tidy's syntax: a
+/// comma-separated list of names or globs, `-` before one to leave it out,
+/// applied left to right, starting from every check).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_SOURCECHECKS_SOURCECHECKREGISTRY_H
+#define HEADROOM_SOURCECHECKS_SOURCECHECKREGISTRY_H
+
+#include "sourcechecks/SourceCheck.h"
+
+#include "llvm/Support/Error.h"
+
+#include <string_view>
+#include <vector>
+
+namespace headroom::sourcechecks {
+
+/// The stable names of the checks.
+namespace names {
+#define HEADROOM_SOURCE_CHECK(Name, Text)                                      \
+  inline constexpr std::string_view Name = Text;
+#include "sourcechecks/SourceChecks.def"
+} // namespace names
+
+/// The check objects, defined in each check's own file.
+#define HEADROOM_SOURCE_CHECK(Name, Text) const SourceCheck &check##Name();
+#include "sourcechecks/SourceChecks.def"
+
+/// Every check, in the order docs/diagnostics.md documents them.
+const std::vector<const SourceCheck *> &sourceCheckCatalog();
+
+/// The check named \p Name, or null.
+const SourceCheck *findSourceCheck(std::string_view Name);
+
+/// The checks \p Spec selects (`headroom-fp64-promotion,-headroom-narrow-*`,
+/// `*`, `-*,headroom-launch-config`), in catalog order. Fails when an entry
+/// matches no check (a misspelt name), naming it and the checks there are.
+llvm::Expected<std::vector<const SourceCheck *>>
+selectSourceChecks(std::string_view Spec);
+
+} // namespace headroom::sourcechecks
+
+#endif // HEADROOM_SOURCECHECKS_SOURCECHECKREGISTRY_H

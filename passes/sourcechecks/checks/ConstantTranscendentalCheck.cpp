@@ -1,0 +1,108 @@
+//===- ConstantTranscendentalCheck.cpp - headroom-constant-transcendental -===//
+///
+/// \file
+/// A transcendental function (sin, exp, log, pow and their float and
+/// intrinsic forms) called inside a loop with arguments that do not change
+/// from one iteration to the next (`expf(-alpha)` in a loop over i): the
+/// same special-function and polynomial work is redone every iteration.
+/// The math library's expansion has branches, so the compiler does not
+/// reliably hoist it. Arguments made only of literals are left alone: the
+/// compiler folds those. An argument is invariant when it reads only
+/// constants, built-in index variables, and variables the loop does not
+/// change (no loads through pointers, no calls but to pure math functions).
+///
+//===----------------------------------------------------------------------===//
+
+#include "sourcechecks/LaneAnalysis.h"
+#include "sourcechecks/SourceCheckRegistry.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace headroom::sourcechecks {
+
+namespace {
+
+using namespace clang;
+
+constexpr SourceCheckInfo Info{
+    names::ConstantTranscendental,
+    "A transcendental function is called in a loop with arguments that do "
+    "not change between iterations: the same work is redone each time.",
+    "Compute the value once before the loop and reuse it."};
+
+class ConstantTranscendentalCheck : public SourceCheck {
+public:
+  ConstantTranscendentalCheck() : SourceCheck(Info) {}
+
+  void checkDeviceFunction(const FunctionDecl &F,
+                           CheckContext &C) const override {
+    LaneAnalysis &Lanes = C.lanes(F);
+    struct Visitor : RecursiveASTVisitor<Visitor> {
+      const ConstantTranscendentalCheck &Check;
+      LaneAnalysis &Lanes;
+      CheckContext &C;
+      Visitor(const ConstantTranscendentalCheck &Check, LaneAnalysis &Lanes,
+              CheckContext &C)
+          : Check(Check), Lanes(Lanes), C(C) {}
+      bool VisitCallExpr(CallExpr *Call) {
+        Check.judge(*Call, Lanes, C);
+        return true;
+      }
+    };
+    Visitor V(*this, Lanes, C);
+    V.TraverseStmt(F.getBody());
+  }
+
+private:
+  void judge(const CallExpr &Call, LaneAnalysis &Lanes,
+             CheckContext &C) const {
+    const FunctionDecl *Callee = Call.getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() ||
+        !isTranscendental(Callee->getName()) || Call.getNumArgs() == 0)
+      return;
+    const Stmt *Loop = Lanes.enclosingLoop(&Call);
+    if (!Loop)
+      return;
+    const Stmt *Body = nullptr;
+    if (const auto *For = dyn_cast<ForStmt>(Loop))
+      Body = For->getBody();
+    else if (const auto *While = dyn_cast<WhileStmt>(Loop))
+      Body = While->getBody();
+    else if (const auto *Do = dyn_cast<DoStmt>(Loop))
+      Body = Do->getBody();
+    else if (const auto *Range = dyn_cast<CXXForRangeStmt>(Loop))
+      Body = Range->getBody();
+    if (!Body || !Lanes.isWithin(&Call, Body))
+      return;
+    bool AllLiteral = true;
+    for (const Expr *Arg : Call.arguments()) {
+      // sincosf(x, &s, &c): the outputs are not inputs.
+      if (Arg->getType()->isPointerType())
+        continue;
+      if (!Lanes.isInvariantIn(Arg, Loop))
+        return;
+      AllLiteral &= Arg->isEvaluatable(Lanes.ast());
+    }
+    if (AllLiteral)
+      return;
+    Finding F;
+    F.Where = Call.getBeginLoc();
+    F.Message = "'" + Lanes.text(&Call) +
+                "' computes the same value on every iteration of the "
+                "enclosing loop: its arguments do not change there; compute "
+                "it once before the loop";
+    F.Notes.push_back({Loop->getBeginLoc(), "the loop is here", {}});
+    C.report(*this, std::move(F));
+  }
+};
+
+} // namespace
+
+const SourceCheck &checkConstantTranscendental() {
+  static const ConstantTranscendentalCheck Instance;
+  return Instance;
+}
+
+} // namespace headroom::sourcechecks

@@ -1,0 +1,111 @@
+//===- NarrowLoadsCheck.cpp - headroom-narrow-loads -----------------------===//
+///
+/// \file
+/// 8-bit and 16-bit global loads in a loop that reads consecutive elements,
+/// one per iteration (`for (i = 0; i < len; ++i) c = text[base + i]`): each
+/// byte costs a load instruction, where one 4- or 16-byte load (char4,
+/// int4) would bring four or sixteen of them (the thesis' char-load
+/// finding: load/store instructions, not bytes, bound such kernels).
+/// Reported only for reads through a kernel's pointer parameter inside a
+/// `for` loop stepping by one whose index moves by exactly one element per
+/// iteration; loads whose neighbouring lanes read neighbouring elements are
+/// coalesced already and left alone.
+///
+//===----------------------------------------------------------------------===//
+
+#include "sourcechecks/MemoryAccess.h"
+#include "sourcechecks/SourceCheckRegistry.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace headroom::sourcechecks {
+
+namespace {
+
+using namespace clang;
+
+/// The widest element the check calls narrow, in bytes.
+constexpr std::int64_t MaxNarrowBytes = 2;
+
+constexpr SourceCheckInfo Info{
+    names::NarrowLoads,
+    "A loop loads consecutive 8- or 16-bit elements from global memory one "
+    "per iteration: one load instruction per element.",
+    "Load 4 or 16 bytes at once (char4, short2, int4, uint4 through a "
+    "reinterpret_cast of an aligned pointer) and unpack them in registers."};
+
+class NarrowLoadsCheck : public SourceCheck {
+public:
+  NarrowLoadsCheck() : SourceCheck(Info) {}
+
+  void checkDeviceFunction(const FunctionDecl &F,
+                           CheckContext &C) const override {
+    if (!F.hasAttr<CUDAGlobalAttr>())
+      return;
+    LaneAnalysis &Lanes = C.lanes(F);
+    struct Visitor : RecursiveASTVisitor<Visitor> {
+      const NarrowLoadsCheck &Check;
+      LaneAnalysis &Lanes;
+      CheckContext &C;
+      Visitor(const NarrowLoadsCheck &Check, LaneAnalysis &Lanes,
+              CheckContext &C)
+          : Check(Check), Lanes(Lanes), C(C) {}
+      bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+        Check.judge(*E, Lanes, C);
+        return true;
+      }
+    };
+    Visitor V(*this, Lanes, C);
+    V.TraverseStmt(F.getBody());
+  }
+
+private:
+  void judge(const ArraySubscriptExpr &E, LaneAnalysis &Lanes,
+             CheckContext &C) const {
+    QualType T = E.getType();
+    if (!T->isIntegerType() || T->isBooleanType() || !isRead(E, Lanes))
+      return;
+    std::optional<MemoryAccess> A = memoryAccess(E, Lanes);
+    if (!A || !A->Global || A->Rank != 1 || A->ElementBytes > MaxNarrowBytes)
+      return;
+    // Neighbouring lanes reading neighbouring elements: coalesced already.
+    if (A->Lanes.Kind == Stride::Constant &&
+        (A->Lanes.Value == 1 || A->Lanes.Value == -1))
+      return;
+    const auto *Loop = dyn_cast_or_null<ForStmt>(Lanes.enclosingLoop(&E));
+    if (!Loop || !Lanes.isWithin(&E, Loop->getBody()))
+      return;
+    std::optional<Induction> I = inductionOf(*Loop, Lanes.ast());
+    if (!I || !I->Step || *I->Step != 1)
+      return;
+    std::vector<const Expr *> Offsets;
+    Lanes.globalPointer(E.getBase(), Offsets);
+    Stride Along = Lanes.strideAlong(E.getIdx(), I->Var);
+    for (const Expr *Offset : Offsets)
+      if (!Lanes.strideAlong(Offset, I->Var).isZero())
+        return;
+    if (Along.Kind != Stride::Constant || Along.Value != 1)
+      return;
+    Finding F;
+    F.Where = E.getExprLoc();
+    F.Message = std::to_string(A->ElementBytes * 8) + "-bit load of '" +
+                T.getUnqualifiedType().getAsString() + "' from '" +
+                A->Global->getNameAsString() +
+                "' reads one element per iteration of the loop over '" +
+                I->Var->getNameAsString() +
+                "': one load instruction per element; load 4 or 16 bytes "
+                "at once (char4, int4) and unpack them";
+    C.report(*this, std::move(F));
+  }
+};
+
+} // namespace
+
+const SourceCheck &checkNarrowLoads() {
+  static const NarrowLoadsCheck Instance;
+  return Instance;
+}
+
+} // namespace headroom::sourcechecks

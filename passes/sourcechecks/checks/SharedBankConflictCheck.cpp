@@ -1,0 +1,162 @@
+//===- SharedBankConflictCheck.cpp - headroom-shared-bank-conflict --------===//
+///
+/// \file
+/// Shared memory has 32 banks of 4 bytes; the lanes of a warp whose
+/// addresses fall in the same bank (and differ) are served one after the
+/// other. An access to a `__shared__` array whose index moves by a constant
+/// s elements between adjacent lanes conflicts gcd(s, 32)-way for 4-byte
+/// elements, gcd(s, 16)-way for 8-byte ones (served per half-warp) and
+/// gcd(s, 8)-way for 16-byte ones: `tile[threadIdx.x][k]` on a
+/// `float tile[32][32]` is 32-way. For a 2-D array indexed along its rows
+/// the fix-it pads the row by one element (`[32][33]`), once per array.
+/// Smaller elements and strides the analysis does not know are left alone.
+///
+//===----------------------------------------------------------------------===//
+
+#include "sourcechecks/MemoryAccess.h"
+#include "sourcechecks/SourceCheckRegistry.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <numeric>
+
+namespace headroom::sourcechecks {
+
+namespace {
+
+using namespace clang;
+
+constexpr std::int64_t Banks = 32;
+constexpr std::int64_t BankBytes = 4;
+/// The fewest lanes served one after another that the check reports.
+constexpr std::int64_t MinConflictWays = 2;
+
+constexpr SourceCheckInfo Info{
+    names::SharedBankConflict,
+    "A shared-memory access's index moves by a multiple of the bank count "
+    "between adjacent threads: the warp's accesses are served one bank "
+    "conflict at a time.",
+    "Pad the rows of 2-D shared arrays by one element ([32][33]), or index "
+    "so that threadIdx.x moves along the row."};
+
+/// How many lanes of a warp share a bank for an access of \p Bytes-byte
+/// elements at a stride of \p Stride elements; 0 when not judged.
+std::int64_t conflictWays(std::int64_t Stride, std::int64_t Bytes) {
+  if (Bytes != 4 && Bytes != 8 && Bytes != 16)
+    return 0;
+  // A warp's access is served in phases of Banks * BankBytes bytes: 32
+  // lanes of 4 bytes, 16 of 8, 8 of 16.
+  std::int64_t Lanes = Banks * BankBytes / Bytes;
+  return std::gcd(Stride < 0 ? -Stride : Stride, Lanes);
+}
+
+/// The size expression of the last dimension of \p V's declared type.
+const Expr *lastDimension(const VarDecl &V) {
+  TypeSourceInfo *TSI = V.getTypeSourceInfo();
+  if (!TSI)
+    return nullptr;
+  const Expr *Size = nullptr;
+  TypeLoc Loc = TSI->getTypeLoc();
+  while (auto Array = Loc.getAsAdjusted<ArrayTypeLoc>()) {
+    Size = Array.getSizeExpr();
+    Loc = Array.getElementLoc();
+  }
+  return Size;
+}
+
+class SharedBankConflictCheck : public SourceCheck {
+public:
+  SharedBankConflictCheck() : SourceCheck(Info) {}
+
+  void checkDeviceFunction(const FunctionDecl &F,
+                           CheckContext &C) const override {
+    LaneAnalysis &Lanes = C.lanes(F);
+    struct Visitor : RecursiveASTVisitor<Visitor> {
+      const SharedBankConflictCheck &Check;
+      LaneAnalysis &Lanes;
+      CheckContext &C;
+      Visitor(const SharedBankConflictCheck &Check, LaneAnalysis &Lanes,
+              CheckContext &C)
+          : Check(Check), Lanes(Lanes), C(C) {}
+      bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+        std::optional<MemoryAccess> A = memoryAccess(*E, Lanes);
+        if (A && A->Shared && A->Lanes.Kind == Stride::Constant &&
+            !isAddressTaken(*E, Lanes))
+          Check.judge(*E, *A, C);
+        return true;
+      }
+    };
+    Visitor V(*this, Lanes, C);
+    V.TraverseStmt(F.getBody());
+  }
+
+private:
+  void judge(const ArraySubscriptExpr &E, const MemoryAccess &A,
+             CheckContext &C) const {
+    std::int64_t Ways = conflictWays(A.Lanes.Value, A.ElementBytes);
+    if (Ways < MinConflictWays)
+      return;
+    Finding F;
+    F.Where = E.getExprLoc();
+    std::string Name = A.Shared->getNameAsString();
+    F.Message = "shared access to '" + Name + "' moves " +
+                std::to_string(A.Lanes.Value) + " elements of " +
+                std::to_string(A.ElementBytes) +
+                " bytes between adjacent threads (threadIdx.x): up to " +
+                std::to_string(Ways) + "-way bank conflict";
+    if (A.Rank > 1 && A.LastIndexLanes.isZero())
+      addPadding(*A.Shared, F, C);
+    C.report(*this, std::move(F));
+  }
+
+  /// Pads the row of \p Shared by one element: `[32]` -> `[33]`, `[TILE]`
+  /// -> `[TILE + 1]`; given once per array.
+  void addPadding(const VarDecl &Shared, Finding &F, CheckContext &C) const {
+    const Expr *Size = lastDimension(Shared);
+    if (!Size)
+      return;
+    const ASTContext &Ctx = C.ast();
+    std::optional<std::int64_t> Elements = constantValue(Size, Ctx);
+    if (!Elements)
+      return;
+    F.Message += "; pad the row to " + std::to_string(*Elements + 1) +
+                 " elements";
+    if (!C.firstTime(&Shared))
+      return;
+    // The size as written: `32`, or `TILE` (a macro), whose end the fix-it
+    // follows; a size that a larger macro writes is left alone.
+    const SourceManager &SM = Ctx.getSourceManager();
+    CharSourceRange Written = SM.getExpansionRange(Size->getSourceRange());
+    StringRef Text = Lexer::getSourceText(Written, SM, Ctx.getLangOpts());
+    FindingNote Note{Written.getBegin(),
+                     "pad the row of '" + Shared.getNameAsString() + "' here",
+                     {}};
+    if (Text.empty() || Text.find_first_of("[];") != StringRef::npos) {
+      F.Notes.push_back(std::move(Note));
+      return;
+    }
+    if (isa<IntegerLiteral>(Size->IgnoreParens()) && Size->getBeginLoc().isFileID())
+      Note.Fixes.push_back(FixItHint::CreateReplacement(
+          Written, std::to_string(*Elements + 1)));
+    else
+      Note.Fixes.push_back(FixItHint::CreateInsertion(
+          Lexer::getLocForEndOfToken(Written.getEnd(), 0, SM,
+                                     Ctx.getLangOpts()),
+          " + 1"));
+    F.Notes.push_back(std::move(Note));
+  }
+};
+
+} // namespace
+
+const SourceCheck &checkSharedBankConflict() {
+  static const SharedBankConflictCheck Instance;
+  return Instance;
+}
+
+} // namespace headroom::sourcechecks

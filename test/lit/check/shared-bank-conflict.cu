@@ -1,0 +1,56 @@
+// headroom-shared-bank-conflict: shared arrays indexed at a stride that
+// puts lanes of a warp in the same bank, with the padding fix-it.
+//
+// REQUIRES: clang
+// RUN: %headroom check %s -- %checkcuda -fno-caret-diagnostics | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %headroom check %s -- %checkcuda | FileCheck %s --check-prefix=CARET
+// RUN: cp %s %t.cu && %headroom check --fix %t.cu -- %checkcuda > /dev/null 2>&1
+// RUN: FileCheck %s --check-prefix=FIXED < %t.cu
+
+#define TILE 32
+
+__global__ void transpose(float *out, const float *in, int n) {
+  // FIXED: __shared__ float tile[TILE][TILE + 1];
+  __shared__ float tile[TILE][TILE];
+  int x = blockIdx.x * TILE + threadIdx.x, y = blockIdx.y * TILE + threadIdx.y;
+  tile[threadIdx.y][threadIdx.x] = in[y * n + x];
+  __syncthreads();
+  // CHECK: shared-bank-conflict.cu:[[@LINE+2]]:20: warning: shared access to 'tile' moves 32 elements of 4 bytes between adjacent threads (threadIdx.x): up to 32-way bank conflict; pad the row to 33 elements [headroom-shared-bank-conflict]
+  // CHECK-NEXT: shared-bank-conflict.cu:[[@LINE-5]]:31: note: pad the row of 'tile' here
+  out[x * 0 + y] = tile[threadIdx.x][threadIdx.y];
+}
+
+__global__ void literalRows(double *out) {
+  // FIXED: __shared__ double rows[16][17];
+  __shared__ double rows[16][16];
+  // CHECK: shared-bank-conflict.cu:[[@LINE+5]]:3: warning: shared access to 'rows' moves 16 elements of 8 bytes between adjacent threads (threadIdx.x): up to 16-way bank conflict; pad the row to 17 elements
+  // CHECK-NEXT: shared-bank-conflict.cu:[[@LINE-2]]:30: note: pad the row of 'rows' here
+  // CARET: {{^}}   [[@LINE-3]] |   __shared__ double rows[16][16];
+  // CARET-NEXT: {{^}}      |                              ^~
+  // CARET-NEXT: {{^}}      |                              17
+  rows[threadIdx.x][0] = 1;
+  out[threadIdx.x] = rows[0][threadIdx.x];
+}
+
+__global__ void strided(float *out) {
+  __shared__ float s[1024];
+  __shared__ double d[1024];
+  // CHECK: shared-bank-conflict.cu:[[@LINE+1]]:3: warning: shared access to 's' moves 2 elements of 4 bytes between adjacent threads (threadIdx.x): up to 2-way bank conflict [headroom-shared-bank-conflict]
+  s[2 * threadIdx.x] = 0;
+  // CHECK: shared-bank-conflict.cu:[[@LINE+1]]:3: warning: shared access to 'd' moves 2 elements of 8 bytes between adjacent threads (threadIdx.x): up to 2-way bank conflict
+  d[threadIdx.x * 2] = 0;
+  // Negative cases: stride 1 and odd strides, broadcasts, bytes.
+  s[threadIdx.x] = 1;
+  s[threadIdx.x * 33] = 1;
+  d[threadIdx.x] = 1;
+  out[0] = s[0] + d[5];
+  __shared__ char c[1024];
+  c[threadIdx.x * 4] = 0;
+}
+
+// Negative: padded already.
+__global__ void padded(float *out) {
+  __shared__ float tile[32][33];
+  tile[threadIdx.x][0] = 0;
+  out[0] = tile[threadIdx.x][1];
+}

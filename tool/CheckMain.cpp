@@ -1,0 +1,49 @@
+//===- CheckMain.cpp - headroom check -------------------------------------===//
+///
+/// \file
+/// `headroom check FILE... [options] [-- FLAGS]`: the checks of CUDA device
+/// code that need no GPU (docs/cli.md, docs/diagnostics.md; the steps:
+/// sourcechecks/CheckCommand.h). Built only with Clang.
+///
+//===----------------------------------------------------------------------===//
+
+#include "Subcommands.h"
+
+#include "sourcechecks/CheckCommand.h"
+
+#include <iostream>
+
+namespace headroom {
+
+int checkMain(const Args &A) {
+  CommandLine CL = sourcechecks::checkCommandLine();
+  auto Fail = [](const std::string &Message) {
+    std::cerr << "headroom check: error: " << Message << "\n";
+    return 2;
+  };
+  Expected<ParsedArgs> Parsed = CL.parse(A);
+  if (!Parsed)
+    return Fail(Parsed.error().context(CL.program()).message());
+  if (Parsed->has("help")) {
+    CL.printHelp(std::cout);
+    return 0;
+  }
+  Expected<sourcechecks::CheckOptions> Options =
+      sourcechecks::checkOptions(*Parsed);
+  if (!Options)
+    return Fail(Options.error().message());
+  if (Options->ListChecks) {
+    Expected<std::vector<const sourcechecks::SourceCheck *>> Checks =
+        sourcechecks::selectedChecks(*Options);
+    if (!Checks)
+      return Fail(Checks.error().message());
+    for (const sourcechecks::SourceCheck *C : *Checks)
+      std::cout << C->name() << ": " << C->info().Summary << "\n";
+    return 0;
+  }
+  if (Options->Files.empty())
+    return Fail("expected one or more FILE.cu (see 'headroom check --help')");
+  return sourcechecks::runCheckCommand(*Options);
+}
+
+} // namespace headroom
