@@ -8,7 +8,9 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 
 #include <cstdlib>
 
@@ -26,6 +28,33 @@ std::string HostParseConfig::defaultCudaPath() {
 
 std::string HostParseConfig::defaultResourceDir() {
   return HEADROOM_CLANG_RESOURCE_DIR;
+}
+
+std::string HostParseConfig::defaultHostCompilerInclude() {
+  static const std::string Dir = [] {
+    llvm::ErrorOr<std::string> Gcc = llvm::sys::findProgramByName("gcc");
+    llvm::SmallString<128> Output;
+    if (!Gcc || llvm::sys::fs::createTemporaryFile("headroom-gcc", "txt",
+                                                   Output))
+      return std::string();
+    std::optional<llvm::StringRef> Redirects[] = {std::nullopt,
+                                                  llvm::StringRef(Output),
+                                                  llvm::StringRef("")};
+    int Status = llvm::sys::ExecuteAndWait(
+        *Gcc, {*Gcc, "-print-file-name=include"}, std::nullopt, Redirects);
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+        llvm::MemoryBuffer::getFile(Output);
+    llvm::sys::fs::remove(Output);
+    if (Status != 0 || !Text)
+      return std::string();
+    // Without the directory gcc answers the bare name.
+    std::string Path = (*Text)->getBuffer().trim().str();
+    return llvm::sys::path::is_absolute(Path) &&
+                   llvm::sys::fs::is_directory(Path)
+               ? Path
+               : std::string();
+  }();
+  return Dir;
 }
 
 namespace {
@@ -140,6 +169,10 @@ adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
   Result.push_back("-Wno-unknown-cuda-version");
   Result.push_back("-resource-dir=" + Config.ResourceDir);
   Result.insert(Result.end(), UserFlags.begin(), UserFlags.end());
+  if (!Config.HostCompilerInclude.empty()) {
+    Result.push_back("-idirafter");
+    Result.push_back(Config.HostCompilerInclude);
+  }
   for (const char *Flag :
        {"-fsyntax-only",
         Config.Side == ParseSide::Device ? "--cuda-device-only"

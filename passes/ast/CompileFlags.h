@@ -43,11 +43,18 @@ struct HostParseConfig {
   std::string GpuArch = "sm_90";
   /// The side to parse; a device parse keeps only the first architecture.
   ParseSide Side = ParseSide::Host;
+  /// The host compiler's own header directory (gcc's `omp.h`, `quadmath.h`,
+  /// ...), which nvcc's host compiler searches and clang does not: searched
+  /// last (`-idirafter`), after clang's builtin headers. Empty for none.
+  std::string HostCompilerInclude = defaultHostCompilerInclude();
 
   /// $CUDA_HOME, else /usr/local/cuda.
   static std::string defaultCudaPath();
   /// The resource directory of the clang Headroom was configured with.
   static std::string defaultResourceDir();
+  /// `gcc -print-file-name=include` (nvcc's default host compiler), asked
+  /// once per process; empty without gcc.
+  static std::string defaultHostCompilerInclude();
 };
 
 /// Adjusts a compile command for \p File to parse only its host side.
@@ -59,8 +66,9 @@ struct HostParseConfig {
 /// File`: output, dependency-file and phase flags (`-c`, `-o`, `-MD`, `-MF`,
 /// `-S`, `-E`, `--cuda-device-only`, ...) are dropped; the defaults are
 /// `--cuda-path`, `--cuda-gpu-arch` (unless the user gives an architecture),
-/// `-isystem <cuda>/include/cccl`, `-Wno-unknown-cuda-version` and
-/// `-resource-dir`. Warnings are off (`-w`): the parse only looks for
+/// `-isystem <cuda>/include/cccl`, `-Wno-unknown-cuda-version`,
+/// `-resource-dir` and, after the user's flags, `-idirafter` the host
+/// compiler's header directory. Warnings are off (`-w`): the parse only looks for
 /// launches, and the user's compiler reports warnings.
 ///
 /// \p File is recognised in Argv however it is spelled, relative paths being

@@ -22,7 +22,28 @@ HostParseConfig testConfig() {
   HostParseConfig Config;
   Config.CudaPath = "/opt/cuda";
   Config.ResourceDir = "/opt/clang/22";
+  Config.HostCompilerInclude = "";
   return Config;
+}
+
+TEST(CompileFlagsTest, TheHostCompilersHeadersAreSearchedLast) {
+  HostParseConfig Config = testConfig();
+  Config.HostCompilerInclude = "/usr/lib/gcc/x86_64-linux-gnu/12/include";
+  auto Command = commandFromFlags("app.cu", {"-Iinclude"}, Config);
+  ASSERT_TRUE(static_cast<bool>(Command)) << toString(Command.takeError());
+  EXPECT_THAT(Command->CommandLine,
+              ElementsAre("clang++", "--cuda-path=/opt/cuda",
+                          "--cuda-gpu-arch=sm_90", "-isystem",
+                          "/opt/cuda/include/cccl", "-Wno-unknown-cuda-version",
+                          "-resource-dir=/opt/clang/22", "-Iinclude",
+                          "-idirafter",
+                          "/usr/lib/gcc/x86_64-linux-gnu/12/include",
+                          "-fsyntax-only", "--cuda-host-only", "-w", "-x",
+                          "cuda", "app.cu"));
+  // The default asks gcc (nvcc's host compiler): an absolute directory, or
+  // nothing where there is no gcc.
+  std::string Default = HostParseConfig::defaultHostCompilerInclude();
+  EXPECT_TRUE(Default.empty() || llvm::sys::path::is_absolute(Default));
 }
 
 TEST(CompileFlagsTest, FlagsAfterDashDashGoBetweenDefaultsAndTheFile) {
