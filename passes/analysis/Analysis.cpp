@@ -3,6 +3,7 @@
 #include "analysis/Analysis.h"
 
 #include "analysis/DeviceMatch.h"
+#include "analysis/SourcePaths.h"
 #include "model/UtilizationCorrection.h"
 
 namespace headroom {
@@ -53,6 +54,9 @@ std::unique_ptr<Analysis> analyze(ProfileDocument P, DeviceEntry Device,
                                   const AnalysisOptions &Options) {
   auto A = std::make_unique<Analysis>();
   A->Source = std::move(P);
+  // Every view, check and match below sees the files as printed: resolved,
+  // and relative to the source root where they lie under it.
+  localizeSourcePaths(A->Source, Options.SourceRoot);
   A->Device = std::move(Device);
   A->Model = Options.Model;
   for (const DeviceEntry &T : Options.Targets) {

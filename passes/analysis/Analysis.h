@@ -31,8 +31,9 @@ struct AnalysisOptions {
   ModelOptions Model;
   /// Devices to project every kernel onto (thesis chapter 5).
   std::vector<DeviceEntry> Targets;
-  /// Where relative source paths of the profile are found; no source check
-  /// when empty.
+  /// Where relative source paths of the profile are found, and what the
+  /// report's paths are printed relative to (analysis/SourcePaths.h; the
+  /// current directory when empty); no source check when empty.
   std::string SourceRoot = ".";
 };
 

@@ -11,6 +11,7 @@
 #include "ast/LaunchSiteFinder.h"
 #include "ast/ParseFileSystem.h"
 #include "ast/UnbuiltLaunches.h"
+#include "support/Paths.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -247,6 +248,15 @@ llvm::Error unclearLaunches(llvm::StringRef File, const ParseOutcome &Outcome) {
 
 } // namespace
 
+/// The absolute directory the compile runs in, which relative file names in
+/// the site table are relative to; empty where the file system has none.
+static std::string compileDirectory(llvm::vfs::FileSystem &FS) {
+  llvm::ErrorOr<std::string> Dir = FS.getCurrentWorkingDirectory();
+  if (!Dir || !llvm::sys::path::is_absolute(*Dir))
+    return "";
+  return normalizedPath(*Dir);
+}
+
 llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
   if (Request.CommandLine.size() < 2)
     return llvm::createStringError("no clang command line to instrument");
@@ -318,8 +328,8 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
         "' does not compile as CUDA host code (clang's errors are above); "
         "nothing was instrumented or written");
 
-  LaunchInstrumenter Instrumenter(Outcome.MainFile, Outcome.Code,
-                                  Outcome.Sites);
+  LaunchInstrumenter Instrumenter(Outcome.MainFile, Outcome.Code, Outcome.Sites,
+                                  compileDirectory(*FS));
   llvm::Expected<std::string> Source = Instrumenter.rewrite(Outcome.MainEdits);
   if (!Source)
     return Source.takeError();

@@ -29,8 +29,9 @@ std::string escapeCString(llvm::StringRef Text) {
 
 LaunchInstrumenter::LaunchInstrumenter(llvm::StringRef FileName,
                                        llvm::StringRef Code,
-                                       llvm::ArrayRef<LaunchSite> Sites)
-    : FileName(FileName), Code(Code) {
+                                       llvm::ArrayRef<LaunchSite> Sites,
+                                       llvm::StringRef Directory)
+    : FileName(FileName), Code(Code), Directory(Directory) {
   for (const LaunchSite &Site : Sites)
     if (Site.Status == SiteStatus::Instrumented)
       Wrapped.push_back(Site);
@@ -72,10 +73,15 @@ std::string LaunchInstrumenter::prelude() const {
        << "  return Result;\n"
        << "}\n";
   OS << "struct " << RegistrarName << " {\n"
-     << "  " << RegistrarName << "() {\n"
-     << "    headroom_register_sites(" << TableName << ", " << Wrapped.size()
-     << "u, HEADROOM_RUNTIME_ABI_VERSION);\n"
-     << "  }\n"
+     << "  " << RegistrarName << "() {\n";
+  if (Directory.empty())
+    OS << "    headroom_register_sites(" << TableName << ", " << Wrapped.size()
+       << "u, HEADROOM_RUNTIME_ABI_VERSION);\n";
+  else
+    OS << "    headroom_register_sites_in(" << TableName << ", "
+       << Wrapped.size() << "u, \"" << escapeCString(Directory)
+       << "\", HEADROOM_RUNTIME_ABI_VERSION);\n";
+  OS << "  }\n"
      << "} " << RegistrarName << "_instance;\n"
      << "} // namespace\n"
      << "#line 1 \"" << escapeCString(FileName) << "\"\n";

@@ -52,9 +52,13 @@ public:
   /// \p FileName is the main file as the compiler names it (written into
   /// `#line`), \p Code its contents, \p Sites the sites found in it: those
   /// with status Instrumented are wrapped, in order of appearance, and get
-  /// table indices 0, 1, ...
+  /// table indices 0, 1, ... \p Directory is the absolute directory the
+  /// compile runs in, which the sites' relative file names are relative to:
+  /// the table is registered with it (headroom_register_sites_in) so that
+  /// the profile records it; empty registers the table without one.
   LaunchInstrumenter(llvm::StringRef FileName, llvm::StringRef Code,
-                     llvm::ArrayRef<LaunchSite> Sites);
+                     llvm::ArrayRef<LaunchSite> Sites,
+                     llvm::StringRef Directory = "");
 
   /// The name of the site table, `__headroom_sites_<hash>`.
   const std::string &tableName() const { return TableName; }
@@ -91,6 +95,7 @@ private:
 
   llvm::StringRef FileName;
   llvm::StringRef Code;
+  std::string Directory;
   /// The instrumented sites: the main file's in order of their Begin
   /// offsets, then each header's.
   std::vector<LaunchSite> Wrapped;

@@ -2,6 +2,8 @@
 
 #include "ast/PresumedPosition.h"
 
+#include "support/Paths.h"
+
 #include "clang/Basic/SourceManager.h"
 
 namespace headroom::ast {
@@ -13,7 +15,9 @@ SourcePosition presumedPosition(clang::SourceLocation Loc,
   clang::PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Loc));
   if (P.isInvalid())
     return {};
-  return {P.getFilename(), P.getLine(), P.getColumn()};
+  // As the compiler saw it ("kernel/./k.cu"), normalized once here for the
+  // site table, the profile and every report ("kernel/k.cu").
+  return {normalizedPath(P.getFilename()), P.getLine(), P.getColumn()};
 }
 
 } // namespace headroom::ast

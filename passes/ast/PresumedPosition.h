@@ -4,7 +4,9 @@
 /// Converts a clang::SourceLocation into the file:line:column that the
 /// compiler would print for it, honouring `#line` directives. Locations in
 /// macro expansions map to the file: a macro argument to where it is spelled,
-/// anything else in a macro to the expansion point.
+/// anything else in a macro to the expansion point. The file name is
+/// lexically normalized (support/Paths.h normalizedPath): no `./`, and `..`
+/// resolved where a name precedes it.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_AST_PRESUMEDPOSITION_H

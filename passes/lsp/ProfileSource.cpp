@@ -2,6 +2,7 @@
 
 #include "lsp/ProfileSource.h"
 
+#include "analysis/SourcePaths.h"
 #include "checks/Report.h"
 #include "merge/MergeFiles.h"
 #include "nvcc/ProfileDevice.h"
@@ -39,13 +40,19 @@ std::vector<std::string> sourceBases(const std::vector<std::string> &Paths,
   return Bases;
 }
 
-/// The first of \p Bases under which the profile's files exist.
+/// The first of \p Bases under which the profile's files exist (a file
+/// recorded with its directory exists under every base, or none).
 std::string chooseSourceRoot(const ProfileDocument &P,
                              const std::vector<std::string> &Bases) {
+  auto FoundFrom = [](const std::string &File, const std::string &Directory,
+                      const std::string &Base) {
+    return isRegularFile(
+        absolutePath(resolvedSourcePath(File, Directory), Base));
+  };
   for (const std::string &Base : Bases)
     for (const ProfileSite &S : P.Sites)
-      if (isRegularFile(absolutePath(S.Launch.File, Base)) ||
-          isRegularFile(absolutePath(S.Definition.File, Base)))
+      if (FoundFrom(S.Launch.File, S.Directory, Base) ||
+          FoundFrom(S.Definition.File, S.Directory, Base))
         return Base;
   return Bases.empty() ? currentDirectory() : Bases.front();
 }

@@ -233,15 +233,17 @@ void ProfileMerger::collectionLists(ProfileCollection &C) const {
 
 std::vector<ProfileSite> ProfileMerger::sites(IdMaps &Ids) const {
   std::vector<ProfileSite> Out;
+  // The directory too: "a.cu" compiled in two directories is two files.
   using SiteKey = std::tuple<std::string, unsigned, unsigned, std::string,
-                             std::string, unsigned, unsigned>;
+                             std::string, unsigned, unsigned, std::string>;
   std::map<SiteKey, std::uint64_t> Known;
   for (const Input &In : Inputs) {
     Ids.Sites.emplace_back();
     for (const ProfileSite &S : In.Doc.Sites) {
-      SiteKey Key{S.Launch.File,      S.Launch.Line,     S.Launch.Column,
-                  S.Kernel,           S.Definition.File, S.Definition.Line,
-                  S.Definition.Column};
+      SiteKey Key{S.Launch.File,       S.Launch.Line,
+                  S.Launch.Column,     S.Kernel,
+                  S.Definition.File,   S.Definition.Line,
+                  S.Definition.Column, S.Directory};
       auto [It, New] = Known.try_emplace(Key, Out.size());
       if (New) {
         Out.push_back(S);

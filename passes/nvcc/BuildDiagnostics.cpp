@@ -2,6 +2,7 @@
 
 #include "nvcc/BuildDiagnostics.h"
 
+#include "analysis/SourcePaths.h"
 #include "nvcc/ProfileDevice.h"
 #include "nvcc/ProfileSearch.h"
 #include "support/Paths.h"
@@ -13,6 +14,7 @@
 #include "schema/ProfileReader.h"
 
 #include <optional>
+#include <set>
 
 namespace headroom::nvcc {
 
@@ -20,44 +22,52 @@ namespace {
 
 constexpr const char *Tag = "headroom nvcc: ";
 
-/// Whether the profile's \p Recorded names \p Source (as the command
-/// names it, relative to \p Dir): the same file from \p Dir, or, for a
-/// relative path recorded where another directory was current (an
-/// out-of-source build, a program run elsewhere), the trailing components of
-/// the source's absolute path ("src/a.cu" names /work/proj/src/a.cu).
-bool names(const std::string &Recorded, const std::string &Source,
-           const std::string &Dir) {
-  if (Recorded.empty())
-    return false;
-  if (samePath(Recorded, Source, Dir))
-    return true;
-  if (Recorded.front() == '/')
-    return false;
-  std::string Tail = absolutePath(Recorded, "/");
-  std::string Abs = absolutePath(Source, Dir);
-  return Tail.size() > 1 && Abs.size() > Tail.size() &&
-         Abs.compare(Abs.size() - Tail.size(), Tail.size(), Tail) == 0;
+/// Whether site \p S was launched or defined in \p Source (as the command
+/// names it, relative to \p Dir): analysis/SourcePaths.h sourceNames.
+bool inSource(const ProfileSite &S, const std::string &Source,
+              const std::string &Dir) {
+  return sourceNames(S.Launch.File, S.Directory, Source, Dir) ||
+         sourceNames(S.Definition.File, S.Directory, Source, Dir);
 }
 
-/// Whether \p D, or one of its notes, is located in \p Source.
-bool concerns(const Diagnostic &D, const std::string &Source,
-              const std::string &Dir) {
-  if (D.Location && names(D.Location->File, Source, Dir))
+/// The files of \p P's locations that name \p Source, as the report run
+/// from \p Dir prints them (localizeSourcePaths): the diagnostics there
+/// are the source's.
+std::set<std::string> sourceFiles(const ProfileDocument &P,
+                                  const std::string &Source,
+                                  const std::string &Dir) {
+  std::set<std::string> Files;
+  auto Add = [&](const std::string &File, const std::string &Directory) {
+    if (sourceNames(File, Directory, Source, Dir))
+      Files.insert(displayedSourcePath(File, Directory, Dir));
+  };
+  for (const ProfileSite &S : P.Sites) {
+    Add(S.Launch.File, S.Directory);
+    Add(S.Definition.File, S.Directory);
+  }
+  for (const ProfileScope &S : P.Scopes)
+    Add(S.Where.File, "");
+  return Files;
+}
+
+/// Whether \p D, or one of its notes, is located in one of \p Files.
+bool concerns(const Diagnostic &D, const std::set<std::string> &Files) {
+  if (D.Location && Files.count(D.Location->File))
     return true;
   for (const Diagnostic &N : D.Notes)
-    if (N.Location && names(N.Location->File, Source, Dir))
+    if (N.Location && Files.count(N.Location->File))
       return true;
   return false;
 }
 
-/// \p D with every location in \p Source spelled as the command spells it,
-/// so that build logs and editors open the file compiled.
-Diagnostic spelledAsCompiled(Diagnostic D, const std::string &Source,
-                             const std::string &Dir) {
-  if (D.Location && names(D.Location->File, Source, Dir))
+/// \p D with every location in \p Files spelled as the command spells
+/// \p Source, so that build logs and editors open the file compiled.
+Diagnostic spelledAsCompiled(Diagnostic D, const std::set<std::string> &Files,
+                             const std::string &Source) {
+  if (D.Location && Files.count(D.Location->File))
     D.Location->File = Source;
   for (Diagnostic &N : D.Notes)
-    N = spelledAsCompiled(std::move(N), Source, Dir);
+    N = spelledAsCompiled(std::move(N), Files, Source);
   return D;
 }
 
@@ -65,20 +75,20 @@ Diagnostic spelledAsCompiled(Diagnostic D, const std::string &Source,
 bool mentions(const ProfileDocument &P, const std::string &Source,
               const std::string &Dir) {
   for (const ProfileSite &S : P.Sites)
-    if (names(S.Launch.File, Source, Dir) ||
-        names(S.Definition.File, Source, Dir))
+    if (inSource(S, Source, Dir))
       return true;
   return false;
 }
 
 /// A file the profile records under \p Source's file name (but which is not
-/// \p Source): the likely reason none of its sites match.
+/// \p Source), as resolved where it was recorded: the likely reason none
+/// of its sites match.
 std::string sameNamedFile(const ProfileDocument &P, const std::string &Source) {
   std::string Name = fileName(Source);
   for (const ProfileSite &S : P.Sites)
     for (const std::string *F : {&S.Launch.File, &S.Definition.File})
       if (fileName(*F) == Name)
-        return *F;
+        return resolvedSourcePath(*F, S.Directory);
   return "";
 }
 
@@ -87,8 +97,7 @@ bool timesSource(const ProfileDocument &P, const std::string &Source,
                  const std::string &Dir) {
   for (const ProfileKernel &K : P.Kernels)
     if (const ProfileSite *S = P.siteOf(K))
-      if (names(S->Launch.File, Source, Dir) ||
-          names(S->Definition.File, Source, Dir))
+      if (inSource(*S, Source, Dir))
         return true;
   return false;
 }
@@ -185,6 +194,7 @@ unsigned printBuildDiagnostics(const std::string &Source,
     return 0;
   }
 
+  std::set<std::string> Files = sourceFiles(*P, Source, WorkingDirectory);
   AnalysisOptions Options;
   Options.SourceRoot = WorkingDirectory;
   std::unique_ptr<Analysis> A = report(std::move(*P), *Device, Options);
@@ -197,8 +207,8 @@ unsigned printBuildDiagnostics(const std::string &Source,
       Selected.push_back(D);
   size_t ProfileProblems = Selected.size();
   for (const Diagnostic &D : A->Diagnostics)
-    if (concerns(D, Source, WorkingDirectory))
-      Selected.push_back(spelledAsCompiled(D, Source, WorkingDirectory));
+    if (concerns(D, Files))
+      Selected.push_back(spelledAsCompiled(D, Files, Source));
 
   unsigned Violations = 0;
   if (Settings.MaxHeadroom) {
@@ -208,9 +218,8 @@ unsigned printBuildDiagnostics(const std::string &Source,
     LintResult Result = runLint(*A, Gate);
     for (const Diagnostic &D : Result.Diagnostics)
       if (D.Level == DiagnosticLevel::Error &&
-          D.Check == checks::HighHeadroom &&
-          concerns(D, Source, WorkingDirectory)) {
-        Selected.push_back(spelledAsCompiled(D, Source, WorkingDirectory));
+          D.Check == checks::HighHeadroom && concerns(D, Files)) {
+        Selected.push_back(spelledAsCompiled(D, Files, Source));
         ++Violations;
       }
   }

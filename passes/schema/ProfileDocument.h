@@ -105,6 +105,11 @@ struct ProfileSite {
   std::string Kernel;
   /// The kernel's definition (or declaration).
   SourceLocation Definition;
+  /// The absolute directory that relative files of Launch and Definition are
+  /// relative to (the compile's working directory, `directory`); empty in
+  /// profiles that do not record it: their relative files are then taken
+  /// relative to wherever the report runs (--source-root).
+  std::string Directory;
 };
 
 /// A bracketed call into a library or uninstrumented code.

@@ -4,6 +4,7 @@
 
 #include "schema/SchemaTags.h"
 #include "support/JsonInput.h"
+#include "support/Paths.h"
 
 #include <cmath>
 #include <functional>
@@ -295,7 +296,8 @@ private:
   SourceLocation location(ObjectReader &R, const char *File, const char *Line,
                           const char *Column) {
     SourceLocation L;
-    L.File = R.string(File);
+    // As recorded, normalized once here ("k/./a.cu" is "k/a.cu").
+    L.File = normalizedPath(R.string(File));
     L.Line = R.index(Line);
     L.Column = R.index(Column);
     return L;
@@ -402,6 +404,10 @@ ProfileSite DocumentReader::site(const json &J, const std::string &Path) {
   S.Launch = location(R, "file", "line", "column");
   S.Kernel = R.string("kernel");
   S.Definition = location(R, "kernel_file", "kernel_line", "kernel_column");
+  S.Directory = normalizedPath(R.optionalString("directory"));
+  if (!S.Directory.empty() && S.Directory.front() != '/')
+    R.fail(expected(R.path("directory"), "an absolute directory",
+                    J.at("directory")));
   return S;
 }
 

@@ -90,23 +90,31 @@ json collectionJson(const ProfileCollection &C) {
 }
 
 json siteJson(const ProfileSite &S, ProfileKeyOrder Order) {
-  if (Order == ProfileKeyOrder::Merged)
-    return {{"column", S.Launch.Column},
-            {"file", S.Launch.File},
-            {"id", S.Id},
-            {"kernel", S.Kernel},
-            {"kernel_column", S.Definition.Column},
-            {"kernel_file", S.Definition.File},
-            {"kernel_line", S.Definition.Line},
-            {"line", S.Launch.Line}};
-  return {{"id", S.Id},
-          {"file", S.Launch.File},
-          {"line", S.Launch.Line},
-          {"column", S.Launch.Column},
-          {"kernel", S.Kernel},
-          {"kernel_file", S.Definition.File},
-          {"kernel_line", S.Definition.Line},
-          {"kernel_column", S.Definition.Column}};
+  json J;
+  if (Order == ProfileKeyOrder::Merged) {
+    J = {{"column", S.Launch.Column}};
+    if (!S.Directory.empty())
+      J["directory"] = S.Directory;
+    J.update(json{{"file", S.Launch.File},
+                  {"id", S.Id},
+                  {"kernel", S.Kernel},
+                  {"kernel_column", S.Definition.Column},
+                  {"kernel_file", S.Definition.File},
+                  {"kernel_line", S.Definition.Line},
+                  {"line", S.Launch.Line}});
+    return J;
+  }
+  J = {{"id", S.Id},
+       {"file", S.Launch.File},
+       {"line", S.Launch.Line},
+       {"column", S.Launch.Column},
+       {"kernel", S.Kernel},
+       {"kernel_file", S.Definition.File},
+       {"kernel_line", S.Definition.Line},
+       {"kernel_column", S.Definition.Column}};
+  if (!S.Directory.empty())
+    J["directory"] = S.Directory;
+  return J;
 }
 
 json scopeJson(const ProfileScope &S, ProfileKeyOrder Order) {

@@ -33,6 +33,28 @@ std::string absolutePath(const std::string &Path, const std::string &Base) {
   return Result;
 }
 
+std::string normalizedPath(const std::string &Path) {
+  if (Path.empty())
+    return Path;
+  std::string Result = fs::path(Path).lexically_normal().string();
+  while (Result.size() > 1 && Result.back() == '/')
+    Result.pop_back();
+  return Result;
+}
+
+std::string pathUnder(const std::string &Path, const std::string &Root) {
+  if (Path.empty() || Path.front() != '/')
+    return Path;
+  std::string Dir = absolutePath(Root);
+  std::string File = normalizedPath(Path);
+  if (Dir == "/")
+    return File.size() > 1 ? File.substr(1) : File;
+  if (File.size() > Dir.size() + 1 && File.compare(0, Dir.size(), Dir) == 0 &&
+      File[Dir.size()] == '/')
+    return File.substr(Dir.size() + 1);
+  return File;
+}
+
 bool samePath(const std::string &A, const std::string &B,
               const std::string &Base) {
   std::string AbsA = absolutePath(A, Base), AbsB = absolutePath(B, Base);

@@ -24,6 +24,21 @@ std::string currentDirectory();
 /// trailing slash). Symbolic links are not resolved.
 std::string absolutePath(const std::string &Path, const std::string &Base = "");
 
+/// \p Path lexically normalized, as Headroom records and prints source
+/// paths: no `.` components, a `..` removed with the name before it, no
+/// trailing slash ("kernel/./k.cu" -> "kernel/k.cu", "a/../b.cu" -> "b.cu");
+/// a leading `..` of a relative path stays ("../src/k.cu"), as does a
+/// relative path's being relative. "" stays "". Symbolic links are not
+/// resolved, so `..` after a link may name another directory than the
+/// compiler's: the compiler spells such a path itself only with `#line`.
+std::string normalizedPath(const std::string &Path);
+
+/// \p Path relative to \p Root when \p Path is absolute and lies under
+/// the absolute form of Root ("/p/src/k.cu" under "/p" -> "src/k.cu"), else
+/// \p Path normalized (a relative \p Path unchanged). Lexical, like
+/// absolutePath.
+std::string pathUnder(const std::string &Path, const std::string &Root);
+
 /// Whether \p A and \p B name one file: equal as absolute paths against
 /// \p Base, or the same existing file once symbolic links are resolved.
 bool samePath(const std::string &A, const std::string &B,

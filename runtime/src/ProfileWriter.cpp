@@ -130,7 +130,8 @@ ProfileDocument profileDocument(const ProfileData &Data) {
     Doc.Sites.push_back({S.Id,
                          {S.LaunchFile, S.LaunchLine, S.LaunchColumn},
                          S.Kernel,
-                         {S.KernelFile, S.KernelLine, S.KernelColumn}});
+                         {S.KernelFile, S.KernelLine, S.KernelColumn},
+                         S.Directory});
   for (const ScopeEntry &S : Data.Scopes)
     Doc.Scopes.push_back({S.Id, {S.File, S.Line, S.Column}, S.Name});
   for (const KernelStats &K : Data.Kernels)

@@ -232,9 +232,9 @@ void Runtime::registerTable(const char *Kind, unsigned AbiVersion,
 }
 
 void Runtime::registerSites(const headroom_site_info *Sites, unsigned Count,
-                            unsigned AbiVersion) {
+                            unsigned AbiVersion, const char *Directory) {
   registerTable("site", AbiVersion,
-                [&] { Registry.registerTable(Sites, Count); });
+                [&] { Registry.registerTable(Sites, Count, Directory); });
 }
 
 void Runtime::registerScopes(const headroom_scope_info *Table, unsigned Count,

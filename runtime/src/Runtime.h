@@ -86,8 +86,10 @@ public:
   Runtime &operator=(const Runtime &) = delete;
 
   // The C ABI (headroom/runtime.h).
+  /// \p Directory: what the sites' relative file names are relative to
+  /// (headroom_register_sites_in), null when not known.
   void registerSites(const headroom_site_info *Sites, unsigned Count,
-                     unsigned AbiVersion);
+                     unsigned AbiVersion, const char *Directory = nullptr);
   void launchBegin(const headroom_site_info *Site);
   void launchEnd(const headroom_site_info *Site);
   void registerScopes(const headroom_scope_info *Scopes, unsigned Count,

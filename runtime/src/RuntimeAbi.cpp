@@ -181,6 +181,14 @@ void headroom_register_sites(const struct headroom_site_info *sites,
       [&](Runtime &R) { R.registerSites(sites, count, abi_version); });
 }
 
+void headroom_register_sites_in(const struct headroom_site_info *sites,
+                                unsigned count, const char *directory,
+                                unsigned abi_version) {
+  forwardToRuntime([&](Runtime &R) {
+    R.registerSites(sites, count, abi_version, directory);
+  });
+}
+
 void headroom_launch_begin(const struct headroom_site_info *site) {
   forwardToRuntime([&](Runtime &R) { R.launchBegin(site); });
 }

@@ -27,7 +27,8 @@ struct ScopeEntry {
   unsigned Column = 0;
   std::string Name;
 
-  static ScopeEntry copyOf(ScopeId Id, const headroom_scope_info &Scope) {
+  static ScopeEntry copyOf(ScopeId Id, const headroom_scope_info &Scope,
+                           const char * /*Directory*/) {
     return {Id, copyTableString(Scope.file), Scope.line, Scope.column,
             copyTableString(Scope.name)};
   }

@@ -29,8 +29,13 @@ struct SiteEntry {
   std::string KernelFile;
   unsigned KernelLine = 0;
   unsigned KernelColumn = 0;
+  /// The absolute directory the relative file names are relative to (the
+  /// compile's working directory); empty when the table came without one
+  /// (headroom_register_sites).
+  std::string Directory;
 
-  static SiteEntry copyOf(SiteId Id, const headroom_site_info &Site) {
+  static SiteEntry copyOf(SiteId Id, const headroom_site_info &Site,
+                          const char *Directory) {
     return {Id,
             copyTableString(Site.launch_file),
             Site.launch_line,
@@ -38,7 +43,8 @@ struct SiteEntry {
             copyTableString(Site.kernel_name),
             copyTableString(Site.kernel_file),
             Site.kernel_line,
-            Site.kernel_column};
+            Site.kernel_column,
+            copyTableString(Directory)};
   }
 };
 

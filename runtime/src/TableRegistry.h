@@ -27,7 +27,9 @@ inline std::string copyTableString(const char *S) {
 
 /// Maps the entries of \p Info tables to profile-local ids and keeps their
 /// copies in id order. \p Entry is the copy: an aggregate with a member `Id`
-/// (whose type is the id's) and a static `Entry copyOf(Id, const Info &)`.
+/// (whose type is the id's) and a static `Entry copyOf(Id, const Info &,
+/// const char *Directory)` (Directory: what the table was registered with,
+/// null when nothing).
 /// Not thread-safe: the Runtime serializes access.
 template <typename Info, typename Entry> class TableRegistry {
 public:
@@ -36,13 +38,16 @@ public:
   /// The id of a null entry.
   static constexpr Id None = std::numeric_limits<Id>::max();
 
-  /// Registers \p Count entries starting at \p Table; entries registered
-  /// before keep their ids. A null table is ignored.
-  void registerTable(const Info *Table, unsigned Count) {
+  /// Registers \p Count entries starting at \p Table, with the \p
+  /// Directory their relative file names are relative to (null when not
+  /// known); entries registered before keep their ids and copies. A null
+  /// table is ignored.
+  void registerTable(const Info *Table, unsigned Count,
+                     const char *Directory = nullptr) {
     if (!Table)
       return;
     for (unsigned I = 0; I < Count; ++I)
-      add(Table[I]);
+      add(Table[I], Directory);
   }
 
   /// The id of \p Element, registering it alone if its table was never
@@ -54,7 +59,7 @@ public:
     auto It = Ids.find(Element);
     if (It != Ids.end())
       return It->second;
-    return add(*Element);
+    return add(*Element, nullptr);
   }
 
   /// Every entry in id order.
@@ -62,11 +67,11 @@ public:
   std::size_t size() const { return Entries.size(); }
 
 private:
-  Id add(const Info &Element) {
+  Id add(const Info &Element, const char *Directory) {
     auto [It, Inserted] =
         Ids.try_emplace(&Element, static_cast<Id>(Entries.size()));
     if (Inserted)
-      Entries.push_back(Entry::copyOf(It->second, Element));
+      Entries.push_back(Entry::copyOf(It->second, Element, Directory));
     return It->second;
   }
 

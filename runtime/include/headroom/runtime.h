@@ -51,6 +51,14 @@ struct headroom_site_info {
 void headroom_register_sites(const struct headroom_site_info *sites,
                              unsigned count, unsigned abi_version);
 
+/* The same, with the absolute directory the sites' relative file names are
+ * relative to: the working directory of the compile, which the profile
+ * records so that reports and builds in other directories find the files.
+ * What `headroom instrument` and `headroom nvcc` emit. */
+void headroom_register_sites_in(const struct headroom_site_info *sites,
+                                unsigned count, const char *directory,
+                                unsigned abi_version);
+
 /* Bracket one launch from the launching host thread. */
 void headroom_launch_begin(const struct headroom_site_info *site);
 void headroom_launch_end(const struct headroom_site_info *site);

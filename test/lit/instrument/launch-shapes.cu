@@ -14,7 +14,7 @@
 // CHECK: #include "headroom/runtime.h"
 // CHECK: const struct headroom_site_info [[T:__headroom_sites_[0-9a-f]+]][8] = {
 // TABLE: const struct headroom_site_info {{.*}}[8] = {
-// CHECK: headroom_register_sites([[T]], 8u, HEADROOM_RUNTIME_ABI_VERSION);
+// CHECK: headroom_register_sites_in([[T]], 8u, "{{/.*}}", HEADROOM_RUNTIME_ABI_VERSION);
 // CHECK: #line 1 "{{.*}}launch-shapes.cu"
 
 namespace app {

@@ -10,6 +10,7 @@
 #include "ast/Instrument.h"
 #include "ast/CompileFlags.h"
 #include "ast/LaunchInstrumenter.h"
+#include "support/Paths.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -421,7 +422,26 @@ TEST(InstrumentTest, PreludeRegistersTheSitesWithTheirPositions) {
   EXPECT_EQ(Result->MainFile, FileName);
   EXPECT_THAT(Result->Source, HasSubstr("{\"/virtual/app.cu\", 3u, 12u, \"k\", "
                                         "\"/virtual/app.cu\", 2u, 17u},\n"));
-  EXPECT_THAT(Result->Source, HasSubstr("headroom_register_sites("));
+  // With the directory the compile runs in, which the profile records.
+  EXPECT_THAT(Result->Source,
+              HasSubstr("headroom_register_sites_in(" +
+                        LaunchInstrumenter(FileName, In, {}).tableName() +
+                        ", 1u, \"" + headroom::currentDirectory() + "\", "));
+}
+
+TEST(InstrumentTest, SitePathsAreNormalizedAsTheCompilerCannot) {
+  // The compiler names files as spelled: "inc/./k.cuh", "/virtual/x/../a.cu".
+  ExtraInputs Extra;
+  Extra.Files = {{"/virtual/inc/k.cuh", "__global__ void h(int x) {}\n"}};
+  std::string In = "#include \"cuda_runtime.h\"\n"
+                   "#include \"inc/./k.cuh\"\n"
+                   "void f() { h<<<1, 1>>>(0); }\n";
+  auto Result = instrumentCode(In, {}, nullptr, Extra);
+  ASSERT_TRUE(static_cast<bool>(Result)) << toString(Result.takeError());
+  ASSERT_EQ(Result->Sites.size(), 1u);
+  EXPECT_EQ(Result->Sites[0].Kernel.File, "/virtual/inc/k.cuh");
+  EXPECT_THAT(Result->Source, HasSubstr("{\"/virtual/app.cu\", 3u, 12u, \"h\", "
+                                        "\"/virtual/inc/k.cuh\", 1u, 17u},\n"));
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 
 using namespace headroom::ast;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 namespace {
@@ -90,6 +91,20 @@ TEST(LaunchInstrumenterTest, RewritesPreludeTableAndLaunches) {
   auto Out = Instrumenter.rewrite();
   ASSERT_TRUE(static_cast<bool>(Out)) << toString(Out.takeError());
   EXPECT_EQ(*Out, Expected);
+}
+
+TEST(LaunchInstrumenterTest, RegistersTheTableWithTheCompileDirectory) {
+  std::string Code = "void f() {\n  k<<<1, 1>>>();\n}\n";
+  LaunchInstrumenter Instrumenter("src/a.cu", Code,
+                                  {siteFor(Code, "k<<<1, 1>>>()", "k", 2, 3)},
+                                  "/home/me/proj \"b\"");
+  auto Out = Instrumenter.rewrite();
+  ASSERT_TRUE(static_cast<bool>(Out)) << toString(Out.takeError());
+  EXPECT_THAT(*Out, HasSubstr("    headroom_register_sites_in(" +
+                              Instrumenter.tableName() +
+                              ", 1u, \"/home/me/proj \\\"b\\\"\", "
+                              "HEADROOM_RUNTIME_ABI_VERSION);\n"));
+  EXPECT_THAT(*Out, Not(HasSubstr("headroom_register_sites(")));
 }
 
 TEST(LaunchInstrumenterTest, EveryUserLineKeepsItsNumberAfterTheLineDirective) {

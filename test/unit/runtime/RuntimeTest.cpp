@@ -392,6 +392,19 @@ TEST(Runtime, SeveralFailuresStillPrintOneLine) {
   EXPECT_GE(H.R->degradation().warnings().size(), 3u);
 }
 
+TEST(Runtime, SitesRecordTheDirectoryTheirTableWasRegisteredWith) {
+  Harness H;
+  // As headroom_register_sites_in registers an instrumented unit's table;
+  // a table registered without one (older objects) records none.
+  H.R->registerSites(&Sites[0], 1, HEADROOM_RUNTIME_ABI_VERSION,
+                     "/home/me/proj/build");
+  H.R->registerSites(&Sites[1], 1, HEADROOM_RUNTIME_ABI_VERSION);
+  json J = H.finalizeAndRead();
+  ASSERT_EQ(J["sites"].size(), 2u);
+  EXPECT_EQ(J["sites"][0]["directory"], "/home/me/proj/build");
+  EXPECT_FALSE(J["sites"][1].contains("directory"));
+}
+
 TEST(Runtime, FinalizeWritesOnce) {
   Harness H;
   H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);

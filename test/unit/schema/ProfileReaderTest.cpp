@@ -43,6 +43,31 @@ TEST(ProfileTest, ReadsSitesKernelsAndCounters) {
   EXPECT_EQ(P->device(0)->Name, "Test GPU");
 }
 
+TEST(ProfileTest, SourcePathsAreNormalizedAndTheDirectoryIsOptional) {
+  auto J = twoKernelProfile();
+  J["sites"][0]["file"] = "kernel/./app.cu";
+  J["sites"][0]["kernel_file"] = "src/../kernel/app.cu";
+  J["sites"][0]["directory"] = "/home/me/proj/build/";
+  auto P = readText("paths.json", J.dump());
+  ASSERT_TRUE(P) << P.error().message();
+  EXPECT_EQ(P->Sites[0].Launch.File, "kernel/app.cu");
+  EXPECT_EQ(P->Sites[0].Definition.File, "kernel/app.cu");
+  EXPECT_EQ(P->Sites[0].Directory, "/home/me/proj/build");
+  // Profiles recorded before sites had directories.
+  EXPECT_EQ(P->Sites[1].Directory, "");
+}
+
+TEST(ProfileTest, ASiteDirectoryMustBeAbsolute) {
+  auto J = twoKernelProfile();
+  J["sites"][1]["directory"] = "build";
+  EXPECT_THAT(errorOf("dir.json", J),
+              HasSubstr("dir.json: sites[1].directory: expected an absolute "
+                        "directory, got \"build\""));
+  J["sites"][1]["directory"] = 3;
+  EXPECT_THAT(errorOf("dir3.json", J),
+              HasSubstr("sites[1].directory: expected a string, got 3"));
+}
+
 TEST(ProfileTest, RejectsWrongSchema) {
   auto J = twoKernelProfile();
   J["schema"] = "headroom.device/1";

@@ -41,7 +41,8 @@ ProfileDocument everyField() {
   C.DroppedRecords = 5;
   C.Diagnostics["kernel_records"] = 7;
   C.Modes["counters"] = 1;
-  D.Sites.push_back({0, {"app.cu", 40, 3}, "saxpy", {"app.cu", 10, 17}});
+  D.Sites.push_back(
+      {0, {"app.cu", 40, 3}, "saxpy", {"app.cu", 10, 17}, "/home/me/proj"});
   D.Scopes.push_back({0, {"app.cu", 50, 5}, "cublasSgemm"});
   ProfileKernel K;
   K.Site = 0;
@@ -109,7 +110,13 @@ TEST(ProfileWriter, KeysComeInTheDocumentedOrder) {
   EXPECT_EQ(Top, (std::vector<std::string>{
                      "schema", "runtime_version", "process", "devices",
                      "collection", "sites", "scopes", "kernels", "sources"}));
-  EXPECT_EQ(J["sites"][0].begin().key(), "id");
+  std::vector<std::string> SiteKeys;
+  for (const auto &[Key, Value] : J["sites"][0].items())
+    SiteKeys.push_back(Key);
+  EXPECT_EQ(SiteKeys,
+            (std::vector<std::string>{"id", "file", "line", "column", "kernel",
+                                      "kernel_file", "kernel_line",
+                                      "kernel_column", "directory"}));
   EXPECT_EQ(std::next(J["devices"][0].begin(), 2).key(), "uuid");
   EXPECT_EQ(J["kernels"][1]["site"], nullptr);
   EXPECT_FALSE(J["kernels"][1].contains("counters"));
@@ -119,8 +126,13 @@ TEST(ProfileWriter, KeysComeInTheDocumentedOrder) {
 TEST(ProfileWriter, MergedOrderListsLocationKeysAlphabetically) {
   nlohmann::ordered_json J =
       profileToJson(everyField(), ProfileKeyOrder::Merged);
-  EXPECT_EQ(J["sites"][0].begin().key(), "column");
-  EXPECT_EQ(std::next(J["sites"][0].begin(), 2).key(), "id");
+  std::vector<std::string> SiteKeys;
+  for (const auto &[Key, Value] : J["sites"][0].items())
+    SiteKeys.push_back(Key);
+  EXPECT_EQ(SiteKeys,
+            (std::vector<std::string>{"column", "directory", "file", "id",
+                                      "kernel", "kernel_column", "kernel_file",
+                                      "kernel_line", "line"}));
   EXPECT_EQ(J["scopes"][0].begin().key(), "column");
   EXPECT_EQ(std::prev(J["devices"][0].end()).key(), "uuids");
 }

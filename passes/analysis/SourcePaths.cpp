@@ -1,0 +1,83 @@
+//===- SourcePaths.cpp - Source paths as reports print them -------------===//
+
+#include "analysis/SourcePaths.h"
+
+#include "support/Paths.h"
+
+namespace headroom {
+
+namespace {
+
+bool isAbsolute(const std::string &Path) {
+  return !Path.empty() && Path.front() == '/';
+}
+
+bool endsWithComponents(const std::string &Path, const std::string &Tail) {
+  return !Tail.empty() && Path.size() > Tail.size() &&
+         Path.compare(Path.size() - Tail.size(), Tail.size(), Tail) == 0 &&
+         Path[Path.size() - Tail.size() - 1] == '/';
+}
+
+void localize(SourceLocation &L, const std::string &Directory,
+              const std::string &Root) {
+  L.File = displayedSourcePath(L.File, Directory, Root);
+}
+
+} // namespace
+
+std::string resolvedSourcePath(const std::string &File,
+                               const std::string &Directory) {
+  if (File.empty())
+    return File;
+  if (isAbsolute(File) || isAbsolute(Directory))
+    return absolutePath(File, isAbsolute(File) ? "/" : Directory);
+  return normalizedPath(File);
+}
+
+std::string displayedSourcePath(const std::string &File,
+                                const std::string &Directory,
+                                const std::string &Root) {
+  return pathUnder(resolvedSourcePath(File, Directory),
+                   Root.empty() ? std::string(".") : Root);
+}
+
+void localizeSourcePaths(ProfileDocument &P, const std::string &Root) {
+  std::string AbsoluteRoot = absolutePath(Root.empty() ? "." : Root);
+  for (ProfileSite &S : P.Sites) {
+    localize(S.Launch, S.Directory, AbsoluteRoot);
+    localize(S.Definition, S.Directory, AbsoluteRoot);
+    if (!S.Directory.empty())
+      S.Directory = AbsoluteRoot;
+  }
+  for (ProfileScope &S : P.Scopes)
+    localize(S.Where, "", AbsoluteRoot);
+}
+
+std::string portableTail(const std::string &File) {
+  if (File.empty() || isAbsolute(File))
+    return "";
+  std::string Tail = normalizedPath(File);
+  while (Tail.rfind("../", 0) == 0)
+    Tail.erase(0, 3);
+  return Tail == ".." || Tail == "." ? std::string() : Tail;
+}
+
+bool sourceNames(const std::string &File, const std::string &Directory,
+                 const std::string &Source, const std::string &Dir) {
+  if (File.empty())
+    return false;
+  std::string Compiled = absolutePath(Source, Dir);
+  if (isAbsolute(File) || isAbsolute(Directory)) {
+    std::string Recorded = resolvedSourcePath(File, Directory);
+    if (samePath(Recorded, Compiled))
+      return true;
+    // It is still where it was recorded: another file than the one built.
+    if (isRegularFile(Recorded))
+      return false;
+  } else if (samePath(File, Source, Dir)) {
+    return true;
+  }
+  return endsWithComponents(Compiled, portableTail(File));
+}
+
+} // namespace headroom
