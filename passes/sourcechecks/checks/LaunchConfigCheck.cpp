@@ -7,7 +7,8 @@
 /// block runs with idle lanes), under 64 threads (an SM holds at most 32
 /// resident blocks, so such blocks leave warp slots empty), or more than
 /// the kernel's `__launch_bounds__` or the 1024 threads a block may have
-/// (the launch fails). Block sizes known only at run time are not judged.
+/// (the launch fails). Block sizes known only at run time, and blocks of one
+/// thread (deliberately serial work), are not judged.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -155,7 +156,9 @@ public:
     const Expr *Block = Config->getArg(1);
     std::optional<std::int64_t> Threads =
         blockThreads(Block, Ctx, enclosingFunction(Launch, Ctx));
-    if (!Threads || *Threads <= 0)
+    // One thread is deliberate serial work (a latency chain, a setup
+    // kernel), not a block size chosen badly.
+    if (!Threads || *Threads <= 1)
       return;
     Finding F;
     F.Where = Block->getBeginLoc();

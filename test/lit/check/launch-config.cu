@@ -27,6 +27,8 @@ void launches(float *x, int n) {
 
   // Negative cases: good sizes, and sizes known only at run time.
   k<<<n, 256>>>(x);
+  // One thread: deliberately serial work.
+  k<<<1, 1>>>(x);
   k<<<n, dim3(16, 16)>>>(x);
   bounded<<<n, 256>>>(x);
   k<<<n, n>>>(x);
