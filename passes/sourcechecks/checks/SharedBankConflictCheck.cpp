@@ -136,7 +136,12 @@ private:
     FindingNote Note{Written.getBegin(),
                      "pad the row of '" + Shared.getNameAsString() + "' here",
                      {}};
-    if (Text.empty() || Text.find_first_of("[];") != StringRef::npos) {
+    // In a template instantiation the size may depend on the template's
+    // arguments (`[32 + Pad]`): an edit would change every instantiation.
+    const auto *Owner = dyn_cast<FunctionDecl>(Shared.getDeclContext());
+    bool Instantiated = Owner && Owner->isTemplateInstantiation();
+    if (Text.empty() || Text.find_first_of("[];") != StringRef::npos ||
+        Instantiated) {
       F.Notes.push_back(std::move(Note));
       return;
     }

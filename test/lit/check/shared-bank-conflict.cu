@@ -54,3 +54,14 @@ __global__ void padded(float *out) {
   tile[threadIdx.x][0] = 0;
   out[0] = tile[threadIdx.x][1];
 }
+
+// A template's row size may depend on its arguments: the note, no fix-it.
+template <int Pad> __global__ void templated(float *out) {
+  // FIXED: __shared__ float t[32][32 + Pad];
+  __shared__ float t[32][32 + Pad];
+  // CHECK: shared-bank-conflict.cu:[[@LINE+2]]:22: warning: shared access to 't' moves 32 elements of 4 bytes {{.*}} pad the row to 33 elements
+  // CHECK-NEXT: shared-bank-conflict.cu:[[@LINE-2]]:26: note: pad the row of 't' here
+  out[threadIdx.y] = t[threadIdx.x][0];
+}
+template __global__ void templated<0>(float *);
+template __global__ void templated<1>(float *);
