@@ -60,6 +60,8 @@ const Subcommand Subcommands[] = {
      validateMain},
     {"nvcc", "compile like nvcc, instrumenting the CUDA sources", nvccMain},
     {"lsp", "clangd with kernel diagnostics, for editors", lspMain},
+    {"static-mix", "bound kernels by the instruction mix of their SASS",
+     staticMixMain},
 };
 
 void printUsage(std::ostream &OS) {

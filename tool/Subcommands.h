@@ -28,6 +28,8 @@ int validateMain(const Args &A);
 int nvccMain(const Args &A);
 /// clangd with Headroom's kernel diagnostics, as a language-server proxy.
 int lspMain(const Args &A);
+/// The cap each kernel's SASS instruction mix puts on it (no GPU, no run).
+int staticMixMain(const Args &A);
 #ifdef HEADROOM_HAVE_CLANG
 /// Rewrites a .cu file's kernel launches to call the runtime (needs Clang).
 int instrumentMain(const Args &A);

@@ -17,7 +17,8 @@ extern char **environ;
 namespace headroom {
 
 Expected<ProcessExit> runProcess(const std::vector<std::string> &Argv,
-                                 const std::string &StderrFile) {
+                                 const std::string &StderrFile,
+                                 const std::string &StdoutFile) {
   if (Argv.empty())
     return Error("no program to run");
   std::vector<char *> CArgs;
@@ -30,6 +31,10 @@ Expected<ProcessExit> runProcess(const std::vector<std::string> &Argv,
   if (!StderrFile.empty())
     posix_spawn_file_actions_addopen(&Actions, STDERR_FILENO,
                                      StderrFile.c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (!StdoutFile.empty())
+    posix_spawn_file_actions_addopen(&Actions, STDOUT_FILENO,
+                                     StdoutFile.c_str(),
                                      O_WRONLY | O_CREAT | O_TRUNC, 0600);
   pid_t Pid = 0;
   int Err =

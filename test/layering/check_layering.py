@@ -29,6 +29,7 @@ ALLOWED = {
     "ast": {"support", "schema", "nvccargs", "llvm"},
     # The checks of CUDA source code, on the device-side parse of ast/.
     "sourcechecks": {"support", "schema", "nvccargs", "ast", "llvm"},
+    "sass": {"support", "schema", "model", "analysis"},
     "nvcc": {"support", "schema", "model", "devices", "analysis", "checks",
              "views", "nvccargs"},
     # The one adapter that joins the wrapper and the Clang pass.

@@ -1,0 +1,79 @@
+//===- SassListing.cpp - cuobjdump -sass text as kernels ------------------===//
+
+#include "sass/SassListing.h"
+
+#include <regex>
+#include <sstream>
+
+namespace headroom::sass {
+
+namespace {
+
+// `        /*0040*/              @!P0 BRA `(.L_x_1) ;   /* 0x... */`
+const std::regex InstructionLine(
+    R"(^\s*/\*([0-9a-fA-F]+)\*/\s+(?:@(!?U?P[0-9T]+)\s+)?([A-Z][A-Z0-9_]*)((?:\.[A-Za-z0-9_]+)*)\s*([^;]*);)");
+const std::regex FunctionLine(R"(^\s*Function\s*:\s*(\S+)\s*$)");
+const std::regex ArchLine(R"(^\s*code for (sm_[0-9a-z]+)\s*$)");
+const std::regex LabelLine(R"(^\s*(\.L[A-Za-z0-9_]+):\s*$)");
+const std::regex BranchTarget(R"(`\((\.L[A-Za-z0-9_]+)\))");
+
+std::string trimmed(const std::string &S) {
+  std::size_t B = S.find_first_not_of(" \t"), E = S.find_last_not_of(" \t");
+  return B == std::string::npos ? std::string() : S.substr(B, E - B + 1);
+}
+
+Instruction instructionOf(const std::smatch &M) {
+  Instruction I;
+  I.Address = std::stoull(M[1].str(), nullptr, 16);
+  I.Guard = M[2].str();
+  I.Opcode = M[3].str();
+  I.Full = I.Opcode + M[4].str();
+  I.Operands = trimmed(M[5].str());
+  std::smatch T;
+  if (std::regex_search(I.Operands, T, BranchTarget))
+    I.Target = T[1].str();
+  return I;
+}
+
+} // namespace
+
+std::size_t Function::labelIndex(const std::string &Label) const {
+  for (const auto &[Name, Index] : Labels)
+    if (Name == Label)
+      return Index;
+  return Instructions.size();
+}
+
+Expected<std::vector<Function>> parseSassListing(const std::string &Text,
+                                                 const std::string &Source) {
+  std::vector<Function> Functions;
+  std::string Arch;
+  std::istringstream In(Text);
+  std::string Line;
+  unsigned LineNo = 0;
+  while (std::getline(In, Line)) {
+    ++LineNo;
+    std::smatch M;
+    if (std::regex_search(Line, M, ArchLine)) {
+      Arch = M[1].str();
+    } else if (std::regex_search(Line, M, FunctionLine)) {
+      Functions.push_back(Function{M[1].str(), Arch, {}, {}});
+    } else if (std::regex_search(Line, M, LabelLine)) {
+      if (!Functions.empty())
+        Functions.back().Labels.emplace_back(
+            M[1].str(), Functions.back().Instructions.size());
+    } else if (std::regex_search(Line, M, InstructionLine)) {
+      if (Functions.empty())
+        return Error(Source + ":" + std::to_string(LineNo) +
+                     ": expected a 'Function :' line before the first "
+                     "instruction");
+      Functions.back().Instructions.push_back(instructionOf(M));
+    }
+  }
+  if (Functions.empty())
+    return Error(Source + ": expected the output of 'cuobjdump -sass' (no "
+                          "'Function :' line)");
+  return Functions;
+}
+
+} // namespace headroom::sass

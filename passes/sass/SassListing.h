@@ -1,0 +1,58 @@
+//===- SassListing.h - cuobjdump -sass text as kernels ----------*- C++ -*-===//
+///
+/// \file
+/// The SASS of a compiled object as `cuobjdump -sass` prints it: per GPU
+/// architecture (`code for sm_90`), per function (`Function : _Z5saxpy...`),
+/// one instruction per `/*0040*/` line with its optional guard predicate,
+/// its opcode with modifiers and its operands, and the `.L_x_N:` labels that
+/// branches name. Encodings (the `/* 0x... */` comments) are ignored. This is
+/// the one reader of that text; everything the static mix says starts here.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_SASS_SASSLISTING_H
+#define HEADROOM_SASS_SASSLISTING_H
+
+#include "support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace headroom::sass {
+
+/// One SASS instruction.
+struct Instruction {
+  std::uint64_t Address = 0;
+  /// The guard ("P0", "!P1", "PT"); empty when unguarded.
+  std::string Guard;
+  /// The opcode without modifiers ("FFMA"), and with them ("FFMA.FTZ").
+  std::string Opcode;
+  std::string Full;
+  /// The operands as printed, without the trailing ';'.
+  std::string Operands;
+  /// For a branch to a label (`BRA `(.L_x_3)`), the label; else empty.
+  std::string Target;
+};
+
+/// One function (a kernel or a device function) of one architecture.
+struct Function {
+  std::string Name;
+  /// "sm_90", from the enclosing `code for` line.
+  std::string Arch;
+  std::vector<Instruction> Instructions;
+  /// Each label with the index of the instruction it precedes.
+  std::vector<std::pair<std::string, std::size_t>> Labels;
+
+  /// The index of the instruction a label precedes, or Instructions.size()
+  /// when the label is unknown.
+  std::size_t labelIndex(const std::string &Label) const;
+};
+
+/// Every function of \p Text (the output of `cuobjdump -sass`); \p Source
+/// names the text in errors. A text without any function is an error.
+Expected<std::vector<Function>> parseSassListing(const std::string &Text,
+                                                 const std::string &Source);
+
+} // namespace headroom::sass
+
+#endif // HEADROOM_SASS_SASSLISTING_H

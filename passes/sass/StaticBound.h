@@ -1,0 +1,80 @@
+//===- StaticBound.h - The cap a kernel's instruction mix sets --*- C++ -*-===//
+///
+/// \file
+/// Before any run: the thesis' compute ceiling T'_op = E_mix E_instr T_op
+/// (4.17) of each kernel from its static mix on a device, as a share of the
+/// device's peak for the kernel's type, with what sets it (the instruction
+/// class that costs the most issue slots besides the operations), and its
+/// registers, shared memory and occupancy limit. Given as one note per
+/// kernel, `[headroom-static-mix]`, at the kernel's definition when the
+/// sources name it.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_SASS_STATICBOUND_H
+#define HEADROOM_SASS_STATICBOUND_H
+
+#include "analysis/Diagnostic.h"
+#include "model/DeviceParameters.h"
+#include "sass/InstructionMix.h"
+#include "sass/ResourceUsage.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace headroom::sass {
+
+/// The check name of the notes.
+inline constexpr const char *StaticMixCheck = "headroom-static-mix";
+
+/// A kernel's static cap on one device.
+struct StaticCap {
+  /// E_mix E_instr: the share of T_op the mix allows.
+  double ShareOfPeak = 0;
+  double EMix = 0, EInstr = 0;
+  /// "load/store instructions", "other instructions (control flow, moves,
+  /// conversions)" or the operations themselves.
+  std::string Limiter;
+  /// The limiter's share of the weighted instructions.
+  double LimiterShare = 0;
+};
+
+StaticCap staticCap(const KernelMix &Mix, const DeviceParameters &Device);
+
+/// One kernel with what is known of it.
+struct StaticKernel {
+  KernelMix Mix;
+  std::optional<KernelResources> Resources;
+  /// Where the sources define it, when found.
+  std::optional<SourceLocation> Definition;
+  /// The readable name ("sgemm" of "_Z5sgemmiPKfS0_Pf"), and the whole
+  /// demangled signature ("sgemm(int, float const*, float const*, float*)").
+  std::string Display;
+  std::string Signature;
+};
+
+/// The note of \p K on \p Device (named \p DeviceName), with its mix,
+/// pipes and resources as notes of its own.
+Diagnostic staticMixDiagnostic(const StaticKernel &K,
+                               const DeviceParameters &Device,
+                               const std::string &DeviceName);
+
+/// The kernels of \p Functions (those whose mangled name is a kernel's:
+/// every function that \p Resources lists, or all when it is empty), with
+/// their resources, located in \p Sources by their name after `__global__`.
+std::vector<StaticKernel>
+staticKernels(const std::vector<Function> &Functions,
+              const std::map<std::string, KernelResources> &Resources,
+              const std::vector<std::string> &Sources, double LoopWeight);
+
+/// Where \p Identifier is defined as a kernel in the files \p Sources: the
+/// first `__global__` declaration naming it (on its line or the two
+/// before), at the identifier.
+std::optional<SourceLocation>
+findKernelDefinition(const std::string &Identifier,
+                     const std::vector<std::string> &Sources);
+
+} // namespace headroom::sass
+
+#endif // HEADROOM_SASS_STATICBOUND_H

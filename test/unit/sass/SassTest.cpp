@@ -1,0 +1,199 @@
+//===- SassTest.cpp - The static mix from SASS text -----------------------===//
+
+#include "sass/InstructionMix.h"
+#include "sass/OpcodeClass.h"
+#include "sass/ResourceUsage.h"
+#include "sass/SassListing.h"
+#include "sass/StaticBound.h"
+
+#include "devices/DeviceRegistry.h"
+#include "support/Paths.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+using namespace headroom;
+using namespace headroom::sass;
+using ::testing::HasSubstr;
+
+namespace {
+
+std::string fixture(const char *Name) {
+  Expected<std::string> Text =
+      readFile(std::string(HEADROOM_SOURCE_DIR "/test/unit/sass/data/") + Name);
+  EXPECT_TRUE(Text) << Text.error().message();
+  return Text ? *Text : std::string();
+}
+
+std::vector<Function> quickstart() {
+  auto F = parseSassListing(fixture("quickstart.sass"), "quickstart.sass");
+  EXPECT_TRUE(F) << F.error().message();
+  return F ? *F : std::vector<Function>{};
+}
+
+const Function &named(const std::vector<Function> &Fs, const char *Name) {
+  for (const Function &F : Fs)
+    if (F.Name == Name)
+      return F;
+  static Function None;
+  ADD_FAILURE() << "no function " << Name;
+  return None;
+}
+
+TEST(SassListing, ReadsFunctionsInstructionsGuardsAndLabels) {
+  std::vector<Function> Fs = quickstart();
+  ASSERT_EQ(Fs.size(), 2u);
+  const Function &G = named(Fs, "_Z5sgemmiPKfS0_Pf");
+  EXPECT_EQ(G.Arch, "sm_90");
+  ASSERT_EQ(G.Instructions.size(), 27u);
+  const Instruction &Branch = G.Instructions[6];
+  EXPECT_EQ(Branch.Address, 0x60u);
+  EXPECT_EQ(Branch.Guard, "!P0");
+  EXPECT_EQ(Branch.Opcode, "BRA");
+  EXPECT_EQ(Branch.Target, ".L_x_0");
+  EXPECT_EQ(G.labelIndex(".L_x_0"), 22u);
+  EXPECT_EQ(G.Instructions[22].Full, "IMAD.WIDE");
+  EXPECT_EQ(G.Instructions[22].Operands, "R6, R2, 0x4, R6");
+  EXPECT_EQ(G.Instructions[11].Full, "BAR.SYNC.DEFER_BLOCKING");
+}
+
+TEST(SassListing, TextWithoutFunctionsIsAnError) {
+  auto F = parseSassListing("ptxas info: nothing\n", "x.txt");
+  ASSERT_FALSE(F);
+  EXPECT_THAT(F.error().message(),
+              HasSubstr("x.txt: expected the output of 'cuobjdump -sass'"));
+  auto G = parseSassListing("  /*0000*/  EXIT ;\n", "y.txt");
+  ASSERT_FALSE(G);
+  EXPECT_THAT(G.error().message(), HasSubstr("y.txt:1: expected a 'Function"));
+}
+
+TEST(OpcodeClass, ThesisClassesAndPipes) {
+  EXPECT_EQ(classify("FFMA").Class, OpClass::Fp32);
+  EXPECT_TRUE(classify("FFMA").Fma32);
+  EXPECT_EQ(classify("FADD").Unit, Pipe::Fma);
+  EXPECT_EQ(classify("FSETP").Unit, Pipe::Alu);
+  EXPECT_TRUE(classify("DFMA").Fma64);
+  EXPECT_EQ(classify("DFMA").Unit, Pipe::Fp64);
+  EXPECT_EQ(classify("IMAD").Class, OpClass::Int);
+  EXPECT_EQ(classify("IMAD").Unit, Pipe::Fma);
+  EXPECT_EQ(classify("LOP3").Unit, Pipe::Alu);
+  EXPECT_EQ(classify("LDS").Class, OpClass::LdSt);
+  EXPECT_EQ(classify("ATOMG").Unit, Pipe::Lsu);
+  EXPECT_EQ(classify("MUFU").Unit, Pipe::Xu);
+  EXPECT_EQ(classify("HGMMA").Unit, Pipe::Tensor);
+  EXPECT_EQ(classify("UIADD3").Unit, Pipe::Uniform);
+  EXPECT_EQ(classify("UIADD3").Class, OpClass::Other);
+  EXPECT_EQ(classify("S2R").Class, OpClass::Other);
+  EXPECT_EQ(classify("BRA").Unit, Pipe::Cbu);
+}
+
+TEST(InstructionMix, LoopsFromBackwardBranches) {
+  std::vector<Function> Fs = quickstart();
+  const Function &G = named(Fs, "_Z5sgemmiPKfS0_Pf");
+  std::vector<unsigned> Depth = loopDepths(G);
+  // The tile loop: .L_x_1 (instruction 7) to its branch (21); the forward
+  // branch over it and the end-of-kernel self-branch are no loops.
+  for (std::size_t I = 0; I < Depth.size(); ++I)
+    EXPECT_EQ(Depth[I], I >= 7 && I <= 21 ? 1u : 0u) << "instruction " << I;
+}
+
+TEST(InstructionMix, WeightsLoopBodiesAndSkipsPadding) {
+  std::vector<Function> Fs = quickstart();
+  const Function &G = named(Fs, "_Z5sgemmiPKfS0_Pf");
+  KernelMix M = mixOf(G, /*LoopWeight=*/10);
+  EXPECT_EQ(M.Instructions, 25u); // Not the self-branch and the NOP.
+  EXPECT_EQ(M.LoopDepth, 1u);
+  // Outside: 7 before the loop, 3 after; inside: 15 instructions x 10.
+  EXPECT_DOUBLE_EQ(M.Counts.Total, 7 + 3 + 150);
+  // Loop body: 2 LDG, 2 STS, 4 LDS; after it one STG.
+  EXPECT_DOUBLE_EQ(M.Counts.of(OpClass::LdSt), 80 + 1 + 1);
+  EXPECT_DOUBLE_EQ(M.Counts.of(OpClass::Fp32), 20);
+  EXPECT_DOUBLE_EQ(M.Counts.Fma32, 20);
+  EXPECT_EQ(M.type(), KernelType::Fp32);
+  EXPECT_DOUBLE_EQ(M.eMix(), 1.0);
+  EXPECT_DOUBLE_EQ(M.dOps(), 20.0 / 160);
+  EXPECT_DOUBLE_EQ(M.dLdSt(), 82.0 / 160);
+  EXPECT_DOUBLE_EQ(M.dOther(), 1 - 102.0 / 160);
+  EXPECT_DOUBLE_EQ(M.pipeShare(Pipe::Lsu), 82.0 / 160);
+  // Weight 1: every instruction once.
+  EXPECT_DOUBLE_EQ(mixOf(G, 1).Counts.Total, 25);
+}
+
+TEST(ResourceUsage, ReadsEachFunctionAndTheOccupancyItAllows) {
+  auto R = parseResourceUsage(fixture("quickstart.res-usage"), "r.txt");
+  ASSERT_TRUE(R) << R.error().message();
+  ASSERT_EQ(R->size(), 2u);
+  const KernelResources &G = R->at("_Z5sgemmiPKfS0_Pf");
+  EXPECT_EQ(G.Registers, 32u);
+  EXPECT_EQ(G.SharedBytes, 8192u);
+  std::optional<OccupancyLimit> L = occupancyLimit(G, "sm_90");
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->WarpsByRegisters, 64u);
+  EXPECT_EQ(L->BlocksBySharedMemory, std::optional<unsigned>(25));
+  // 128 registers: 4096 per warp, 16 warps.
+  EXPECT_EQ(occupancyLimit({128, 0, 0, 0}, "sm_90")->WarpsByRegisters, 16u);
+  EXPECT_EQ(occupancyLimit({255, 0, 0, 0}, "sm_90")->WarpsByRegisters, 8u);
+  EXPECT_FALSE(occupancyLimit(G, "sm_80"));
+  EXPECT_FALSE(parseResourceUsage("nothing\n", "n.txt"));
+}
+
+TEST(StaticBound, TheCapNamesWhatSetsIt) {
+  DeviceRegistry Registry("", HEADROOM_SOURCE_DIR "/passes/devices");
+  auto H100 = Registry.lookup("H100-SXM");
+  ASSERT_TRUE(H100) << H100.error().message();
+  const DeviceParameters &D = H100->Device;
+  std::vector<Function> Fs = quickstart();
+  const Function &G = named(Fs, "_Z5sgemmiPKfS0_Pf");
+  KernelMix M = mixOf(G, 10);
+  StaticCap C = staticCap(M, D);
+  DeviceWeights W = computeWeights(D);
+  double COp = M.dOps() * W.OpFp32, CLdSt = M.dLdSt() * W.LdSt,
+         COther = M.dOther() * W.Other;
+  EXPECT_DOUBLE_EQ(C.EInstr, COp / (COp + CLdSt + COther));
+  EXPECT_DOUBLE_EQ(C.ShareOfPeak, C.EMix * C.EInstr);
+  EXPECT_EQ(C.Limiter, "load/store instructions");
+
+  StaticKernel K;
+  K.Mix = M;
+  K.Display = "sgemm";
+  K.Definition = SourceLocation{"q.cu", 34, 17};
+  K.Resources = KernelResources{32, 8192, 0, 0};
+  Diagnostic Note = staticMixDiagnostic(K, D, "H100-SXM");
+  EXPECT_EQ(Note.Check, "headroom-static-mix");
+  EXPECT_EQ(Note.Level, DiagnosticLevel::Note);
+  EXPECT_THAT(Note.Message,
+              HasSubstr("kernel 'sgemm': at most " +
+                        std::to_string(int(C.ShareOfPeak * 100 + 0.5)) +
+                        "% of the FP32 peak on H100-SXM: load/store "
+                        "instructions are 51% of its instructions"));
+  ASSERT_EQ(Note.Notes.size(), 2u);
+  EXPECT_THAT(Note.Notes[0].Message, HasSubstr("D_ldst 51%"));
+  EXPECT_THAT(Note.Notes[1].Message,
+              HasSubstr("32 registers per thread (at most 64 of 64 warps per "
+                        "SM), 8192 bytes of shared memory per block (at most "
+                        "25 blocks per SM)"));
+}
+
+TEST(StaticBound, KernelsAreFoundInTheSourcesByName) {
+  std::string Source =
+      std::string(HEADROOM_SOURCE_DIR "/examples/quickstart/quickstart.cu");
+  auto Loc = findKernelDefinition("sgemm", {Source});
+  ASSERT_TRUE(Loc);
+  EXPECT_EQ(Loc->Line, 34u);
+  EXPECT_EQ(Loc->Column, 17u);
+  EXPECT_FALSE(findKernelDefinition("nosuchkernel", {Source}));
+
+  auto R = parseResourceUsage(fixture("quickstart.res-usage"), "r");
+  ASSERT_TRUE(R);
+  std::vector<StaticKernel> Ks =
+      staticKernels(quickstart(), *R, {Source}, DefaultLoopWeight);
+  ASSERT_EQ(Ks.size(), 2u);
+  EXPECT_EQ(Ks[0].Display, "sgemm");
+  EXPECT_EQ(Ks[1].Display, "saxpy");
+  ASSERT_TRUE(Ks[1].Definition);
+  EXPECT_EQ(Ks[1].Definition->Line, 28u);
+  ASSERT_TRUE(Ks[1].Resources);
+  EXPECT_EQ(Ks[1].Resources->Registers, 14u);
+}
+
+} // namespace

@@ -1,0 +1,105 @@
+//===- StaticMixMain.cpp - headroom static-mix ----------------------------===//
+///
+/// \file
+/// `headroom static-mix OBJECT --device NAME [--source FILE]...`: before any
+/// run, the cap each kernel's SASS instruction mix puts on it on a device,
+/// as `[headroom-static-mix]` notes at the kernels (sass/StaticBound.h,
+/// docs/static-mix.md).
+///
+//===----------------------------------------------------------------------===//
+
+#include "Subcommands.h"
+#include "ToolSupport.h"
+
+#include "devices/DeviceRegistry.h"
+#include "sass/Disassembly.h"
+#include "sass/StaticBound.h"
+#include "support/NumberOption.h"
+#include "support/Paths.h"
+#include "views/TextDiagnosticPrinter.h"
+
+#include <iostream>
+
+namespace headroom {
+
+namespace {
+
+CommandLine staticMixCommandLine() {
+  CommandLine Cmd(
+      "headroom static-mix", "[OBJECT] --device NAME [options]",
+      "The instruction mix of each kernel's SASS (loops weighted by their "
+      "nesting)\nand the cap it puts on the kernel on a device, with its "
+      "registers, shared\nmemory and occupancy limit, as notes at the kernels: "
+      "no GPU, no run.\nOBJECT is what nvcc built (object, executable, "
+      "cubin); cuobjdump reads it.\nSee docs/static-mix.md.");
+  Cmd.option("device", "NAME|PATH", "the GPU to bound the kernels on")
+      .option("source", "FILE",
+              "a source file to find the kernels' definitions in (repeat)",
+              /*Repeatable=*/true)
+      .option("sass", "FILE",
+              "the output of 'cuobjdump -sass' instead of "
+              "running cuobjdump on OBJECT")
+      .option("res-usage", "FILE", "the output of 'cuobjdump -res-usage'")
+      .option("loop-weight", "N",
+              "how many times more often an instruction "
+              "runs per enclosing loop (default 32)")
+      .flag("color", "color the notes")
+      .positionals("the object, executable or cubin nvcc built")
+      .alias('d', "device");
+  return Cmd;
+}
+
+/// The text of --sass/--res-usage when given, else cuobjdump's on OBJECT.
+Expected<std::string> listing(const ParsedArgs &P, const std::string &Option,
+                              const std::string &Flag) {
+  if (std::optional<std::string> File = P.get(Option))
+    return readFile(*File);
+  if (P.Positionals.size() != 1)
+    return Error("headroom static-mix: expected one OBJECT, or --sass and "
+                 "--res-usage (see 'headroom static-mix --help')");
+  return sass::runCuobjdump(P.Positionals.front(), Flag);
+}
+
+} // namespace
+
+int staticMixMain(const Args &A) {
+  CommandLine Cmd = staticMixCommandLine();
+  std::optional<ParsedArgs> Parsed;
+  if (std::optional<int> Done = parseArguments(Cmd, A, Parsed))
+    return *Done;
+  std::optional<std::string> DeviceArg = Parsed->get("device");
+  if (!DeviceArg)
+    return failWith(Error("headroom static-mix: --device is required"));
+  Expected<DeviceEntry> Device =
+      DeviceRegistry::fromEnvironment().lookup(*DeviceArg);
+  if (!Device)
+    return failWith(Device.error());
+  Expected<std::optional<double>> Weight =
+      numberOption(*Parsed, "loop-weight", 0, 1e6, "a number in (0, 1e6]");
+  if (!Weight)
+    return failWith(Weight.error().context("headroom static-mix"));
+  double LoopWeight = Weight->value_or(sass::DefaultLoopWeight);
+  Expected<std::string> Sass = listing(*Parsed, "sass", "-sass");
+  if (!Sass)
+    return failWith(Sass.error());
+  Expected<std::string> Usage = listing(*Parsed, "res-usage", "-res-usage");
+  if (!Usage)
+    return failWith(Usage.error());
+  auto Functions = sass::parseSassListing(
+      *Sass, Parsed->get("sass").value_or("cuobjdump -sass"));
+  if (!Functions)
+    return failWith(Functions.error());
+  auto Resources = sass::parseResourceUsage(
+      *Usage, Parsed->get("res-usage").value_or("cuobjdump -res-usage"));
+  if (!Resources)
+    return failWith(Resources.error());
+  std::vector<Diagnostic> Notes;
+  for (const sass::StaticKernel &K : sass::staticKernels(
+           *Functions, *Resources, Parsed->getAll("source"), LoopWeight))
+    Notes.push_back(
+        sass::staticMixDiagnostic(K, Device->Device, Device->Device.Name));
+  printTextDiagnostics(Notes, std::cout, Parsed->has("color"));
+  return 0;
+}
+
+} // namespace headroom
