@@ -27,10 +27,17 @@ const SourceCheck *findSourceCheck(std::string_view Name) {
 
 llvm::Expected<std::vector<const SourceCheck *>>
 selectSourceChecks(std::string_view Spec) {
-  std::set<const SourceCheck *> Chosen(sourceCheckCatalog().begin(),
-                                       sourceCheckCatalog().end());
   llvm::SmallVector<llvm::StringRef> Entries;
   llvm::StringRef(Spec.data(), Spec.size()).split(Entries, ',');
+  // A list that starts by naming checks selects those; one that starts by
+  // leaving checks out starts from all of them.
+  std::set<const SourceCheck *> Chosen;
+  for (llvm::StringRef Entry : Entries)
+    if (!Entry.trim().empty()) {
+      if (Entry.trim().starts_with("-"))
+        Chosen.insert(sourceCheckCatalog().begin(), sourceCheckCatalog().end());
+      break;
+    }
   for (llvm::StringRef Entry : Entries) {
     Entry = Entry.trim();
     if (Entry.empty())

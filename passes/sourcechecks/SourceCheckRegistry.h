@@ -4,7 +4,8 @@
 /// The one list of the source checks (SourceChecks.def), their stable names
 /// and the selection a user makes with `--checks` (clang-tidy's syntax: a
 /// comma-separated list of names or globs, `-` before one to leave it out,
-/// applied left to right, starting from every check).
+/// applied left to right, starting from no check when the list starts by
+/// naming checks and from every check when it starts by leaving one out).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_SOURCECHECKS_SOURCECHECKREGISTRY_H
