@@ -16,6 +16,8 @@ const std::regex FunctionLine(R"(^\s*Function\s*:\s*(\S+)\s*$)");
 const std::regex ArchLine(R"(^\s*code for (sm_[0-9a-z]+)\s*$)");
 const std::regex LabelLine(R"(^\s*(\.L[A-Za-z0-9_]+):\s*$)");
 const std::regex BranchTarget(R"(`\((\.L[A-Za-z0-9_]+)\))");
+// What cuobjdump of CUDA 13 prints: `@P0 BRA 0x1a0 ;` (an address).
+const std::regex BranchAddress(R"(^(0x[0-9a-fA-F]+)\s*$)");
 
 std::string trimmed(const std::string &S) {
   std::size_t B = S.find_first_not_of(" \t"), E = S.find_last_not_of(" \t");
@@ -30,7 +32,8 @@ Instruction instructionOf(const std::smatch &M) {
   I.Full = I.Opcode + M[4].str();
   I.Operands = trimmed(M[5].str());
   std::smatch T;
-  if (std::regex_search(I.Operands, T, BranchTarget))
+  if (std::regex_search(I.Operands, T, BranchTarget) ||
+      (I.Opcode == "BRA" && std::regex_search(I.Operands, T, BranchAddress)))
     I.Target = T[1].str();
   return I;
 }
@@ -38,6 +41,13 @@ Instruction instructionOf(const std::smatch &M) {
 } // namespace
 
 std::size_t Function::labelIndex(const std::string &Label) const {
+  if (Label.rfind("0x", 0) == 0) {
+    std::uint64_t Address = std::stoull(Label, nullptr, 16);
+    for (std::size_t I = 0; I < Instructions.size(); ++I)
+      if (Instructions[I].Address == Address)
+        return I;
+    return Instructions.size();
+  }
   for (const auto &[Name, Index] : Labels)
     if (Name == Label)
       return Index;

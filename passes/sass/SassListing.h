@@ -30,7 +30,8 @@ struct Instruction {
   std::string Full;
   /// The operands as printed, without the trailing ';'.
   std::string Operands;
-  /// For a branch to a label (`BRA `(.L_x_3)`), the label; else empty.
+  /// For a branch, its target: a label (`BRA `(.L_x_3)`) or, as CUDA 13's
+  /// cuobjdump prints it, an address ("0x1a0"); else empty.
   std::string Target;
 };
 

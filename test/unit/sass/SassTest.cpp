@@ -97,6 +97,23 @@ TEST(InstructionMix, LoopsFromBackwardBranches) {
     EXPECT_EQ(Depth[I], I >= 7 && I <= 21 ? 1u : 0u) << "instruction " << I;
 }
 
+TEST(InstructionMix, LoopsFromBranchesToAddresses) {
+  auto Fs = parseSassListing(fixture("serial-fma.sass"), "serial-fma.sass");
+  ASSERT_TRUE(Fs) << Fs.error().message();
+  ASSERT_EQ(Fs->size(), 1u);
+  const Function &F = Fs->front();
+  EXPECT_EQ(F.Instructions[26].Target, "0x100");
+  EXPECT_EQ(F.labelIndex("0x100"), 16u);
+  std::vector<unsigned> Depth = loopDepths(F);
+  // The unrolled loop (0x100-0x1a0: 8 FFMA) and its remainder (0x1d0-0x200);
+  // the forward branches and the end-of-kernel self-branch are no loops.
+  for (std::size_t I = 0; I < Depth.size(); ++I)
+    EXPECT_EQ(Depth[I], (I >= 16 && I <= 26) || (I >= 29 && I <= 32) ? 1u : 0u)
+        << "instruction " << I;
+  KernelMix M = mixOf(F, /*LoopWeight=*/10);
+  EXPECT_DOUBLE_EQ(M.Counts.Fma32, 80 + 10);
+}
+
 TEST(InstructionMix, WeightsLoopBodiesAndSkipsPadding) {
   std::vector<Function> Fs = quickstart();
   const Function &G = named(Fs, "_Z5sgemmiPKfS0_Pf");
