@@ -76,7 +76,7 @@ TEST(ChecksTest, QualifyingChecksTagKernelsWithoutBuildingMessages) {
     EXPECT_GE(std::size_t(At - Catalog.begin()), Last) << C->name();
     Last = std::size_t(At - Catalog.begin());
   }
-  EXPECT_EQ(qualifyingCheckList().size(), 7u);
+  EXPECT_EQ(qualifyingCheckList().size(), 8u);
 }
 
 } // namespace
