@@ -20,8 +20,9 @@ bool isSemantic(unsigned ID) {
          (ID >= diag::DIAG_START_SEMA && ID < diag::DIAG_START_ANALYSIS);
 }
 
-/// `file:line:col: message` as the compiler presents the location.
-std::string describe(const clang::Diagnostic &Info) {
+} // namespace
+
+std::string describeDiagnostic(const clang::Diagnostic &Info) {
   llvm::SmallString<256> Message;
   Info.FormatDiagnostic(Message);
   std::string Text;
@@ -36,8 +37,6 @@ std::string describe(const clang::Diagnostic &Info) {
   OS << Message;
   return Text;
 }
-
-} // namespace
 
 void HeldDiagnostics::BeginSourceFile(const clang::LangOptions &LO,
                                       const clang::Preprocessor *PP) {
@@ -66,7 +65,7 @@ void HeldDiagnostics::HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
     return;
   }
   if (IsError) {
-    Errors.push_back(describe(Info));
+    Errors.push_back(describeDiagnostic(Info));
     SyntaxErrors |= Level == clang::DiagnosticsEngine::Fatal ||
                     !isSemantic(Info.getID());
   }

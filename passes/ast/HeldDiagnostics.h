@@ -20,6 +20,10 @@
 
 namespace headroom::ast {
 
+/// \p Info as `file:line:col: message`, at the location the compiler
+/// presents (`#line` applied); the message alone without a location.
+std::string describeDiagnostic(const clang::Diagnostic &Info);
+
 /// Forwards every diagnostic to another consumer, whose error and warning
 /// counts it reports as its own, and keeps its own account of the errors.
 /// Diagnostics reported while a source file is parsed are held until

@@ -275,19 +275,11 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
           "a header filter needs an absolute directory for the header copies");
   }
 
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = Request.FileSystem;
-  if (!FS)
-    FS = llvm::vfs::createPhysicalFileSystem();
-  if (!Request.WorkingDirectory.empty())
-    if (std::error_code EC =
-            FS->setCurrentWorkingDirectory(Request.WorkingDirectory))
-      return llvm::createStringError(EC, "cannot enter directory '" +
-                                             Request.WorkingDirectory +
-                                             "': " + EC.message());
-  if (llvm::ErrorOr<llvm::vfs::Status> Status = FS->status(File); !Status)
-    return llvm::createStringError(Status.getError(),
-                                   "cannot read '" + File +
-                                       "': " + Status.getError().message());
+  auto Opened =
+      sourceFileSystem(Request.FileSystem, Request.WorkingDirectory, File);
+  if (!Opened)
+    return Opened.takeError();
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = std::move(*Opened);
   // Spaced launch chevrons read as `<<<`/`>>>`, the toolkit's headers first
   // for clang's CUDA wrapper (ParseFileSystem.h).
   ParseFileSystem Parse = makeParseFileSystem(FS, Request.CommandLine);

@@ -152,4 +152,22 @@ makeParseFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
   return Result;
 }
 
+llvm::Expected<llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>>
+sourceFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
+                 const std::string &WorkingDirectory, const std::string &File) {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = std::move(Base);
+  if (!FS)
+    FS = llvm::vfs::createPhysicalFileSystem();
+  if (!WorkingDirectory.empty())
+    if (std::error_code EC = FS->setCurrentWorkingDirectory(WorkingDirectory))
+      return llvm::createStringError(EC, "cannot enter directory '" +
+                                             WorkingDirectory +
+                                             "': " + EC.message());
+  if (llvm::ErrorOr<llvm::vfs::Status> Status = FS->status(File); !Status)
+    return llvm::createStringError(Status.getError(),
+                                   "cannot read '" + File +
+                                       "': " + Status.getError().message());
+  return FS;
+}
+
 } // namespace headroom::ast

@@ -30,6 +30,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <string>
@@ -52,6 +53,13 @@ struct ParseFileSystem {
 ParseFileSystem
 makeParseFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
                     llvm::ArrayRef<std::string> CommandLine);
+
+/// \p Base (the physical file system when null) in \p WorkingDirectory
+/// (unless empty), once \p File is found there; the error names the
+/// directory or the file that failed.
+llvm::Expected<llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>>
+sourceFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
+                 const std::string &WorkingDirectory, const std::string &File);
 
 /// The names \p Wrapper (the text of clang's CUDA runtime wrapper) includes
 /// in quotes, in order, each once.

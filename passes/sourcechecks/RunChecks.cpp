@@ -4,6 +4,8 @@
 
 #include "sourcechecks/SourceCheckRegistry.h"
 
+#include "ast/ParseFileSystem.h"
+
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -222,19 +224,11 @@ llvm::Expected<CheckResult> runSourceChecks(const CheckRequest &Request) {
   if (Request.CommandLine.size() < 2)
     return llvm::createStringError("no clang command line to check");
   const std::string &File = Request.CommandLine.back();
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = Request.FileSystem;
-  if (!FS)
-    FS = llvm::vfs::createPhysicalFileSystem();
-  if (!Request.WorkingDirectory.empty())
-    if (std::error_code EC =
-            FS->setCurrentWorkingDirectory(Request.WorkingDirectory))
-      return llvm::createStringError(EC, "cannot enter directory '" +
-                                             Request.WorkingDirectory +
-                                             "': " + EC.message());
-  if (llvm::ErrorOr<llvm::vfs::Status> Status = FS->status(File); !Status)
-    return llvm::createStringError(Status.getError(),
-                                   "cannot read '" + File +
-                                       "': " + Status.getError().message());
+  auto Opened =
+      ast::sourceFileSystem(Request.FileSystem, Request.WorkingDirectory, File);
+  if (!Opened)
+    return Opened.takeError();
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = std::move(*Opened);
   auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
       clang::FileSystemOptions(), FS);
 

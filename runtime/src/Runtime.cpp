@@ -482,7 +482,6 @@ void Runtime::launchExit(const LaunchInfo &Launch) {
     std::optional<std::string> ProgressLine;
     {
       std::lock_guard<std::mutex> Lock(Mutex);
-      Diagnostics["sample_us_total"] += ElapsedNs / 1000;
       // The launch call itself, which replays the kernel once per pass.
       Diagnostics["sample_launch_us"] += LaunchNs / 1000;
       Budget.charge(ElapsedNs);
@@ -660,6 +659,9 @@ ProfileData Runtime::buildProfile(const std::optional<SamplerSetup> &Setup,
     C.Diagnostics["entries_overflow_launches"] = Aggregator.overflowLaunches();
   for (const auto &[Name, Value] : Diagnostics)
     C.Diagnostics[Name] = Value;
+  // Every sample's time is charged to the budget, whatever the rule.
+  if (Budget.samples() > 0)
+    C.Diagnostics["sample_us_total"] = Budget.spentNs() / 1000;
 
   Data.Sites = Registry.entries();
   Data.Scopes = Scopes.entries();

@@ -2,6 +2,7 @@
 
 #include "nvcc/clang/ClangInstrumenter.h"
 
+#include "ast/HeldDiagnostics.h"
 #include "ast/Instrument.h"
 #include "support/Paths.h"
 
@@ -39,19 +40,8 @@ public:
       DiagnosticConsumer::HandleDiagnostic(Level, Info);
       Next->HandleDiagnostic(Level, Info);
     }
-    if (Level < clang::DiagnosticsEngine::Error || !First.empty())
-      return;
-    llvm::SmallString<256> Message;
-    Info.FormatDiagnostic(Message);
-    llvm::raw_string_ostream OS(First);
-    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      clang::PresumedLoc P =
-          Info.getSourceManager().getPresumedLoc(Info.getLocation());
-      if (P.isValid())
-        OS << P.getFilename() << ':' << P.getLine() << ':' << P.getColumn()
-           << ": ";
-    }
-    OS << Message;
+    if (Level >= clang::DiagnosticsEngine::Error && First.empty())
+      First = ast::describeDiagnostic(Info);
   }
 
   std::string First;
