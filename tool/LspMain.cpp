@@ -4,7 +4,9 @@
 /// `headroom lsp [--clangd PATH] [--profile FILE]... [--device NAME|PATH]
 /// [--standalone] [-- clangd arguments]`: clangd with Headroom's kernel
 /// diagnostics, code lens, hover and code actions, as a language-server
-/// proxy (lsp/Proxy.h); docs/editors.md shows each editor's setup.
+/// proxy (lsp/Proxy.h), and the findings of `headroom check` and `headroom
+/// static-mix` on the CUDA sources the editor opens and saves (run as child
+/// processes of this executable); docs/editors.md shows each editor's setup.
 /// `--version` and `--help` among clangd's arguments are clangd's: editors
 /// that probe the server's version keep working.
 ///
@@ -16,9 +18,11 @@
 #include "lsp/Findings.h"
 #include "lsp/Positions.h"
 #include "lsp/Proxy.h"
+#include "support/NumberOption.h"
 #include "support/Paths.h"
 #include "support/Process.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <unistd.h>
@@ -56,6 +60,23 @@ std::string diagnosticsDocUri() {
   return Source.empty() ? "" : lsp::pathToUri(Source);
 }
 
+#ifdef HEADROOM_HAVE_CLANG
+constexpr bool HaveSourceChecks = true;
+#else
+// 'headroom check' is not in this build: nothing to run.
+constexpr bool HaveSourceChecks = false;
+#endif
+
+/// This executable (its check and static-mix are the compile-time tools).
+std::string currentExecutable() {
+  std::string Dir = currentExecutableDirectory();
+  char Buffer[4096];
+  ssize_t N = ::readlink("/proc/self/exe", Buffer, sizeof Buffer - 1);
+  if (N > 0)
+    return std::string(Buffer, N);
+  return Dir.empty() ? "headroom" : Dir + "/headroom";
+}
+
 std::string reportDirectory() {
   std::string Cache;
   if (const char *X = std::getenv("XDG_CACHE_HOME"); X && *X)
@@ -73,11 +94,15 @@ int lspMain(const Args &A) {
   CommandLine Cmd(
       "headroom lsp",
       "[--clangd PATH] [--profile FILE]... [--device NAME|PATH] "
-      "[--standalone] [-- clangd arguments]",
+      "[--standalone] [--no-checks] [--check-timeout SECONDS] "
+      "[-- clangd arguments]",
       "A language server for editors: clangd with Headroom's kernel "
       "diagnostics,\na code lens above each profiled kernel, Headroom's "
       "numbers in the hover and\na code action that opens the HTML report. "
-      "Every other message passes\nunchanged between the editor and clangd. "
+      "The CUDA sources the editor opens\nand saves are checked by 'headroom "
+      "check' (and 'headroom static-mix' when\ntheir object is built), "
+      "before any run. Every other message passes\nunchanged between the "
+      "editor and clangd. "
       "The profile is --profile, else\nthe one 'headroom nvcc' finds "
       "(docs/integration.md); the device is\n--device, else HEADROOM_DEVICE, "
       "else the profiled GPU's device file.\n--version and --help after "
@@ -95,6 +120,10 @@ int lspMain(const Args &A) {
       .option("report-dir", "DIR",
               "where the code action writes the HTML report (default: "
               "$XDG_CACHE_HOME/headroom/lsp-<pid>)")
+      .flag("no-checks", "do not run 'headroom check' and 'headroom "
+                         "static-mix' on the CUDA sources opened and saved")
+      .option("check-timeout", "SECONDS",
+              "the time limit of one run of those (default 60)")
       .option("latency-log", "FILE",
               "write the time each forwarded message spent in the proxy "
               "(docs/perf/lsp.md)")
@@ -160,6 +189,17 @@ int lspMain(const Args &A) {
   O.Session.ReportDir =
       absolutePath(Parsed->get("report-dir").value_or(reportDirectory()));
   O.Session.ToolVersion = HEADROOM_VERSION;
+  Expected<std::optional<double>> Timeout = numberOption(
+      *Parsed, "check-timeout", 0, 86400, "a number of seconds in (0, 86400]");
+  if (!Timeout)
+    return failWith(Timeout.error().context("headroom lsp"));
+  if (!Parsed->has("no-checks") && HaveSourceChecks) {
+    lsp::CompileTimeOptions C;
+    C.Headroom = currentExecutable();
+    C.Limit = std::chrono::milliseconds(
+        static_cast<long long>(Timeout->value_or(60) * 1000));
+    O.CompileTime = C;
+  }
   O.LatencyLog = Parsed->get("latency-log").value_or("");
   if (!O.LatencyLog.empty())
     O.LatencyLog = absolutePath(O.LatencyLog);

@@ -4,7 +4,8 @@
 /// `headroom static-mix OBJECT --device NAME [--source FILE]...`: before any
 /// run, the cap each kernel's SASS instruction mix puts on it on a device,
 /// as `[headroom-static-mix]` notes at the kernels (sass/StaticBound.h,
-/// docs/static-mix.md).
+/// docs/static-mix.md); `--format json` gives the same as one
+/// `headroom.static-mix/1` document (what `headroom lsp` reads).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -12,11 +13,14 @@
 #include "ToolSupport.h"
 
 #include "devices/DeviceRegistry.h"
+#include "model/KernelParameters.h"
 #include "sass/Disassembly.h"
 #include "sass/StaticBound.h"
 #include "support/NumberOption.h"
 #include "support/Paths.h"
 #include "views/TextDiagnosticPrinter.h"
+
+#include <nlohmann/json.hpp>
 
 #include <iostream>
 
@@ -43,6 +47,9 @@ CommandLine staticMixCommandLine() {
       .option("loop-weight", "N",
               "how many times more often an instruction "
               "runs per enclosing loop (default 32)")
+      .option("format", "text|json",
+              "notes as the compiler prints them (default), or one "
+              "headroom.static-mix/1 document")
       .flag("color", "color the notes")
       .positionals("the object, executable or cubin nvcc built")
       .alias('d', "device");
@@ -60,6 +67,44 @@ Expected<std::string> listing(const ParsedArgs &P, const std::string &Option,
   return sass::runCuobjdump(P.Positionals.front(), Flag);
 }
 
+using OrderedJson = nlohmann::ordered_json;
+
+/// One kernel of the headroom.static-mix/1 document: where it is (when the
+/// sources name it), the note and its notes as the text prints them, and
+/// the numbers they are made of.
+OrderedJson kernelJson(const sass::StaticKernel &K, const Diagnostic &Note,
+                       const DeviceParameters &Device) {
+  const sass::KernelMix &M = K.Mix;
+  sass::StaticCap Cap = sass::staticCap(M, Device);
+  OrderedJson J = {{"kernel", K.Display}, {"signature", K.Signature}};
+  if (K.Definition) {
+    J["file"] = K.Definition->File;
+    J["line"] = K.Definition->Line;
+    J["column"] = K.Definition->Column;
+  }
+  J["message"] = Note.Message;
+  OrderedJson Notes = OrderedJson::array();
+  for (const Diagnostic &N : Note.Notes)
+    Notes.push_back(N.Message);
+  J["notes"] = std::move(Notes);
+  J["arch"] = M.Arch;
+  J["instructions"] = M.Instructions;
+  J["loop_depth"] = M.LoopDepth;
+  J["k_type"] = std::string(kernelTypeName(M.type()));
+  J["d_ops"] = M.dOps();
+  J["d_ldst"] = M.dLdSt();
+  J["d_other"] = M.dOther();
+  J["e_mix"] = Cap.EMix;
+  J["e_instr"] = Cap.EInstr;
+  J["share_of_peak"] = Cap.ShareOfPeak;
+  J["limiter"] = Cap.Limiter;
+  if (K.Resources) {
+    J["registers"] = K.Resources->Registers;
+    J["shared_bytes"] = K.Resources->SharedBytes;
+  }
+  return J;
+}
+
 } // namespace
 
 int staticMixMain(const Args &A) {
@@ -67,6 +112,11 @@ int staticMixMain(const Args &A) {
   std::optional<ParsedArgs> Parsed;
   if (std::optional<int> Done = parseArguments(Cmd, A, Parsed))
     return *Done;
+  std::string Format = Parsed->get("format").value_or("text");
+  if (Format != "text" && Format != "json")
+    return failWith(Error("headroom static-mix: --format: expected 'text' "
+                          "or 'json', got '" +
+                          Format + "'"));
   std::optional<std::string> DeviceArg = Parsed->get("device");
   if (!DeviceArg)
     return failWith(Error("headroom static-mix: --device is required"));
@@ -94,10 +144,20 @@ int staticMixMain(const Args &A) {
   if (!Resources)
     return failWith(Resources.error());
   std::vector<Diagnostic> Notes;
+  OrderedJson Kernels = OrderedJson::array();
   for (const sass::StaticKernel &K : sass::staticKernels(
-           *Functions, *Resources, Parsed->getAll("source"), LoopWeight))
+           *Functions, *Resources, Parsed->getAll("source"), LoopWeight)) {
     Notes.push_back(
         sass::staticMixDiagnostic(K, Device->Device, Device->Device.Name));
+    Kernels.push_back(kernelJson(K, Notes.back(), Device->Device));
+  }
+  if (Format == "json") {
+    OrderedJson Doc = {{"schema", "headroom.static-mix/1"},
+                       {"device", Device->Device.Name},
+                       {"kernels", std::move(Kernels)}};
+    std::cout << Doc.dump(2) << "\n";
+    return 0;
+  }
   printTextDiagnostics(Notes, std::cout, Parsed->has("color"));
   return 0;
 }

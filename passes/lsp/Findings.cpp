@@ -104,6 +104,7 @@ Findings findingsOf(std::shared_ptr<const Analysis> A,
       KF.TotalNs = K->TotalNs;
       KF.ShareOfProfile = K->ShareOfProfile;
       KF.LaunchCount = K->Launches;
+      KF.MeasuredCounters = K->ModeledLaunches > 0;
       for (const SiteUsage &U : K->Sites) {
         if (!U.Site)
           continue;

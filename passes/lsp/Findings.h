@@ -50,6 +50,9 @@ struct KernelFinding {
   std::optional<double> Headroom, PredictedMs;
   double TotalNs = 0, ShareOfProfile = 0;
   std::uint64_t LaunchCount = 0;
+  /// Whether the profile has measured counters for it (its measured mix
+  /// replaces the static one of `headroom static-mix`).
+  bool MeasuredCounters = false;
   /// The device the model ran on.
   std::string Device;
 

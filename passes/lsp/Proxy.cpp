@@ -48,6 +48,8 @@ private:
   void observeNotification(const std::string &Method, const json &Params);
   void executeCommand(const json &Id, const json &Params);
   void writeLatencies();
+  void startCompileTime();
+  void stopCompileTime();
 
   // With clangd.
   void clientLoop();
@@ -64,6 +66,7 @@ private:
   std::unique_ptr<FrameReader> ServerIn;
   OwnRequests Own;
   PendingRequests Pending;
+  std::unique_ptr<CompileTimeWorker> Compile;
 
   std::atomic<bool> Disabled{false};
   /// Whether the client was told of the code lens and the command.
@@ -229,12 +232,40 @@ void Loop::worker() {
   }
 }
 
+void Loop::startCompileTime() {
+  if (!Options.CompileTime)
+    return;
+  Compile = std::make_unique<CompileTimeWorker>(
+      *Options.CompileTime,
+      [this] {
+        return CompileTimeContextOfRun{S.root(), S.staticMixDevice()};
+      },
+      [this](const std::string &Path, std::optional<CompileTimeResult> R) {
+        guarded([&] { S.setCompileTime(Path, std::move(R)); });
+        request(false, false, true);
+      },
+      [this](int Type, const std::string &Message) { log(Type, Message); });
+}
+
+void Loop::stopCompileTime() {
+  if (Compile)
+    Compile->stop();
+}
+
 void Loop::observeNotification(const std::string &Method, const json &Params) {
+  auto RunTools = [&](const std::optional<std::string> &Path) {
+    if (Path && Compile && CompileTimeWorker::handles(*Path))
+      Compile->schedule(*Path);
+  };
   if (Method == "textDocument/didOpen") {
     guarded([&] {
-      if (S.didOpen(Params))
+      std::optional<std::string> Path = S.didOpen(Params);
+      if (Path)
         request(true, false, true);
+      RunTools(Path);
     });
+  } else if (Method == "textDocument/didSave") {
+    guarded([&] { RunTools(S.didSave(Params)); });
   } else if (Method == "textDocument/didChange") {
     guarded([&] {
       if (S.didChange(Params))
@@ -242,8 +273,12 @@ void Loop::observeNotification(const std::string &Method, const json &Params) {
     });
   } else if (Method == "textDocument/didClose") {
     guarded([&] {
-      if (S.didClose(Params))
+      if (std::optional<std::string> Path = S.didClose(Params)) {
+        if (Compile)
+          Compile->forget(*Path);
+        S.setCompileTime(*Path, std::nullopt);
         request(false, false, true);
+      }
     });
   } else if (Method == "initialized") {
     {
@@ -323,9 +358,10 @@ void Loop::clientLoop() {
                    Params.value("command", "") == OpenReportCommand) {
           executeCommand(M["id"], Params);
           Forward = false;
-        } else if ((Method == "textDocument/hover" ||
-                    Method == "textDocument/codeAction") &&
-                   !Disabled && S.active()) {
+        } else if (((Method == "textDocument/hover" && S.active()) ||
+                    (Method == "textDocument/codeAction" &&
+                     S.hasCodeActions())) &&
+                   !Disabled) {
           Pending.add(M["id"], {Method, Params});
         }
       }
@@ -472,7 +508,8 @@ bool Loop::answerStandalone(const json &M) {
         Id,
         {{"capabilities",
           {{"positionEncoding", encodingName(E)},
-           {"textDocumentSync", {{"openClose", true}, {"change", 2}}},
+           {"textDocumentSync",
+            {{"openClose", true}, {"change", 2}, {"save", true}}},
            {"hoverProvider", true},
            {"codeLensProvider", {{"resolveProvider", false}}},
            {"codeActionProvider", true},
@@ -563,13 +600,16 @@ int Loop::run(std::ostream &Err) {
     WorkReady.notify_one();
     Worker.join();
   };
+  startCompileTime();
   if (Options.Standalone) {
     int Status = standaloneLoop();
+    stopCompileTime();
     StopWorker();
     return Status;
   }
   Expected<Child> C = Child::start(Options.Clangd);
   if (!C) {
+    stopCompileTime();
     StopWorker();
     Err << "headroom lsp: error: " << C.error().message() << "\n";
     return 2;
@@ -579,6 +619,7 @@ int Loop::run(std::ostream &Err) {
   std::thread ClientThread([this] { clientLoop(); });
   serverLoop();
   int Status = C->wait();
+  stopCompileTime();
   StopWorker();
   ClientIn.wake();
   ClientThread.join();

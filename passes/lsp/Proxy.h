@@ -11,6 +11,11 @@
 /// `window/logMessage`; forwarding goes on. When clangd exits, the proxy
 /// exits with its status.
 ///
+/// On the CUDA sources the editor opens and saves, `headroom check` and
+/// `headroom static-mix` run as child processes on a thread of their own
+/// (CompileTimeWorker.h); their findings join the profile's in the file's
+/// diagnostics, and their fix-its are quick fixes.
+///
 /// In standalone mode there is no clangd: the same diagnostics, lens, hover
 /// and code actions as a language server of their own.
 ///
@@ -18,8 +23,10 @@
 #ifndef HEADROOM_LSP_PROXY_H
 #define HEADROOM_LSP_PROXY_H
 
+#include "lsp/CompileTimeWorker.h"
 #include "lsp/Session.h"
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -31,6 +38,8 @@ struct ProxyOptions {
   std::vector<std::string> Clangd;
   bool Standalone = false;
   SessionOptions Session;
+  /// The compile-time tools; nothing: not run.
+  std::optional<CompileTimeOptions> CompileTime;
   /// Where to write the time each forwarded message spent in the proxy
   /// (one line per message: direction and nanoseconds); empty: not kept.
   std::string LatencyLog;

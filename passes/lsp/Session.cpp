@@ -124,6 +124,57 @@ std::optional<std::string> Session::didClose(const json &Params) {
   return P ? std::optional(*P) : std::nullopt;
 }
 
+std::optional<std::string> Session::didSave(const json &Params) const {
+  std::optional<std::string> Path = documentPath(Params);
+  std::lock_guard<std::mutex> G(Lock);
+  if (!Path || !Docs.find(*Path))
+    return std::nullopt;
+  return Path;
+}
+
+void Session::setCompileTime(const std::string &Path,
+                             std::optional<CompileTimeResult> R) {
+  std::lock_guard<std::mutex> G(Lock);
+  if (R)
+    CompileTime[Path] = std::move(*R);
+  else
+    CompileTime.erase(Path);
+}
+
+std::string Session::root() const {
+  std::lock_guard<std::mutex> G(Lock);
+  return Root;
+}
+
+std::string Session::staticMixDevice() const {
+  std::lock_guard<std::mutex> G(Lock);
+  if (!Options.Profiles.Device.empty())
+    return Options.Profiles.Device;
+  if (Loaded)
+    for (const KernelFinding &K : Loaded->Kernels.Kernels)
+      if (!K.Device.empty())
+        return K.Device;
+  return "";
+}
+
+bool Session::hasCodeActions() const {
+  std::lock_guard<std::mutex> G(Lock);
+  return Loaded.has_value() || !CompileTime.empty();
+}
+
+CompileTimeContext Session::compileTimeContext(const std::string &Path) const {
+  CompileTimeContext C;
+  const Document *D = Docs.find(Path);
+  C.Uri = D ? D->Uri : pathToUri(Path);
+  C.Encoding = Encoding;
+  C.DocsBase = Options.DocsBase;
+  if (Loaded)
+    for (const KernelFinding &K : Loaded->Kernels.Kernels)
+      if (K.MeasuredCounters && samePath(K.Definition.File, Path))
+        C.Measured.insert(K.Identifier);
+  return C;
+}
+
 std::vector<std::string> Session::openFiles() const {
   std::vector<std::string> Files;
   for (const auto &[Path, D] : Docs.all())
@@ -222,6 +273,19 @@ std::vector<json> Session::refresh() {
     for (const auto &[Path, V] : Views)
       Lists[Path] = {V.Uri, V.Diagnostics};
   }
+  for (const auto &[Path, R] : CompileTime) {
+    std::optional<std::string> Text = textOf(Path);
+    if (!Text)
+      continue;
+    CompileTimeContext C = compileTimeContext(Path);
+    auto &[Uri, List] = Lists[Path];
+    if (Uri.empty()) {
+      Uri = C.Uri;
+      List = json::array();
+    }
+    for (json &D : compileTimeDiagnostics(R, *Text, C))
+      List.push_back(std::move(D));
+  }
   return Published.setHeadroom(Lists);
 }
 
@@ -289,6 +353,12 @@ json Session::codeActions(const json &Params) const {
   if (!Path || !Start || !End)
     return Actions;
   std::lock_guard<std::mutex> G(Lock);
+  if (auto Compiled = CompileTime.find(*Path);
+      Compiled != CompileTime.end() && Caps.CodeActionLiterals)
+    if (std::optional<std::string> Text = textOf(*Path))
+      for (json &A : quickFixes(Compiled->second, *Text, Start->Line,
+                                End->Line, compileTimeContext(*Path)))
+        Actions.push_back(std::move(A));
   if (!Loaded)
     return Actions;
   auto It = Views.find(*Path);

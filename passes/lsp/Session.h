@@ -13,6 +13,7 @@
 #ifndef HEADROOM_LSP_SESSION_H
 #define HEADROOM_LSP_SESSION_H
 
+#include "lsp/CompileTimeFindings.h"
 #include "lsp/DiagnosticStore.h"
 #include "lsp/Documents.h"
 #include "lsp/KernelDiagnostics.h"
@@ -62,6 +63,20 @@ public:
   std::optional<std::string> didOpen(const nlohmann::json &Params);
   std::optional<std::string> didChange(const nlohmann::json &Params);
   std::optional<std::string> didClose(const nlohmann::json &Params);
+  /// didSave params; the path of the document when it is open.
+  std::optional<std::string> didSave(const nlohmann::json &Params) const;
+
+  /// The compile-time results of \p Path (CompileTimeWorker.h); nothing
+  /// drops them. Published with the next refresh().
+  void setCompileTime(const std::string &Path,
+                      std::optional<CompileTimeResult> R);
+  /// What a compile-time run needs: the root and the device of the static
+  /// notes (--device, HEADROOM_DEVICE, else the loaded profile's).
+  std::string root() const;
+  std::string staticMixDevice() const;
+  /// Whether code actions of Headroom's may exist (a profile is loaded, or
+  /// a file has compile-time findings).
+  bool hasCodeActions() const;
 
   struct ReloadResult {
     /// Whether the findings changed (publish again).
@@ -104,6 +119,7 @@ private:
   std::optional<std::string> textOf(const std::string &Path) const;
   std::vector<std::string> openFiles() const;
   const Mark *markAt(const std::string &Path, Position P) const;
+  CompileTimeContext compileTimeContext(const std::string &Path) const;
 
   mutable std::mutex Lock;
   SessionOptions Options;
@@ -115,6 +131,7 @@ private:
   std::optional<LoadedProfile> Loaded;
   std::string LastLoadError;
   std::map<std::string, FileView> Views;
+  std::map<std::string, CompileTimeResult> CompileTime;
   /// The report written for the loaded profile, if any.
   std::string ReportPath;
 };

@@ -1,0 +1,262 @@
+"""Drives `headroom lsp --standalone` over stdio through one scenario of its
+compile-time part and prints what the editor would see, one line each, for
+FileCheck:
+
+  diag LINE:COL SEVERITY CODE: MESSAGE      (1-based line and column)
+  related MESSAGE
+  action TITLE | LINE:COL-LINE:COL -> 'TEXT'
+  log TYPE: MESSAGE
+
+usage: lsp_session.py SCENARIO HEADROOM WORKDIR [PROFILE] [FLAGS...]
+
+Scenarios (WORKDIR holds the files the test prepared):
+  quickfix  k.cu has a finding: it is published on open, its quick fix is
+            offered, it follows an unsaved edit, and saving the fixed file
+            clears it.
+  failure   k.cu does not parse: saved three times, one log line; fixed and
+            saved, its finding appears (the server is still there).
+  timeout   the check runs past --check-timeout: one log line.
+  static    WORKDIR/ws/examples/quickstart/quickstart.cu is the quick start:
+            with its compile database and object (written here) and a
+            stand-in cuobjdump (Inputs/bin) in PATH, the static notes at
+            both kernels.
+  measured  the same with PROFILE, the quick start's recorded profile: the
+            profile's warnings, no static note (the measured mix replaces
+            it).
+FLAGS are written as the compile database's flags for the sources.
+"""
+import json
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "lsp"))
+from lspclient import Client, capabilities, uri  # noqa: E402
+
+SCENARIO, HEADROOM, WORK = sys.argv[1], sys.argv[2], os.path.abspath(sys.argv[3])
+FLAGS = sys.argv[4:]
+
+
+def write_database(directory, source, output=None):
+    entry = {"directory": directory, "file": source,
+             "arguments": ["clang++", "-x", "cuda"] + FLAGS + ["-c", source]}
+    if output:
+        entry["arguments"] += ["-o", output]
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, "compile_commands.json"), "w") as f:
+        json.dump([entry], f)
+
+
+def start(root, extra=(), env=None):
+    c = Client([HEADROOM, "lsp", "--standalone"] + list(extra), cwd=root,
+               env=env)
+    c.call("initialize", {"processId": os.getpid(), "rootUri": uri(root),
+                          "capabilities": capabilities()})
+    c.notify("initialized", {})
+    return c
+
+
+def open_file(c, path):
+    with open(path) as f:
+        text = f.read()
+    c.notify("textDocument/didOpen",
+             {"textDocument": {"uri": uri(path), "languageId": "cuda",
+                               "version": 1, "text": text}})
+    return text
+
+
+def publish_of(path, predicate):
+    def match(m):
+        return (m.get("method") == "textDocument/publishDiagnostics" and
+                m["params"]["uri"] == uri(path) and
+                predicate(m["params"]["diagnostics"]))
+    return match
+
+
+def codes(ds):
+    return [d.get("code") for d in ds]
+
+
+def show(ds):
+    for d in sorted(ds, key=lambda d: (d["range"]["start"]["line"],
+                                      d.get("code", ""))):
+        s = d["range"]["start"]
+        sev = {1: "error", 2: "warning", 3: "information"}[d["severity"]]
+        print("diag %d:%d %s %s: %s" % (s["line"] + 1, s["character"] + 1, sev,
+                                        d.get("code"), d["message"]))
+        for r in d.get("relatedInformation", []):
+            print("related " + r["message"])
+
+
+def show_actions(actions):
+    for a in actions:
+        for e in [e for es in a["edit"]["changes"].values() for e in es]:
+            s, t = e["range"]["start"], e["range"]["end"]
+            print("action %s | %d:%d-%d:%d -> '%s'" % (
+                a["title"], s["line"] + 1, s["character"] + 1, t["line"] + 1,
+                t["character"] + 1, e["newText"]))
+
+
+def apply_edits(text, edits):
+    lines = text.split("\n")
+    for e in sorted(edits, key=lambda e: (e["range"]["start"]["line"],
+                                          e["range"]["start"]["character"]),
+                    reverse=True):
+        s, t = e["range"]["start"], e["range"]["end"]
+        assert s["line"] == t["line"]
+        line = lines[s["line"]]
+        lines[s["line"]] = (line[:s["character"]] + e["newText"] +
+                            line[t["character"]:])
+    return "\n".join(lines)
+
+
+def logs(c, needle, seconds):
+    """The log messages containing needle within seconds."""
+    found = []
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            m = c.wait(lambda m: m.get("method") == "window/logMessage" and
+                       needle in m["params"]["message"],
+                       timeout=max(0.1, deadline - time.time()))
+            found.append(m["params"])
+        except AssertionError:
+            break
+    return found
+
+
+def finish(c):
+    c.call("shutdown", None)
+    c.notify("exit", None)
+    print("exit %d" % c.finish())
+
+
+def quickfix():
+    path = os.path.join(WORK, "k.cu")
+    write_database(WORK, path)
+    c = start(WORK)
+    text = open_file(c, path)
+    m = c.wait(publish_of(path, lambda ds: "headroom-fp64-promotion" in codes(ds)),
+               what="the check's findings")
+    show(m["params"]["diagnostics"])
+    d = [d for d in m["params"]["diagnostics"]
+         if d["code"] == "headroom-fp64-promotion"][0]
+    line = d["range"]["start"]["line"]
+    r = c.call("textDocument/codeAction",
+               {"textDocument": {"uri": uri(path)}, "range": d["range"],
+                "context": {"diagnostics": [d]}})
+    show_actions(r["result"])
+    # Two lines typed above it, not saved: the finding moves with its line.
+    text = "// one\n// two\n" + text
+    c.notify("textDocument/didChange",
+             {"textDocument": {"uri": uri(path), "version": 2},
+              "contentChanges": [{"text": text}]})
+    m = c.wait(publish_of(path, lambda ds: any(
+        x["range"]["start"]["line"] == line + 2 for x in ds)),
+        what="the moved finding")
+    print("after the edit:")
+    show(m["params"]["diagnostics"])
+    r = c.call("textDocument/codeAction",
+               {"textDocument": {"uri": uri(path)},
+                "range": m["params"]["diagnostics"][0]["range"],
+                "context": {"diagnostics": []}})
+    show_actions(r["result"])
+    # The quick fix applied and saved: checked again, nothing left.
+    text = apply_edits(text, r["result"][0]["edit"]["changes"][uri(path)])
+    with open(path, "w") as f:
+        f.write(text)
+    c.notify("textDocument/didChange",
+             {"textDocument": {"uri": uri(path), "version": 3},
+              "contentChanges": [{"text": text}]})
+    c.notify("textDocument/didSave", {"textDocument": {"uri": uri(path)}})
+    m = c.wait(publish_of(path, lambda ds: not ds), what="the cleared list")
+    print("after the fix: %d diagnostics" % len(m["params"]["diagnostics"]))
+    finish(c)
+
+
+def failure():
+    path = os.path.join(WORK, "k.cu")
+    write_database(WORK, path)
+    c = start(WORK)
+    open_file(c, path)
+    for _ in range(2):
+        time.sleep(0.5)
+        c.notify("textDocument/didSave", {"textDocument": {"uri": uri(path)}})
+    for p in logs(c, "headroom check", 8):
+        print("log %d: %s" % (p["type"], p["message"]))
+    with open(path) as f:
+        text = f.read().replace("syntax error here", "")
+    with open(path, "w") as f:
+        f.write(text)
+    c.notify("textDocument/didSave", {"textDocument": {"uri": uri(path)}})
+    m = c.wait(publish_of(path, lambda ds: "headroom-fp64-promotion" in codes(ds)),
+               what="the findings after the fix")
+    show(m["params"]["diagnostics"])
+    finish(c)
+
+
+def timeout():
+    path = os.path.join(WORK, "k.cu")
+    write_database(WORK, path)
+    c = start(WORK, ["--check-timeout", "0.01"])
+    open_file(c, path)
+    for p in logs(c, "headroom check", 5):
+        print("log %d: %s" % (p["type"], p["message"]))
+    finish(c)
+
+
+def quickstart_workspace():
+    ws = os.path.join(WORK, "ws")
+    source = os.path.join(ws, "examples", "quickstart", "quickstart.cu")
+    build = os.path.join(ws, "build")
+    write_database(build, source, "quickstart.o")
+    obj = os.path.join(build, "quickstart.o")
+    with open(obj, "w") as f:
+        f.write("stands for the object nvcc built\n")
+    # Built an hour before the source's last change.
+    old = os.path.getmtime(source) - 3600
+    os.utime(obj, (old, old))
+    env = dict(os.environ)
+    env["PATH"] = os.path.join(HERE, "bin") + os.pathsep + env.get("PATH", "")
+    env["HEADROOM_TEST_MARKER"] = os.path.join(WORK, "cuobjdump-ran")
+    env.pop("HEADROOM_CUOBJDUMP", None)
+    return ws, source, env
+
+
+def static():
+    ws, source, env = quickstart_workspace()
+    c = start(ws, ["--device", "H100-SXM"], env)
+    open_file(c, source)
+    m = c.wait(publish_of(source, lambda ds: codes(ds).count(
+        "headroom-static-mix") == 2), what="the static notes")
+    show(m["params"]["diagnostics"])
+    finish(c)
+
+
+def measured():
+    ws, source, env = quickstart_workspace()
+    marker = os.path.join(WORK, "cuobjdump-ran")
+    if os.path.exists(marker):
+        os.remove(marker)
+    c = start(ws, ["--profile", profile, "--device", "H100-SXM"], env)
+    open_file(c, source)
+    deadline = time.time() + 60
+    while not os.path.exists(marker) and time.time() < deadline:
+        time.sleep(0.1)
+    time.sleep(1.5)
+    last = None
+    while True:
+        try:
+            last = c.wait(publish_of(source, lambda ds: True), timeout=0.5)
+        except AssertionError:
+            break
+    print("cuobjdump ran: %s" % os.path.exists(marker))
+    show(last["params"]["diagnostics"])
+    finish(c)
+
+
+if SCENARIO == "measured":
+    profile, FLAGS = os.path.abspath(FLAGS[0]), FLAGS[1:]
+{"quickfix": quickfix, "failure": failure, "timeout": timeout,
+ "static": static, "measured": measured}[SCENARIO]()
