@@ -275,14 +275,13 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
           "a header filter needs an absolute directory for the header copies");
   }
 
-  auto Opened =
-      sourceFileSystem(Request.FileSystem, Request.WorkingDirectory, File);
-  if (!Opened)
-    return Opened.takeError();
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = std::move(*Opened);
   // Spaced launch chevrons read as `<<<`/`>>>`, the toolkit's headers first
   // for clang's CUDA wrapper (ParseFileSystem.h).
-  ParseFileSystem Parse = makeParseFileSystem(FS, Request.CommandLine);
+  llvm::Expected<ParseFileSystem> Opened = openParseFileSystem(
+      Request.FileSystem, Request.WorkingDirectory, Request.CommandLine);
+  if (!Opened)
+    return Opened.takeError();
+  ParseFileSystem Parse = std::move(*Opened);
   // Reference-counted: the compiler instance holds on to it too.
   auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
       clang::FileSystemOptions(), Parse.FileSystem);
@@ -321,7 +320,7 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
         "nothing was instrumented or written");
 
   LaunchInstrumenter Instrumenter(Outcome.MainFile, Outcome.Code, Outcome.Sites,
-                                  compileDirectory(*FS));
+                                  compileDirectory(*Parse.FileSystem));
   llvm::Expected<std::string> Source = Instrumenter.rewrite(Outcome.MainEdits);
   if (!Source)
     return Source.takeError();

@@ -170,4 +170,17 @@ sourceFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
   return FS;
 }
 
+llvm::Expected<ParseFileSystem>
+openParseFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
+                    const std::string &WorkingDirectory,
+                    llvm::ArrayRef<std::string> CommandLine) {
+  if (CommandLine.empty())
+    return llvm::createStringError("no clang command line to parse");
+  auto Opened =
+      sourceFileSystem(std::move(Base), WorkingDirectory, CommandLine.back());
+  if (!Opened)
+    return Opened.takeError();
+  return makeParseFileSystem(std::move(*Opened), CommandLine);
+}
+
 } // namespace headroom::ast

@@ -61,6 +61,17 @@ llvm::Expected<llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>>
 sourceFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
                  const std::string &WorkingDirectory, const std::string &File);
 
+/// What a clang parse of \p CommandLine (the file to parse last) run in
+/// \p WorkingDirectory reads: sourceFileSystem's view of \p Base as
+/// makeParseFileSystem shows it. Every clang parse of a user's source (the
+/// instrumenter's, the source checks') opens its files through this, so
+/// that they all read a source as nvcc does; the error names the directory
+/// or the file that failed.
+llvm::Expected<ParseFileSystem>
+openParseFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
+                    const std::string &WorkingDirectory,
+                    llvm::ArrayRef<std::string> CommandLine);
+
 /// The names \p Wrapper (the text of clang's CUDA runtime wrapper) includes
 /// in quotes, in order, each once.
 std::vector<std::string> quotedIncludes(llvm::StringRef Wrapper);

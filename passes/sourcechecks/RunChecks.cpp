@@ -224,13 +224,14 @@ llvm::Expected<CheckResult> runSourceChecks(const CheckRequest &Request) {
   if (Request.CommandLine.size() < 2)
     return llvm::createStringError("no clang command line to check");
   const std::string &File = Request.CommandLine.back();
-  auto Opened =
-      ast::sourceFileSystem(Request.FileSystem, Request.WorkingDirectory, File);
+  // The files as the instrumenter reads them (spaced launch chevrons, the
+  // toolkit's headers first for clang's CUDA wrapper): ast/ParseFileSystem.h.
+  llvm::Expected<ast::ParseFileSystem> Opened = ast::openParseFileSystem(
+      Request.FileSystem, Request.WorkingDirectory, Request.CommandLine);
   if (!Opened)
     return Opened.takeError();
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = std::move(*Opened);
   auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
-      clang::FileSystemOptions(), FS);
+      clang::FileSystemOptions(), Opened->FileSystem);
 
   CheckResult Result;
   bool Parsed = false;

@@ -1,0 +1,34 @@
+// headroom check reads a source as the instrumenter does (the shared
+// ast/ParseFileSystem.h): launches written with spaced chevrons, which nvcc
+// accepts and clang's lexer does not, are read as `<<<`/`>>>` in place (the
+// findings keep their lines and columns), and a project `cuda.h` named with
+// -I before the toolkit does not stop clang's CUDA wrapper.
+//
+// REQUIRES: clang, cuda
+// RUN: rm -rf %t && mkdir -p %t && cp %s %t/main.cu
+// RUN: printf '#define PROJECT_CUDA_H 1\n' > %t/cuda.h
+// RUN: cd %t && %headroom check main.cu --cuda-path %cuda -- nvcc -I. \
+// RUN:   -std=c++17 -arch=sm_90 2>&1 | FileCheck %s
+// RUN: cd %t && %headroom check main.cu --cuda-path %cuda --format json \
+// RUN:   -- -I. -std=c++17 2>/dev/null | FileCheck %s --check-prefix=JSON
+
+#include "cuda.h"
+
+#ifndef PROJECT_CUDA_H
+#error "the project's cuda.h must be the one the source includes"
+#endif
+
+__global__ void k(float *x) {}
+
+void launches(float *x, int n) {
+  // CHECK: main.cu:[[@LINE+2]]:11: warning: block of 100 threads is not a multiple of the warp size (32){{.*}}[headroom-launch-config]
+  // JSON: "line": [[@LINE+1]],
+  k<< <n, 100>> >(x);
+  // CHECK: main.cu:[[@LINE+1]]:14: warning: block of 48 threads is not a multiple of the warp size
+  k << < n,  48 >>
+      > (x);
+  // The launch of a good size is not reported.
+  k<</* grid */<n, 256>>/* */>(x);
+}
+
+// CHECK: headroom check: 2 findings in 1 file checked
