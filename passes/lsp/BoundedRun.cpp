@@ -71,11 +71,24 @@ int killAndReap(pid_t Pid) {
   return Status;
 }
 
+/// "60 s", "0.25 s".
+std::string seconds(std::chrono::milliseconds Ms) {
+  std::string S = std::to_string(Ms.count() / 1000);
+  if (long long Frac = Ms.count() % 1000) {
+    std::string Digits = std::to_string(1000 + Frac).substr(1);
+    while (Digits.back() == '0')
+      Digits.pop_back();
+    S += "." + Digits;
+  }
+  return S + " s";
+}
+
 } // namespace
 
 BoundedOutcome runBounded(const BoundedRequest &R,
                           const std::function<bool()> &Cancelled) {
   BoundedOutcome O;
+  O.Limit = R.Limit;
   Clock::time_point Start = Clock::now();
   if (R.Argv.empty()) {
     O.StartError = "no command";
@@ -190,8 +203,8 @@ std::string describeFailure(const BoundedOutcome &O, const std::string &What) {
   case BoundedOutcome::End::NotStarted:
     return What + " could not be started: " + O.StartError;
   case BoundedOutcome::End::TimedOut:
-    return What + " ran past its time limit of " +
-           std::to_string(O.Elapsed.count() / 1000) + " s and was stopped";
+    return What + " ran past its time limit of " + seconds(O.Limit) +
+           " and was stopped";
   case BoundedOutcome::End::Cancelled:
     return What + " was stopped: a newer version of the file replaced it";
   case BoundedOutcome::End::Signaled:

@@ -40,6 +40,8 @@ struct BoundedOutcome {
   /// Why it could not be started (NotStarted).
   std::string StartError;
   std::chrono::milliseconds Elapsed{0};
+  /// The limit it ran under.
+  std::chrono::milliseconds Limit{0};
 
   bool exitedWith(int C) const { return How == End::Exited && Code == C; }
 };
