@@ -13,6 +13,8 @@ Scenarios (WORKDIR holds the files the test prepared):
   quickfix  k.cu has a finding: it is published on open, its quick fix is
             offered, it follows an unsaved edit, and saving the fixed file
             clears it.
+  proxy     the same in front of a stand-in clangd (Inputs/fake_clangd.py):
+            clangd's diagnostics and actions first, then Headroom's.
   failure   k.cu does not parse: saved three times, one log line; fixed and
             saved, its finding appears (the server is still there).
   timeout   the check runs past --check-timeout: one log line.
@@ -48,9 +50,11 @@ def write_database(directory, source, output=None):
         json.dump([entry], f)
 
 
-def start(root, extra=(), env=None):
-    c = Client([HEADROOM, "lsp", "--standalone"] + list(extra), cwd=root,
-               env=env)
+def start(root, extra=(), env=None, clangd=False):
+    server = (["--clangd", sys.executable] + list(extra) +
+              ["--", os.path.join(HERE, "fake_clangd.py")]
+              if clangd else ["--standalone"] + list(extra))
+    c = Client([HEADROOM, "lsp"] + server, cwd=root, env=env)
     c.call("initialize", {"processId": os.getpid(), "rootUri": uri(root),
                           "capabilities": capabilities()})
     c.notify("initialized", {})
@@ -175,6 +179,31 @@ def quickfix():
     finish(c)
 
 
+def proxy():
+    path = os.path.join(WORK, "k.cu")
+    write_database(WORK, path)
+    c = start(WORK, clangd=True)
+    open_file(c, path)
+    m = c.wait(publish_of(path, lambda ds: "headroom-fp64-promotion" in codes(ds)),
+               what="the merged list")
+    for d in m["params"]["diagnostics"]:
+        print("%s: %s" % (d.get("source"), d["message"][:40]))
+    d = [d for d in m["params"]["diagnostics"] if d.get("code")][0]
+    r = c.call("textDocument/codeAction",
+               {"textDocument": {"uri": uri(path)}, "range": d["range"],
+                "context": {"diagnostics": [d]}})
+    for a in r["result"]:
+        print("action " + a["title"])
+    # Saved: clangd publishes again, and gets Headroom's list with it.
+    c.seen.clear()
+    c.notify("textDocument/didSave", {"textDocument": {"uri": uri(path)}})
+    m = c.wait(publish_of(path, lambda ds: True), what="the list after the save")
+    print("after the save: " + ", ".join(
+        "%s %s" % (d.get("source"), d.get("code", "-"))
+        for d in m["params"]["diagnostics"]))
+    finish(c)
+
+
 def failure():
     path = os.path.join(WORK, "k.cu")
     write_database(WORK, path)
@@ -258,5 +287,5 @@ def measured():
 
 if SCENARIO == "measured":
     profile, FLAGS = os.path.abspath(FLAGS[0]), FLAGS[1:]
-{"quickfix": quickfix, "failure": failure, "timeout": timeout,
+{"quickfix": quickfix, "proxy": proxy, "failure": failure, "timeout": timeout,
  "static": static, "measured": measured}[SCENARIO]()
