@@ -101,9 +101,17 @@ void CompileTimeWorker::loop() {
     std::uint64_t Generation;
     {
       std::unique_lock<std::mutex> G(Lock);
-      Ready.wait(G, [&] { return Stopping || !Queue.empty(); });
+      Ready.wait_for(G, std::chrono::seconds(2),
+                     [&] { return Stopping || !Queue.empty(); });
       if (Stopping)
         return;
+      if (Queue.empty())
+        for (const std::string &P : rebuiltObjects()) {
+          Generations[P] = NextGeneration++;
+          Queue.push_back(P);
+        }
+      if (Queue.empty())
+        continue;
       Path = Queue.front();
       Queue.pop_front();
       auto It = Generations.find(Path);
@@ -122,9 +130,20 @@ void CompileTimeWorker::loop() {
       std::lock_guard<std::mutex> G(Lock);
       Closed = !Generations.count(Path);
     }
-    if (Closed)
+    if (Closed) {
       LastStatic.erase(Path);
+      Objects.erase(Path);
+    }
   }
+}
+
+std::vector<std::string> CompileTimeWorker::rebuiltObjects() {
+  std::vector<std::string> Paths;
+  for (const auto &[Path, Object] : Objects)
+    if (Generations.count(Path) &&
+        modificationTime(Object.first) != Object.second)
+      Paths.push_back(Path);
+  return Paths;
 }
 
 void CompileTimeWorker::runJob(const std::string &Path,
@@ -148,6 +167,10 @@ void CompileTimeWorker::runJob(const std::string &Path,
       Entry = std::move(*E);
     }
   }
+  if (Entry && !Entry->Output.empty())
+    Objects[Path] = {Entry->Output, modificationTime(Entry->Output)};
+  else
+    Objects.erase(Path);
   BoundedRequest Check;
   Check.Argv = {Options.Headroom, "check", "--format", "json"};
   if (Entry)
@@ -179,8 +202,9 @@ void CompileTimeWorker::runJob(const std::string &Path,
     logOnce(Path, 2, describeFailure(O, What));
   }
   deliver(Path, Generation, R);
+  // The device asked again: a profile may have loaded meanwhile.
   if (Entry)
-    staticMix(Path, Generation, R, *Entry, Run.Device);
+    staticMix(Path, Generation, R, *Entry, ContextOf().Device);
 }
 
 void CompileTimeWorker::staticMix(const std::string &Path,

@@ -14,6 +14,9 @@
 ///   --format json OBJECT --device D --source FILE` (cuobjdump passed in
 ///   HEADROOM_CUOBJDUMP); its notes are delivered when it ends.
 ///
+/// When the object of an open file is rebuilt (its modification time changes,
+/// looked at every two seconds while idle), the file is run again.
+///
 /// A save while a file's run is under way stops that run (its result would
 /// be stale) and starts again; closing the file stops it and drops its
 /// results. Each run has a time limit. A run that fails (exit status 2 for a
@@ -38,6 +41,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace headroom::lsp {
 
@@ -91,6 +95,8 @@ private:
   /// Logs \p Message for \p Key unless it is what was logged last for it.
   void logOnce(const std::string &Key, int Type, const std::string &Message);
   void clearLogged(const std::string &Key);
+  /// The open files whose object changed since their last run.
+  std::vector<std::string> rebuiltObjects();
   void staticMix(const std::string &Path, std::uint64_t Generation,
                  CompileTimeResult &R, const CompileEntry &E,
                  const std::string &Device);
@@ -118,6 +124,10 @@ private:
     std::string Caveat;
   };
   std::map<std::string, StaticRun> LastStatic;
+  /// The object of each file's compile command and its modification time
+  /// at the last run (nothing: it did not exist).
+  std::map<std::string, std::pair<std::string, std::optional<std::int64_t>>>
+      Objects;
 };
 
 } // namespace headroom::lsp

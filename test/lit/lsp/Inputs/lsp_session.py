@@ -21,7 +21,7 @@ Scenarios (WORKDIR holds the files the test prepared):
   static    WORKDIR/ws/examples/quickstart/quickstart.cu is the quick start:
             with its compile database and object (written here) and a
             stand-in cuobjdump (Inputs/bin) in PATH, the static notes at
-            both kernels.
+            both kernels; made again when the object is rebuilt.
   measured  the same with PROFILE, the quick start's recorded profile: the
             profile's warnings, no static note (the measured mix replaces
             it).
@@ -260,6 +260,15 @@ def static():
     m = c.wait(publish_of(source, lambda ds: codes(ds).count(
         "headroom-static-mix") == 2), what="the static notes")
     show(m["params"]["diagnostics"])
+    # The object rebuilt (newer than the source), the file neither saved nor
+    # reopened: the notes are made again, without the caveat.
+    os.utime(os.path.join(ws, "build", "quickstart.o"))
+    m = c.wait(publish_of(source, lambda ds: codes(ds).count(
+        "headroom-static-mix") == 2 and "built before" not in str(ds)),
+        what="the notes of the rebuilt object")
+    print("after the rebuild:")
+    show([d for d in m["params"]["diagnostics"]
+          if d["code"] == "headroom-static-mix"])
     finish(c)
 
 
