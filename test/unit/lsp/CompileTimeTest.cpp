@@ -15,6 +15,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <mutex>
+#include <thread>
 
 using namespace headroom;
 using namespace headroom::lsp;
@@ -368,6 +371,132 @@ TEST(CompileTimeTest, CompileDatabaseEntries) {
             std::string::npos);
   EXPECT_EQ(splitCommand(R"X(a "b c" 'd"e' f\ g)X"),
             (std::vector<std::string>{"a", "b c", "d\"e", "f g"}));
+}
+
+/// A stand-in for `headroom check` that notes each start and end in
+/// runs.log, takes as long as `delay` says, and reports one finding whose
+/// message is the file's first line; `crash` makes it die by a signal.
+std::string fakeHeadroom(TempDir &T) {
+  return T.write("headroom",
+                 "#!/bin/sh\n"
+                 "dir=$(dirname \"$0\")\n"
+                 "for f; do :; done\n"
+                 "echo start >> \"$dir/runs.log\"\n"
+                 "[ -f \"$dir/crash\" ] && kill -SEGV $$\n"
+                 "sleep $(cat \"$dir/delay\" 2>/dev/null || echo 0)\n"
+                 "echo end >> \"$dir/runs.log\"\n"
+                 "printf '{\"schema\": \"headroom.check/1\", \"files\": [], "
+                 "\"findings\": [{\"severity\": \"warning\", \"file\": \"%s\", "
+                 "\"line\": 1, \"column\": 1, \"message\": \"%s\", "
+                 "\"fixes\": []}]}' \"$f\" \"$(head -1 \"$f\")\"\n",
+                 true);
+}
+
+struct Delivered {
+  std::mutex M;
+  std::vector<std::pair<std::string, std::string>> Results; // path, message
+  std::vector<std::string> Logs;
+  std::size_t results() {
+    std::lock_guard<std::mutex> G(M);
+    return Results.size();
+  }
+  std::size_t logs() {
+    std::lock_guard<std::mutex> G(M);
+    return Logs.size();
+  }
+};
+
+/// Waits until \p Done or 20 s.
+template <typename F> bool eventually(F Done) {
+  for (int I = 0; I < 400 && !Done(); ++I)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  return Done();
+}
+
+std::unique_ptr<CompileTimeWorker> worker(TempDir &T, Delivered &D) {
+  CompileTimeOptions O;
+  O.Headroom = fakeHeadroom(T);
+  O.Limit = std::chrono::milliseconds(20000);
+  return std::make_unique<CompileTimeWorker>(
+      O, [&] { return CompileTimeContextOfRun{T.Path, ""}; },
+      [&D](const std::string &P, std::optional<CompileTimeResult> R) {
+        std::lock_guard<std::mutex> G(D.M);
+        D.Results.push_back(
+            {P, R && !R->Findings.empty() ? R->Findings[0].Message : ""});
+      },
+      [&D](int, const std::string &Message) {
+        std::lock_guard<std::mutex> G(D.M);
+        D.Logs.push_back(Message);
+      });
+}
+
+std::size_t countLines(const std::string &Text, const std::string &Line) {
+  std::size_t N = 0;
+  for (std::size_t At = Text.find(Line); At != std::string::npos;
+       At = Text.find(Line, At + 1))
+    ++N;
+  return N;
+}
+
+TEST(CompileTimeTest, ANewerSaveStopsTheStaleRun) {
+  TempDir T;
+  Delivered D;
+  std::string File = T.write("k.cu", "first\n");
+  T.write("delay", "2");
+  auto W = worker(T, D);
+  W->schedule(File);
+  ASSERT_TRUE(eventually([&] { return isRegularFile(T.Path + "/runs.log"); }));
+  // Saved again while the first run sleeps: it is stopped, the second runs.
+  T.write("k.cu", "second\n");
+  T.write("delay", "0");
+  W->schedule(File);
+  ASSERT_TRUE(eventually([&] { return D.results() == 1; }));
+  W->stop();
+  EXPECT_EQ(D.Results[0].second, "second");
+  std::string Runs = *readFile(T.Path + "/runs.log");
+  EXPECT_EQ(countLines(Runs, "start"), 2u);
+  EXPECT_EQ(countLines(Runs, "end"), 1u) << "the stale run was stopped";
+  EXPECT_TRUE(D.Logs.empty());
+}
+
+TEST(CompileTimeTest, AClosedFileGetsNothingMore) {
+  TempDir T;
+  Delivered D;
+  std::string File = T.write("k.cu", "first\n");
+  T.write("delay", "1");
+  auto W = worker(T, D);
+  W->schedule(File);
+  ASSERT_TRUE(eventually([&] { return isRegularFile(T.Path + "/runs.log"); }));
+  W->forget(File);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  W->stop();
+  EXPECT_EQ(D.results(), 0u);
+}
+
+TEST(CompileTimeTest, ACrashingChildIsLoggedOnce) {
+  TempDir T;
+  Delivered D;
+  std::string File = T.write("k.cu", "first\n");
+  T.write("crash", "");
+  auto W = worker(T, D);
+  for (int I = 0; I < 3; ++I) {
+    W->schedule(File);
+    ASSERT_TRUE(eventually([&] { return D.results() == std::size_t(I + 1); }));
+  }
+  EXPECT_EQ(D.logs(), 1u);
+  EXPECT_NE(D.Logs[0].find("was killed by signal 11"), std::string::npos)
+      << D.Logs[0];
+  EXPECT_EQ(D.Results[2].second, "") << "no findings from a failed run";
+  // Fixed: findings again, and a later failure is logged again.
+  std::filesystem::remove(T.Path + "/crash");
+  W->schedule(File);
+  ASSERT_TRUE(eventually([&] { return D.results() == 4; }));
+  EXPECT_EQ(D.Results[3].second, "first");
+  T.write("crash", "");
+  W->schedule(File);
+  ASSERT_TRUE(eventually([&] { return D.results() == 5; }));
+  W->stop();
+  EXPECT_EQ(D.logs(), 2u);
 }
 
 TEST(CompileTimeTest, CudaSourcesAreChecked) {
