@@ -14,6 +14,7 @@
 #include "support/Paths.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/FileManager.h"
@@ -202,9 +203,10 @@ class FindLaunchesAction : public clang::ASTFrontendAction {
 public:
   FindLaunchesAction(ParseOutcome &Outcome, HeldDiagnostics &Held,
                      const llvm::Regex *HeaderFilter,
-                     llvm::StringRef HeaderDirectory)
+                     llvm::StringRef HeaderDirectory,
+                     const InstrumentRequest &Request)
       : Outcome(Outcome), Held(Held), HeaderFilter(HeaderFilter),
-        HeaderDirectory(HeaderDirectory) {}
+        HeaderDirectory(HeaderDirectory), AlsoConsume(Request.AlsoConsume) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
@@ -215,8 +217,14 @@ public:
     PP.addPPCallbacks(Seen.Inactive.makeCallbacks(SM));
     if (HeaderFilter)
       PP.addPPCallbacks(Seen.Includes.makeCallbacks(SM));
-    return std::make_unique<FindLaunchesConsumer>(
+    auto Launches = std::make_unique<FindLaunchesConsumer>(
         Outcome, Seen, Held, HeaderFilter, HeaderDirectory);
+    if (!AlsoConsume)
+      return Launches;
+    std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
+    Both.push_back(std::move(Launches));
+    Both.push_back(AlsoConsume(CI));
+    return std::make_unique<clang::MultiplexConsumer>(std::move(Both));
   }
 
 private:
@@ -224,6 +232,8 @@ private:
   HeldDiagnostics &Held;
   const llvm::Regex *HeaderFilter;
   llvm::StringRef HeaderDirectory;
+  const std::function<std::unique_ptr<clang::ASTConsumer>(
+      clang::CompilerInstance &)> &AlsoConsume;
   Directives Seen;
 };
 
@@ -300,7 +310,7 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
       Request.CommandLine,
       std::make_unique<FindLaunchesAction>(
           Outcome, Held, HeaderFilter ? &*HeaderFilter : nullptr,
-          Request.HeaderDirectory),
+          Request.HeaderDirectory, Request),
       Files.get());
   Invocation.setDiagnosticConsumer(&Held);
   // With tolerated errors clang's run reports failure: what the parse left

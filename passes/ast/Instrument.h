@@ -19,10 +19,14 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace clang {
+class ASTConsumer;
+class CompilerInstance;
 class DiagnosticConsumer;
 } // namespace clang
 
@@ -46,6 +50,13 @@ struct InstrumentRequest {
   /// The absolute directory the header copies are meant for; the rewritten
   /// sources include them from there. Needed with a HeaderFilter.
   std::string HeaderDirectory;
+  /// Makes another consumer of the same parse, or is empty: `headroom nvcc`
+  /// runs the source checks on it, so that a build parses each source
+  /// once. It sees every preprocessor callback and the translation unit
+  /// after the launches are found, with or without errors (it asks the
+  /// diagnostics engine).
+  std::function<std::unique_ptr<clang::ASTConsumer>(clang::CompilerInstance &)>
+      AlsoConsume;
 };
 
 /// A header rewritten for the main file: the copy to write.

@@ -100,6 +100,35 @@ std::string InstrumentCache::entryDirectory(const std::string &Key) const {
   return Root + "/" + Key;
 }
 
+namespace {
+
+/// The source checks' findings and the kernels, kept with the copy: a
+/// rebuild from the cache prints the same warnings without parsing.
+json analysisToJson(const SourceAnalysis &A) {
+  json Kernels = json::array();
+  for (const KernelDeclaration &K : A.Kernels)
+    Kernels.push_back({K.MangledName, K.Name, K.File, K.Line, K.Column});
+  return {{"checked", A.Checked}, {"findings", A.Findings},
+          {"skipped", A.Skipped}, {"problem", A.Problem},
+          {"kernels", std::move(Kernels)}};
+}
+
+/// The inverse of analysisToJson; throws json::exception on another shape.
+SourceAnalysis analysisFromJson(const json &J) {
+  SourceAnalysis A;
+  A.Checked = J.at("checked").get<bool>();
+  A.Findings = J.at("findings").get<std::string>();
+  A.Skipped = J.at("skipped").get<std::string>();
+  A.Problem = J.at("problem").get<std::string>();
+  for (const json &K : J.at("kernels"))
+    A.Kernels.push_back({K.at(0).get<std::string>(), K.at(1).get<std::string>(),
+                         K.at(2).get<std::string>(), K.at(3).get<unsigned>(),
+                         K.at(4).get<unsigned>()});
+  return A;
+}
+
+} // namespace
+
 std::optional<CachedInstrumentation>
 InstrumentCache::lookup(const std::string &Key) const {
   Expected<std::string> Text = readFile(entryDirectory(Key) + "/manifest.json");
@@ -131,6 +160,7 @@ InstrumentCache::lookup(const std::string &Key) const {
       C.Outcome.Headers.push_back(std::move(S));
     }
     C.Outcome.Messages = M.at("messages").get<std::vector<std::string>>();
+    C.Outcome.Analysis = analysisFromJson(M.at("analysis"));
     return C;
   } catch (const json::exception &) {
     // A manifest of another version, or damaged: instrument again.
@@ -145,6 +175,7 @@ Status InstrumentCache::store(const std::string &Key,
   M["copy"] = Copy;
   M["launches"] = Outcome.InstrumentedLaunches;
   M["messages"] = Outcome.Messages;
+  M["analysis"] = analysisToJson(Outcome.Analysis);
   json Headers = json::array();
   for (const PathSubstitution &H : Outcome.Headers)
     Headers.push_back({H.Temporary, H.Original});

@@ -6,6 +6,7 @@
 #include "nvcc/DependencyFile.h"
 #include "nvcc/InstrumentCache.h"
 #include "nvcc/RuntimeLocation.h"
+#include "nvcc/StaticMixNotes.h"
 #include "nvcc/WrapperSettings.h"
 #include "nvccargs/NvccCommand.h"
 #include "support/Paths.h"
@@ -45,6 +46,22 @@ std::string firstErrorLine(const std::string &Text) {
     Start = End + 1;
   }
   return First;
+}
+
+/// The object a compile (-c, -dc, -dw) writes for \p In, one of
+/// \p CudaInputs sources (nvcc --help, -o and -odir): -o's file for a
+/// single source, else the source's name with .o in -odir's directory or
+/// the current one.
+std::string objectOf(const NvccCommand &Cmd, const CommandInput &In,
+                     size_t CudaInputs, const std::string &WorkingDirectory) {
+  if (std::optional<std::string> Out = Cmd.lastValue(OptionId::Output);
+      Out && CudaInputs == 1)
+    return absolutePath(*Out, WorkingDirectory);
+  std::string Dir =
+      absolutePath(Cmd.lastValue(OptionId::OutputDirectory).value_or("."),
+                   WorkingDirectory);
+  std::string Name = fileName(In.Path);
+  return absolutePath(Name.substr(0, Name.rfind('.')) + ".o", Dir);
 }
 
 /// One run of the wrapper: its settings, the command and what it did.
@@ -87,6 +104,22 @@ private:
   void instrumentInputs(const NvccCommand &Cmd,
                         const std::optional<RuntimeLocation> &Runtime,
                         const std::string &RuntimeProblem);
+  /// The request to instrument or analyze \p In of \p NvccCommandLine.
+  InstrumentRequest request(const CommandInput &In,
+                            const std::vector<std::string> &NvccCommandLine,
+                            const std::string &Slot) const;
+  /// Parses the CUDA inputs that instrumentInputs did not, for their
+  /// source checks and kernels (when anything will use them).
+  void analyzeInputs(const NvccCommand &Cmd);
+  /// After a successful compile: the source checks' findings, the static
+  /// mix of the objects, then the kernel diagnostics of the command's CUDA
+  /// sources; returns the exit status (1 above the threshold).
+  int afterCompile(const NvccCommand &Cmd);
+  /// Prints the source checks' findings (and, verbose, why they did not
+  /// run) of the command's CUDA sources.
+  void printFindings(const NvccCommand &Cmd);
+  /// Prints the static mix notes of the objects a compile made.
+  void printStaticMixes(const NvccCommand &Cmd);
   /// Prints the kernel diagnostics of the command's CUDA sources after a
   /// successful compile; returns the exit status (1 above the threshold).
   int reportDiagnostics(const NvccCommand &Cmd);
@@ -113,6 +146,8 @@ private:
   std::vector<std::string> SourceDirs;
   std::vector<PathSubstitution> DependencySubs;
   std::vector<std::string> Held;
+  /// Argument index -> what the parse of that CUDA source said.
+  std::map<size_t, SourceAnalysis> Analyses;
   /// Launch sites instrumented in all of Substituted.
   unsigned InstrumentedSites = 0;
   /// Where instrumented copies are kept between builds, if anywhere.
@@ -200,16 +235,12 @@ void WrapperRun::instrumentInputs(const NvccCommand &Cmd,
         continue;
       }
     }
-    InstrumentRequest Request;
-    Request.Source = In.Path;
-    Request.WorkingDirectory = Ctx.WorkingDirectory;
-    Request.NvccCommand = NvccCommandLine;
-    Request.HeaderFilter = Settings.HeaderFilter;
-    Request.HeaderDirectory = Slot + "/headers";
-    Request.Verbose = Settings.Verbose;
+    InstrumentRequest Request = request(In, NvccCommandLine, Slot);
     Expected<InstrumentOutcome> Outcome = Ctx.Instrumenter->instrument(Request);
     if (!Outcome) {
       notInstrumented(In.Path, Outcome.error().message());
+      // The same parse would fail again.
+      Analyses[In.Index].Skipped = Outcome.error().message();
       continue;
     }
     std::string Copy;
@@ -225,6 +256,43 @@ void WrapperRun::instrumentInputs(const NvccCommand &Cmd,
         note("the instrumentation of '" + In.Path +
              "' is not cached: " + S.error().message());
     substitute(In, *Outcome, Copy);
+  }
+}
+
+InstrumentRequest
+WrapperRun::request(const CommandInput &In,
+                    const std::vector<std::string> &NvccCommandLine,
+                    const std::string &Slot) const {
+  InstrumentRequest Request;
+  Request.Source = In.Path;
+  Request.WorkingDirectory = Ctx.WorkingDirectory;
+  Request.NvccCommand = NvccCommandLine;
+  Request.HeaderFilter = Settings.HeaderFilter;
+  Request.HeaderDirectory = Slot + "/headers";
+  Request.Verbose = Settings.Verbose;
+  Request.Checks = Settings.Checks;
+  Request.CheckSelection = Settings.CheckSelection;
+  Request.Color = Ctx.Color;
+  return Request;
+}
+
+void WrapperRun::analyzeInputs(const NvccCommand &Cmd) {
+  bool WantKernels = Settings.StaticMix && Cmd.phase() == Phase::Compile &&
+                     !cuobjdumpBeside(Compiler).empty();
+  if (!Settings.Checks && !WantKernels)
+    return;
+  std::vector<std::string> NvccCommandLine = {"nvcc"};
+  NvccCommandLine.insert(NvccCommandLine.end(), Args.begin(), Args.end());
+  for (const CommandInput &In : Cmd.inputs()) {
+    if (In.Kind != InputKind::Cuda || In.FromOptionsFile ||
+        Analyses.count(In.Index))
+      continue;
+    if (!Ctx.Instrumenter) {
+      Analyses[In.Index].Skipped = "this headroom was built without Clang";
+      continue;
+    }
+    Analyses[In.Index] =
+        Ctx.Instrumenter->analyze(request(In, NvccCommandLine, ""));
   }
 }
 
@@ -244,8 +312,15 @@ std::string WrapperRun::cacheKey(const std::string &Source,
       Self + ":" + std::to_string(std::filesystem::file_size(Self, EC)) + ":" +
       std::to_string(
           std::filesystem::last_write_time(Self, EC).time_since_epoch().count());
-  std::vector<std::string> Parts = {Identity, Ctx.WorkingDirectory, Absolute,
-                                    Settings.HeaderFilter};
+  // The findings kept with the copy depend on the checks asked for.
+  std::string Checks = Settings.Checks ? "checks:" + Settings.CheckSelection
+                                       : "no checks";
+  std::vector<std::string> Parts = {Identity,
+                                    Ctx.WorkingDirectory,
+                                    Absolute,
+                                    Settings.HeaderFilter,
+                                    Checks,
+                                    Ctx.Color ? "color" : "plain"};
   Parts.insert(Parts.end(), Command.begin(), Command.end());
   return InstrumentCache::key(Parts, *Text);
 }
@@ -254,6 +329,7 @@ void WrapperRun::substitute(const CommandInput &In,
                             const InstrumentOutcome &Outcome,
                             const std::string &Copy) {
   Held.insert(Held.end(), Outcome.Messages.begin(), Outcome.Messages.end());
+  Analyses[In.Index] = Outcome.Analysis;
   if (Outcome.InstrumentedLaunches == 0 || Copy.empty())
     return;
   InstrumentedSites += Outcome.InstrumentedLaunches;
@@ -322,7 +398,10 @@ int WrapperRun::run() {
     return runCompiler(Plain);
   if (!Settings.Instrument) {
     int Status = runCompiler(Plain);
-    return Status != 0 ? Status : reportDiagnostics(*Cmd);
+    if (Status != 0)
+      return Status;
+    analyzeInputs(*Cmd);
+    return afterCompile(*Cmd);
   }
 
   std::optional<RuntimeLocation> Runtime;
@@ -387,7 +466,56 @@ int WrapperRun::run() {
   }
 
   flushHeld();
-  return reportDiagnostics(*Cmd);
+  analyzeInputs(*Cmd);
+  return afterCompile(*Cmd);
+}
+
+int WrapperRun::afterCompile(const NvccCommand &Cmd) {
+  printFindings(Cmd);
+  printStaticMixes(Cmd);
+  return reportDiagnostics(Cmd);
+}
+
+void WrapperRun::printFindings(const NvccCommand &Cmd) {
+  std::set<std::string> Problems;
+  for (const CommandInput &In : Cmd.inputs()) {
+    auto It = Analyses.find(In.Index);
+    if (It == Analyses.end())
+      continue;
+    const SourceAnalysis &A = It->second;
+    if (!A.Problem.empty() && Problems.insert(A.Problem).second)
+      Err << Tag << "warning: " << A.Problem << "\n";
+    Err << A.Findings;
+    if (Settings.Checks && !A.Checked && A.Problem.empty() &&
+        Settings.Verbose)
+      Err << Tag << "note: the source checks did not run on '" << In.Path
+          << "': " << A.Skipped << "\n";
+  }
+}
+
+void WrapperRun::printStaticMixes(const NvccCommand &Cmd) {
+  if (!Settings.StaticMix || Cmd.phase() != Phase::Compile)
+    return;
+  std::string Cuobjdump = cuobjdumpBeside(Compiler);
+  if (Cuobjdump.empty()) {
+    if (Settings.Verbose)
+      Err << Tag << "note: no cuobjdump beside " << Compiler.back()
+          << ": no static mix of the objects compiled\n";
+    return;
+  }
+  std::vector<CommandInput> Cuda;
+  for (const CommandInput &In : Cmd.inputs())
+    if (In.Kind == InputKind::Cuda && !In.FromOptionsFile)
+      Cuda.push_back(In);
+  for (const CommandInput &In : Cuda) {
+    CompiledSource Compiled;
+    Compiled.Source = In.Path;
+    Compiled.Object = objectOf(Cmd, In, Cuda.size(), Ctx.WorkingDirectory);
+    if (auto It = Analyses.find(In.Index); It != Analyses.end())
+      Compiled.Kernels = It->second.Kernels;
+    printStaticMix(Compiled, Cuobjdump, Ctx.WorkingDirectory, Settings, Err,
+                   Ctx.Color);
+  }
 }
 
 int WrapperRun::reportDiagnostics(const NvccCommand &Cmd) {

@@ -18,6 +18,35 @@
 
 namespace headroom::nvcc {
 
+/// A kernel a source defines, as the parse saw it: where the static mix of
+/// its SASS is printed (StaticMixNotes.h).
+struct KernelDeclaration {
+  /// The Itanium mangled name, as cuobjdump names the kernel's SASS.
+  std::string MangledName;
+  /// The qualified name without arguments ("ns::saxpy").
+  std::string Name;
+  /// The kernel's name in its definition; the file as the compiler names it.
+  std::string File;
+  unsigned Line = 0, Column = 0;
+};
+
+/// What the source checks (`headroom check`'s, docs/diagnostics.md) and the
+/// parse say about one source.
+struct SourceAnalysis {
+  /// Whether the checks ran: the source parsed without errors.
+  bool Checked = false;
+  /// The findings as `headroom check` prints them (warnings, notes, source
+  /// lines, fix-its), ready for stderr; empty when there are none.
+  std::string Findings;
+  /// Why the checks did not run, for a verbose note; empty when they ran.
+  std::string Skipped;
+  /// A problem with the settings (a check selection that names no check),
+  /// printed as a warning.
+  std::string Problem;
+  /// The kernels the source defines; empty when it did not parse.
+  std::vector<KernelDeclaration> Kernels;
+};
+
 /// One CUDA source of an nvcc command to instrument.
 struct InstrumentRequest {
   /// The source as the command names it.
@@ -33,6 +62,13 @@ struct InstrumentRequest {
   std::string HeaderDirectory;
   /// Print the parser's diagnostics (HEADROOM_VERBOSE).
   bool Verbose = false;
+  /// Run the source checks on the parse (HEADROOM_CHECKS).
+  bool Checks = true;
+  /// The checks to run, as `headroom check --checks` takes them; empty
+  /// for all.
+  std::string CheckSelection;
+  /// Color the findings.
+  bool Color = false;
 };
 
 /// What instrumenting one source produced.
@@ -50,6 +86,8 @@ struct InstrumentOutcome {
   /// Every file the parse read, absolute: the instrumentation cache checks
   /// that none changed (InstrumentCache.h).
   std::vector<std::string> Inputs;
+  /// The source checks' findings and the kernels, from the same parse.
+  SourceAnalysis Analysis;
 };
 
 class SourceInstrumenter {
@@ -59,6 +97,10 @@ public:
   /// instrumented, e.g. because clang cannot parse it.
   virtual Expected<InstrumentOutcome>
   instrument(const InstrumentRequest &Request) = 0;
+  /// Parses one source for its analysis alone, when it is not instrumented
+  /// (--headroom-no-instrument, no runtime): never fails, a source that
+  /// does not parse has Skipped set.
+  virtual SourceAnalysis analyze(const InstrumentRequest &Request) = 0;
 };
 
 } // namespace headroom::nvcc

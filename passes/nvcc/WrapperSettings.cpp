@@ -51,6 +51,17 @@ void setMaxHeadroom(const std::string &Name, const std::string &Text,
                          "' is not a positive number; ignored");
 }
 
+/// HEADROOM_CHECKS: a switch, or the checks to run.
+void setChecks(const std::string &Text, WrapperSettings &S) {
+  if (std::optional<bool> Value = parseSwitch(Text)) {
+    S.Checks = *Value;
+    S.CheckSelection.clear();
+  } else {
+    S.Checks = true;
+    S.CheckSelection = Text;
+  }
+}
+
 } // namespace
 
 WrapperSettings
@@ -67,6 +78,10 @@ readSettings(std::vector<std::string> &Args,
     setSwitch(S.Instrument, "HEADROOM_INSTRUMENT", *V, S);
   if (auto V = Env("HEADROOM_DIAGNOSTICS"))
     setSwitch(S.Diagnostics, "HEADROOM_DIAGNOSTICS", *V, S);
+  if (auto V = Env("HEADROOM_CHECKS"))
+    setChecks(*V, S);
+  if (auto V = Env("HEADROOM_STATIC_MIX"))
+    setSwitch(S.StaticMix, "HEADROOM_STATIC_MIX", *V, S);
   if (auto V = Env("HEADROOM_VERBOSE"))
     setSwitch(S.Verbose, "HEADROOM_VERBOSE", *V, S);
   if (auto V = Env("HEADROOM_PROFILE"))
@@ -96,6 +111,12 @@ readSettings(std::vector<std::string> &Args,
       S.Instrument = false;
     else if (Name == "--headroom-no-diagnostics" && !HasValue)
       S.Diagnostics = false;
+    else if (Name == "--headroom-no-checks" && !HasValue)
+      S.Checks = false;
+    else if (Name == "--headroom-checks" && HasValue)
+      setChecks(Value, S);
+    else if (Name == "--headroom-no-static-mix" && !HasValue)
+      S.StaticMix = false;
     else if (Name == "--headroom-verbose" && !HasValue)
       S.Verbose = true;
     else if (Name == "--headroom-profile" && HasValue)
@@ -148,8 +169,12 @@ source under -x cu), compiles it with the real nvcc and your flags, links
 libheadroom_rt on link steps and passes every other step (-E, -M, -ptx,
 -dlink, ...) through untouched. When a source cannot be instrumented, it is
 compiled unchanged and one note says why: Headroom never breaks a build.
-When a profile exists, the kernels of each compiled source are printed as
-compiler warnings. NVCC, when given, is the nvcc to run (what CMake puts
+The source checks of 'headroom check' run on each CUDA source (on the parse
+the instrumenter makes) and print their findings as compiler warnings; with
+the toolkit's cuobjdump beside nvcc, each kernel of an object compiled gets
+the static mix of its SASS as notes. When a profile exists, the kernels of
+each compiled source are printed as compiler warnings, and its measured mix
+replaces the static one. NVCC, when given, is the nvcc to run (what CMake puts
 after a CMAKE_CUDA_COMPILER_LAUNCHER).
 
 options (each also an environment variable):
@@ -164,12 +189,17 @@ options (each also an environment variable):
   --headroom-header-filter=RE  HEADROOM_HEADER_FILTER: also instrument
                                launches in included files whose absolute
                                path matches RE
+  --headroom-checks=LIST       HEADROOM_CHECKS=LIST: run only these source
+                               checks ('headroom check --checks' syntax)
+  --headroom-no-checks         HEADROOM_CHECKS=0: run no source check
+  --headroom-no-static-mix     HEADROOM_STATIC_MIX=0: print no static mix
   --headroom-no-instrument     HEADROOM_INSTRUMENT=0: run nvcc unchanged
   --headroom-no-diagnostics    HEADROOM_DIAGNOSTICS=0: print no kernel
                                diagnostics
   --headroom-verbose           HEADROOM_VERBOSE=1: print the commands run,
                                the launch sites instrumented, clang's
-                               errors and the profile used
+                               errors, why checks or static mix did not
+                               run and the profile used
   --headroom-help              print this help
                                HEADROOM_NVCC: the nvcc to run when the
                                command names none (default: nvcc in PATH,

@@ -27,6 +27,16 @@ struct WrapperSettings {
   /// HEADROOM_DIAGNOSTICS / --headroom-no-diagnostics: print the kernel
   /// diagnostics of a profile after each compile.
   bool Diagnostics = true;
+  /// HEADROOM_CHECKS / --headroom-no-checks, --headroom-checks=LIST: run
+  /// the source checks of `headroom check` on each CUDA source compiled
+  /// and print their findings as warnings.
+  bool Checks = true;
+  /// The checks to run, as `headroom check --checks` takes them
+  /// (HEADROOM_CHECKS=LIST); empty for all.
+  std::string CheckSelection;
+  /// HEADROOM_STATIC_MIX / --headroom-no-static-mix: print the static mix
+  /// of each object compiled (StaticMixNotes.h).
+  bool StaticMix = true;
   /// HEADROOM_VERBOSE / --headroom-verbose: print the commands run and
   /// clang's errors when a source cannot be instrumented.
   bool Verbose = false;

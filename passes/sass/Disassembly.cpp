@@ -22,13 +22,19 @@ std::string findCuobjdump() {
 
 Expected<std::string> runCuobjdump(const std::string &Object,
                                    const std::string &Flag) {
-  if (!isRegularFile(Object))
-    return Error("cannot read '" + Object + "': no such file");
   std::string Tool = findCuobjdump();
   if (Tool.empty())
     return Error("cuobjdump not found (set HEADROOM_CUOBJDUMP, put the CUDA "
                  "toolkit's bin/ in PATH, or dump the SASS elsewhere and pass "
                  "--sass FILE and --res-usage FILE)");
+  return runCuobjdump(Tool, Object, Flag);
+}
+
+Expected<std::string> runCuobjdump(const std::string &Tool,
+                                   const std::string &Object,
+                                   const std::string &Flag) {
+  if (!isRegularFile(Object))
+    return Error("cannot read '" + Object + "': no such file");
   Expected<std::string> Dir = makeTemporaryDirectory("headroom-sass-");
   if (!Dir)
     return Dir.error();

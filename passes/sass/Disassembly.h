@@ -23,6 +23,12 @@ std::string findCuobjdump();
 Expected<std::string> runCuobjdump(const std::string &Object,
                                    const std::string &Flag);
 
+/// The same with the cuobjdump \p Tool (`headroom nvcc` runs the one next to
+/// the nvcc that built the object).
+Expected<std::string> runCuobjdump(const std::string &Tool,
+                                   const std::string &Object,
+                                   const std::string &Flag);
+
 } // namespace headroom::sass
 
 #endif // HEADROOM_SASS_DISASSEMBLY_H

@@ -12,6 +12,7 @@
 #include <memory>
 #include <regex>
 #include <sstream>
+#include <string_view>
 
 namespace headroom::sass {
 
@@ -181,8 +182,15 @@ staticKernels(const std::vector<Function> &Functions,
     if (R != Resources.end())
       K.Resources = R->second;
     std::string Readable = demangled(F.Name);
+    K.Mangled = F.Name;
     K.Signature = Readable;
-    K.Display = kernelIdentifier(Readable);
+    // "(anonymous namespace)::k(...)": the parenthesis is not the
+    // argument list's.
+    std::string Bare = Readable;
+    for (size_t At; (At = Bare.find("(anonymous namespace)::")) !=
+                    std::string::npos;)
+      Bare.erase(At, std::string_view("(anonymous namespace)::").size());
+    K.Display = kernelIdentifier(Bare);
     if (K.Display.empty())
       K.Display = Readable;
     K.Definition = findKernelDefinition(K.Display, Sources);

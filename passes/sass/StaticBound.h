@@ -48,6 +48,8 @@ struct StaticKernel {
   std::optional<KernelResources> Resources;
   /// Where the sources define it, when found.
   std::optional<SourceLocation> Definition;
+  /// The name the SASS gives it ("_Z5sgemmiPKfS0_Pf").
+  std::string Mangled;
   /// The readable name ("sgemm" of "_Z5sgemmiPKfS0_Pf"), and the whole
   /// demangled signature ("sgemm(int, float const*, float const*, float*)").
   std::string Display;

@@ -9,6 +9,8 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/GlobalDecl.h"
+#include "clang/AST/Mangle.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticIDs.h"
@@ -18,6 +20,9 @@
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 
 namespace headroom::sourcechecks {
@@ -106,17 +111,106 @@ bool isCheckedDeviceFunction(const clang::FunctionDecl &F) {
   return D && !D->isImplicit();
 }
 
+/// The `#if`/`#ifdef`/`#elif` directives whose condition names
+/// `__CUDA_ARCH__`: in a host-side parse, a device function around one
+/// shows its host branch.
+class CudaArchConditionals : public clang::PPCallbacks {
+public:
+  CudaArchConditionals(const clang::SourceManager &SM,
+                       std::vector<clang::SourceLocation> &Seen)
+      : SM(SM), Seen(Seen) {}
+  void If(clang::SourceLocation Loc, clang::SourceRange Condition,
+          ConditionValueKind) override {
+    noteCondition(Loc, Condition);
+  }
+  void Elif(clang::SourceLocation Loc, clang::SourceRange Condition,
+            ConditionValueKind, clang::SourceLocation) override {
+    noteCondition(Loc, Condition);
+  }
+  void Ifdef(clang::SourceLocation Loc, const clang::Token &Name,
+             const clang::MacroDefinition &) override {
+    noteName(Loc, Name);
+  }
+  void Ifndef(clang::SourceLocation Loc, const clang::Token &Name,
+              const clang::MacroDefinition &) override {
+    noteName(Loc, Name);
+  }
+
+private:
+  void noteCondition(clang::SourceLocation Loc, clang::SourceRange Condition) {
+    bool Invalid = false;
+    llvm::StringRef Text = clang::Lexer::getSourceText(
+        clang::CharSourceRange::getTokenRange(Condition), SM,
+        clang::LangOptions(), &Invalid);
+    if (!Invalid && Text.contains("__CUDA_ARCH__"))
+      Seen.push_back(Loc);
+  }
+  void noteName(clang::SourceLocation Loc, const clang::Token &Name) {
+    if (const clang::IdentifierInfo *I = Name.getIdentifierInfo())
+      if (I->getName() == "__CUDA_ARCH__")
+        Seen.push_back(Loc);
+  }
+
+  const clang::SourceManager &SM;
+  std::vector<clang::SourceLocation> &Seen;
+};
+
+/// Whether one of \p Conditionals lies in \p F's definition.
+bool hasConditionalIn(const clang::FunctionDecl &F,
+                      const std::vector<clang::SourceLocation> &Conditionals,
+                      const clang::SourceManager &SM) {
+  const clang::FunctionDecl *Pattern = F.getTemplateInstantiationPattern();
+  clang::SourceRange Range = (Pattern ? Pattern : &F)->getSourceRange();
+  clang::SourceLocation Begin = SM.getExpansionLoc(Range.getBegin());
+  clang::SourceLocation End = SM.getExpansionLoc(Range.getEnd());
+  for (clang::SourceLocation L : Conditionals)
+    if (!SM.isBeforeInTranslationUnit(L, Begin) &&
+        !SM.isBeforeInTranslationUnit(End, L))
+      return true;
+  return false;
+}
+
+/// \p F as the main file's kernel definitions list it.
+KernelDefinition kernelDefinition(const clang::FunctionDecl &F,
+                                  clang::MangleContext &Mangler) {
+  KernelDefinition K;
+  K.Name = F.getQualifiedNameAsString();
+  if (Mangler.shouldMangleDeclName(&F)) {
+    llvm::raw_string_ostream OS(K.MangledName);
+    Mangler.mangleName(
+        clang::GlobalDecl(&F, clang::KernelReferenceKind::Kernel), OS);
+  } else {
+    K.MangledName = F.getName().str();
+  }
+  const clang::SourceManager &SM = F.getASTContext().getSourceManager();
+  clang::PresumedLoc P =
+      SM.getPresumedLoc(SM.getExpansionLoc(F.getLocation()));
+  if (P.isValid()) {
+    K.File = P.getFilename();
+    K.Line = P.getLine();
+    K.Column = P.getColumn();
+  }
+  return K;
+}
+
 /// Visits the main file's declarations, template instantiations included,
-/// and hands device functions and launches to the checks.
+/// hands device functions and launches to the checks and lists the kernels.
 class CheckVisitor : public clang::RecursiveASTVisitor<CheckVisitor> {
 public:
   CheckVisitor(const std::vector<const SourceCheck *> &Checks,
-               CheckContext &Context)
-      : Checks(Checks), Context(Context) {}
+               CheckContext &Context,
+               const std::vector<clang::SourceLocation> &HostBranches,
+               std::vector<KernelDefinition> &Kernels)
+      : Checks(Checks), Context(Context), HostBranches(HostBranches),
+        Kernels(Kernels), Mangler(Context.ast().createMangleContext()) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitFunctionDecl(clang::FunctionDecl *F) {
-    if (isCheckedDeviceFunction(*F))
+    if (!isCheckedDeviceFunction(*F))
+      return true;
+    if (F->hasAttr<clang::CUDAGlobalAttr>())
+      Kernels.push_back(kernelDefinition(*F, *Mangler));
+    if (!hasConditionalIn(*F, HostBranches, Context.ast().getSourceManager()))
       for (const SourceCheck *C : Checks)
         C->checkDeviceFunction(*F, Context);
     return true;
@@ -132,14 +226,23 @@ public:
 private:
   const std::vector<const SourceCheck *> &Checks;
   CheckContext &Context;
+  const std::vector<clang::SourceLocation> &HostBranches;
+  std::vector<KernelDefinition> &Kernels;
+  std::unique_ptr<clang::MangleContext> Mangler;
 };
 
 /// Runs the checks over a translation unit that parsed cleanly.
 class ChecksConsumer : public clang::ASTConsumer {
 public:
-  ChecksConsumer(const CheckRequest &Request, CheckResult &Result,
-                 bool &Parsed)
-      : Request(Request), Result(Result), Parsed(Parsed) {}
+  ChecksConsumer(const CheckRequest &Request, CheckResult &Result)
+      : Request(Request), Result(Result) {}
+
+  /// In a host-side parse, where \p PP's `__CUDA_ARCH__` conditionals are
+  /// recorded.
+  void watchHostBranches(clang::Preprocessor &PP) {
+    PP.addPPCallbacks(std::make_unique<CudaArchConditionals>(
+        PP.getSourceManager(), HostBranches));
+  }
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
@@ -154,6 +257,7 @@ public:
     for (clang::Decl *D : Ctx.getTranslationUnitDecl()->decls())
       if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
         Scope.push_back(D);
+    std::vector<clang::Decl *> Before = Ctx.getTraversalScope();
     Ctx.setTraversalScope(Scope);
 
     clang::DiagnosticOptions Options;
@@ -164,44 +268,51 @@ public:
     Collector.BeginSourceFile(Ctx.getLangOpts(), nullptr);
     {
       CheckContext Context(Ctx, Out, Request.WarningsAsErrors);
+      const std::vector<const SourceCheck *> None;
       const std::vector<const SourceCheck *> &Checks =
-          Request.Checks.empty() ? sourceCheckCatalog() : Request.Checks;
-      CheckVisitor Visitor(Checks, Context);
+          !Request.RunChecks        ? None
+          : Request.Checks.empty() ? sourceCheckCatalog()
+                                   : Request.Checks;
+      CheckVisitor Visitor(Checks, Context, HostBranches, Result.Kernels);
       for (clang::Decl *D : Scope)
         Visitor.TraverseDecl(D);
       Context.flush();
     }
     Collector.EndSourceFile();
     Collector.finish();
-    Parsed = true;
+    Ctx.setTraversalScope(Before);
+    Result.Checked = true;
   }
 
 private:
   const CheckRequest &Request;
   CheckResult &Result;
-  bool &Parsed;
+  std::vector<clang::SourceLocation> HostBranches;
 };
 
 class ChecksAction : public clang::ASTFrontendAction {
 public:
-  ChecksAction(const CheckRequest &Request, CheckResult &Result, bool &Parsed)
-      : Request(Request), Result(Result), Parsed(Parsed) {}
+  ChecksAction(const CheckRequest &Request, CheckResult &Result)
+      : Request(Request), Result(Result) {}
   std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef) override {
-    return std::make_unique<ChecksConsumer>(Request, Result, Parsed);
+  CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
+    return makeChecksConsumer(CI, Request, Result);
   }
 
 private:
   const CheckRequest &Request;
   CheckResult &Result;
-  bool &Parsed;
 };
 
 /// Counts the parse's errors (the driver's too: an unknown flag is an error
-/// clang's tooling reports and then parses past) and forwards them.
+/// clang's tooling reports and then parses past) and forwards them. clang
+/// prints "N errors generated" from the counts of the invocation's
+/// consumer: only when \p CountShown, so that a caller whose consumer
+/// keeps the errors quiet (headroom nvcc) gets no such line.
 class ErrorCounter : public clang::DiagnosticConsumer {
 public:
-  explicit ErrorCounter(clang::DiagnosticConsumer &Next) : Next(Next) {}
+  ErrorCounter(clang::DiagnosticConsumer &Next, bool CountShown)
+      : Next(Next), CountShown(CountShown) {}
   void BeginSourceFile(const clang::LangOptions &LO,
                        const clang::Preprocessor *PP) override {
     Next.BeginSourceFile(LO, PP);
@@ -210,15 +321,28 @@ public:
   void finish() override { Next.finish(); }
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override {
-    clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (CountShown)
+      clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    Errors += Level >= clang::DiagnosticsEngine::Error;
     Next.HandleDiagnostic(Level, Info);
   }
+  unsigned Errors = 0;
 
 private:
   clang::DiagnosticConsumer &Next;
+  bool CountShown;
 };
 
 } // namespace
+
+std::unique_ptr<clang::ASTConsumer>
+makeChecksConsumer(clang::CompilerInstance &CI, const CheckRequest &Request,
+                   CheckResult &Result) {
+  auto Consumer = std::make_unique<ChecksConsumer>(Request, Result);
+  if (!CI.getLangOpts().CUDAIsDevice)
+    Consumer->watchHostBranches(CI.getPreprocessor());
+  return Consumer;
+}
 
 llvm::Expected<CheckResult> runSourceChecks(const CheckRequest &Request) {
   if (Request.CommandLine.size() < 2)
@@ -234,24 +358,24 @@ llvm::Expected<CheckResult> runSourceChecks(const CheckRequest &Request) {
       clang::FileSystemOptions(), Opened->FileSystem);
 
   CheckResult Result;
-  bool Parsed = false;
   clang::tooling::ToolInvocation Invocation(
-      Request.CommandLine,
-      std::make_unique<ChecksAction>(Request, Result, Parsed), Files.get());
+      Request.CommandLine, std::make_unique<ChecksAction>(Request, Result),
+      Files.get());
   std::vector<const char *> Argv;
   for (const std::string &A : Request.CommandLine)
     Argv.push_back(A.c_str());
   std::unique_ptr<clang::DiagnosticOptions> PrinterOptions =
       clang::CreateAndPopulateDiagOpts(Argv);
   clang::TextDiagnosticPrinter Printer(llvm::errs(), *PrinterOptions);
-  ErrorCounter Counter(Request.ParseDiagnostics ? *Request.ParseDiagnostics
-                                                : Printer);
+  ErrorCounter Counter(
+      Request.ParseDiagnostics ? *Request.ParseDiagnostics : Printer,
+      /*CountShown=*/!Request.ParseDiagnostics);
   Invocation.setDiagnosticConsumer(&Counter);
   bool Ran = Invocation.run();
-  if (Ran && Parsed && Counter.getNumErrors() > 0)
+  if (Ran && Result.Checked && Counter.Errors > 0)
     return llvm::createStringError("the command to parse '" + File +
                                    "' has errors (clang's errors are above)");
-  if (!Ran || !Parsed)
+  if (!Ran || !Result.Checked)
     return llvm::createStringError(
         "'" + File +
         "' does not compile as CUDA device code (clang's errors are above)");

@@ -21,10 +21,13 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace clang {
+class ASTConsumer;
+class CompilerInstance;
 class DiagnosticConsumer;
 } // namespace clang
 
@@ -41,10 +44,12 @@ struct CheckRequest {
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem;
   /// The checks to run (selectSourceChecks); all when empty.
   std::vector<const SourceCheck *> Checks;
+  /// False to run none, only listing the kernels (CheckResult::Kernels).
+  bool RunChecks = true;
   /// Report findings as errors instead of warnings.
   bool WarningsAsErrors = false;
   /// Receives clang's diagnostics of the parse; null to print them to
-  /// standard error. Not owned.
+  /// standard error, with clang's "N errors generated". Not owned.
   clang::DiagnosticConsumer *ParseDiagnostics = nullptr;
   /// Receives the findings as clang diagnostics (a TextDiagnosticPrinter
   /// prints them as clang would, fix-its included); null for none. Not
@@ -67,12 +72,29 @@ struct FindingRecord {
   std::vector<clang::tooling::Replacement> Fixes;
 };
 
+/// A kernel the main file defines (a template's instantiations each), as
+/// the parse saw it: what `headroom nvcc` places the static mix notes at.
+struct KernelDefinition {
+  /// The Itanium mangled name ("_Z5saxpyifPKfPf"), as in the SASS.
+  std::string MangledName;
+  /// The qualified name without arguments ("ns::saxpy").
+  std::string Name;
+  /// The kernel's name in its definition, as the compiler names the file.
+  std::string File;
+  unsigned Line = 0, Column = 0;
+};
+
 /// What checking one translation unit found.
 struct CheckResult {
   /// The main file as the compiler names it.
   std::string MainFile;
+  /// Whether the translation unit parsed without errors, so that the
+  /// checks ran (those asked for) and the kernels are listed.
+  bool Checked = false;
   /// Warnings and their notes, in the order reported.
   std::vector<FindingRecord> Records;
+  /// The main file's kernel definitions.
+  std::vector<KernelDefinition> Kernels;
   /// How many warnings (not notes).
   unsigned findingCount() const;
 };
@@ -81,6 +103,18 @@ struct CheckResult {
 /// does not parse (clang's errors go to ParseDiagnostics) or the command
 /// has errors.
 llvm::Expected<CheckResult> runSourceChecks(const CheckRequest &Request);
+
+/// The consumer that runs \p Request's checks (CommandLine, WorkingDirectory
+/// and FileSystem unused) on a parse another pass drives: `headroom nvcc`
+/// adds it to the instrumenter's host-side parse, so the build parses once.
+/// After a parse without errors it fills \p Result and sets
+/// Result.Checked; after errors it does nothing. In a host-side parse,
+/// device functions with `__CUDA_ARCH__` conditionals in their bodies are
+/// left alone: the parse sees their host branch, not the code the GPU runs.
+/// \p Request and \p Result must outlive the consumer.
+std::unique_ptr<clang::ASTConsumer>
+makeChecksConsumer(clang::CompilerInstance &CI, const CheckRequest &Request,
+                   CheckResult &Result);
 
 } // namespace headroom::sourcechecks
 

@@ -30,11 +30,14 @@ ALLOWED = {
     # The checks of CUDA source code, on the device-side parse of ast/.
     "sourcechecks": {"support", "schema", "nvccargs", "ast", "llvm"},
     "sass": {"support", "schema", "model", "analysis"},
+    # The wrapper prints the static mix of the objects it built (sass/).
     "nvcc": {"support", "schema", "model", "devices", "analysis", "checks",
-             "views", "nvccargs"},
-    # The one adapter that joins the wrapper and the Clang pass.
+             "views", "nvccargs", "sass"},
+    # The one adapter that joins the wrapper and the Clang pass (and the
+    # source checks, which run on the instrumenter's parse).
     "nvcc/clang": {"support", "schema", "model", "devices", "analysis",
-                   "checks", "views", "nvccargs", "nvcc", "ast", "llvm"},
+                   "checks", "views", "nvccargs", "nvcc", "ast",
+                   "sourcechecks", "llvm"},
     "lsp": {"support", "schema", "merge", "model", "devices", "analysis",
             "checks", "views", "nvccargs", "nvcc"},
     "runtime": {"support", "schema"},

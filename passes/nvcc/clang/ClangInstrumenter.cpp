@@ -4,11 +4,15 @@
 
 #include "ast/HeldDiagnostics.h"
 #include "ast/Instrument.h"
+#include "sourcechecks/RunChecks.h"
+#include "sourcechecks/SourceCheckRegistry.h"
 #include "support/Paths.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/raw_ostream.h"
@@ -50,6 +54,67 @@ private:
   clang::DiagnosticConsumer *Next;
 };
 
+/// The source checks of one request, run on a parse: the selection, the
+/// printer of their findings and what they found.
+class ChecksOnParse {
+public:
+  ChecksOnParse(const InstrumentRequest &Request,
+                const std::vector<std::string> &CommandLine)
+      : Stream(Text) {
+    std::vector<const char *> Argv;
+    for (const std::string &A : CommandLine)
+      Argv.push_back(A.c_str());
+    // As headroom check prints them, with the command's diagnostic options.
+    PrinterOptions = clang::CreateAndPopulateDiagOpts(Argv);
+    PrinterOptions->ShowColors = Request.Color;
+    Printer = std::make_unique<clang::TextDiagnosticPrinter>(Stream,
+                                                             *PrinterOptions);
+    Checks.Findings = Printer.get();
+    llvm::Expected<std::vector<const sourcechecks::SourceCheck *>> Selected =
+        sourcechecks::selectSourceChecks(Request.CheckSelection.empty()
+                                             ? "*"
+                                             : Request.CheckSelection);
+    if (Selected)
+      Checks.Checks = std::move(*Selected);
+    else
+      Problem = "HEADROOM_CHECKS: " + llvm::toString(Selected.takeError());
+    // Only the kernels are listed when the checks are off or misselected.
+    Run = Request.Checks && Problem.empty();
+    Checks.RunChecks = Run;
+  }
+
+  /// The consumer to add to a parse.
+  std::unique_ptr<clang::ASTConsumer> consumer(clang::CompilerInstance &CI) {
+    return sourcechecks::makeChecksConsumer(CI, Checks, Result);
+  }
+  sourcechecks::CheckRequest &request() { return Checks; }
+  sourcechecks::CheckResult &result() { return Result; }
+
+  /// What the parse showed; \p Why when the checks could not run.
+  SourceAnalysis analysis(const std::string &Why) {
+    SourceAnalysis A;
+    A.Problem = Problem;
+    for (const sourcechecks::KernelDefinition &K : Result.Kernels)
+      A.Kernels.push_back({K.MangledName, K.Name, K.File, K.Line, K.Column});
+    A.Checked = Run && Result.Checked;
+    if (A.Checked)
+      A.Findings = Stream.str();
+    else if (Run)
+      A.Skipped = Why.empty() ? "the source did not parse without errors" : Why;
+    return A;
+  }
+
+private:
+  std::string Text;
+  llvm::raw_string_ostream Stream;
+  std::unique_ptr<clang::DiagnosticOptions> PrinterOptions;
+  std::unique_ptr<clang::TextDiagnosticPrinter> Printer;
+  sourcechecks::CheckRequest Checks;
+  sourcechecks::CheckResult Result;
+  std::string Problem;
+  bool Run = false;
+};
+
 } // namespace
 
 Expected<InstrumentOutcome>
@@ -63,7 +128,11 @@ ClangInstrumenter::instrument(const InstrumentRequest &Request) {
   clang::DiagnosticOptions Options;
   clang::TextDiagnosticPrinter Printer(llvm::errs(), Options);
   FirstErrorConsumer Errors(Request.Verbose ? &Printer : nullptr);
+  ChecksOnParse Checks(Request, *CommandLine);
   ast::InstrumentRequest Parse;
+  Parse.AlsoConsume = [&Checks](clang::CompilerInstance &CI) {
+    return Checks.consumer(CI);
+  };
   Parse.CommandLine = std::move(*CommandLine);
   Parse.WorkingDirectory = Request.WorkingDirectory;
   Parse.Diagnostics = &Errors;
@@ -104,7 +173,44 @@ ClangInstrumenter::instrument(const InstrumentRequest &Request) {
   }
   for (const std::string &F : Result->Inputs)
     Outcome.Inputs.push_back(absolutePath(F, Request.WorkingDirectory));
+  Outcome.Analysis = Checks.analysis(
+      Result->ToleratedErrors.empty()
+          ? ""
+          : "clang's host parse had errors (" +
+                Result->ToleratedErrors.front() + ")");
   return Outcome;
+}
+
+SourceAnalysis ClangInstrumenter::analyze(const InstrumentRequest &Request) {
+  llvm::Expected<std::vector<std::string>> CommandLine =
+      ast::adjustForHostParse(Request.NvccCommand, Request.Source, Config,
+                              Request.WorkingDirectory);
+  if (!CommandLine) {
+    SourceAnalysis A;
+    A.Skipped = llvm::toString(CommandLine.takeError());
+    return A;
+  }
+  ChecksOnParse Checks(Request, *CommandLine);
+  sourcechecks::CheckRequest &Check = Checks.request();
+  Check.CommandLine = std::move(*CommandLine);
+  Check.WorkingDirectory = Request.WorkingDirectory;
+  // The same host-side parse as the instrumenter's, so that a build says
+  // the same whether it instruments or not; clang's own errors stay quiet.
+  clang::DiagnosticOptions Options;
+  clang::TextDiagnosticPrinter Printer(llvm::errs(), Options);
+  FirstErrorConsumer Errors(Request.Verbose ? &Printer : nullptr);
+  Check.ParseDiagnostics = &Errors;
+  llvm::Expected<sourcechecks::CheckResult> Result =
+      sourcechecks::runSourceChecks(Check);
+  if (!Result) {
+    std::string Why = llvm::toString(Result.takeError());
+    return Checks.analysis(Errors.First.empty()
+                               ? Why
+                               : "clang cannot parse it (" + Errors.First +
+                                     ")");
+  }
+  Checks.result() = std::move(*Result);
+  return Checks.analysis("");
 }
 
 } // namespace headroom::nvcc

@@ -11,7 +11,9 @@
 /// warning lines. clang's own errors are kept quiet (a build log must not
 /// fill with a second compiler's opinion); the first one is the reason given
 /// when the source cannot be instrumented, and all of them are printed when
-/// the request is verbose.
+/// the request is verbose. The source checks (sourcechecks/) run on the
+/// same parse and their findings are printed as `headroom check` prints
+/// them.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_NVCC_CLANG_CLANGINSTRUMENTER_H
@@ -31,6 +33,7 @@ public:
 
   Expected<InstrumentOutcome>
   instrument(const InstrumentRequest &Request) override;
+  SourceAnalysis analyze(const InstrumentRequest &Request) override;
 
 private:
   ast::HostParseConfig Config;

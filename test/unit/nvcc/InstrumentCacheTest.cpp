@@ -34,6 +34,9 @@ protected:
     O.InstrumentedLaunches = 2;
     O.Messages = {"app.cu:3:1: warning: left alone"};
     O.Inputs = {Header};
+    O.Analysis.Checked = true;
+    O.Analysis.Findings = "app.cu:7:22: warning: double [headroom-fp64]\n";
+    O.Analysis.Kernels = {{"_Z5saxpyifPKfPf", "saxpy", "app.cu", 28, 17}};
     std::string Copy = C.entryDirectory(Key) + "/app.cu";
     EXPECT_TRUE(writeFile(Copy, "instrumented\n"));
     EXPECT_TRUE(C.store(Key, O, Copy));
@@ -63,6 +66,15 @@ TEST_F(InstrumentCacheTest, AnUnchangedEntryIsFound) {
   EXPECT_EQ(Hit->Copy, Copy);
   EXPECT_EQ(Hit->Outcome.InstrumentedLaunches, 2u);
   EXPECT_EQ(Hit->Outcome.Messages.size(), 1u);
+  // The source checks' findings and the kernels come back without a parse.
+  const SourceAnalysis &A = Hit->Outcome.Analysis;
+  EXPECT_TRUE(A.Checked);
+  EXPECT_EQ(A.Findings, "app.cu:7:22: warning: double [headroom-fp64]\n");
+  ASSERT_EQ(A.Kernels.size(), 1u);
+  EXPECT_EQ(A.Kernels[0].MangledName, "_Z5saxpyifPKfPf");
+  EXPECT_EQ(A.Kernels[0].File, "app.cu");
+  EXPECT_EQ(A.Kernels[0].Line, 28u);
+  EXPECT_EQ(A.Kernels[0].Column, 17u);
 }
 
 TEST_F(InstrumentCacheTest, AChangedInputInvalidatesTheEntry) {

@@ -35,9 +35,16 @@ public:
       return headroom::Error(Failure);
     return Outcome;
   }
+  SourceAnalysis analyze(const InstrumentRequest &Request) override {
+    Analyzed.push_back(Request);
+    return Analysis;
+  }
   InstrumentOutcome Outcome;
   std::string Failure;
   std::vector<InstrumentRequest> Requests;
+  /// What analyze() returns, and the requests it got.
+  SourceAnalysis Analysis;
+  std::vector<InstrumentRequest> Analyzed;
 };
 
 std::string read(const fs::path &P) {
@@ -228,6 +235,76 @@ TEST_F(NvccWrapperTest, HeaderFilterAndVerbosityReachTheInstrumenter) {
   EXPECT_THAT(Instrumenter.Requests[0].HeaderDirectory,
               HasSubstr("/0/headers"));
   EXPECT_THAT(Err.str(), HasSubstr("headroom nvcc: running: " + Nvcc));
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(NvccWrapperTest, FindingsArePrintedAfterASuccessfulCompile) {
+  Instrumenter.Outcome.Messages.clear();
+  Instrumenter.Outcome.Analysis.Checked = true;
+  Instrumenter.Outcome.Analysis.Findings =
+      "src/app.cu:2:1: warning: finding [headroom-x]\n";
+  Env["HEADROOM_CHECKS"] = "headroom-x";
+  EXPECT_EQ(run({"-c", "src/app.cu", "-o", "app.o"}), 0);
+  ASSERT_EQ(Instrumenter.Requests.size(), 1u);
+  EXPECT_TRUE(Instrumenter.Requests[0].Checks);
+  EXPECT_EQ(Instrumenter.Requests[0].CheckSelection, "headroom-x");
+  // The instrumenter's parse ran the checks: no second parse.
+  EXPECT_THAT(Instrumenter.Analyzed, IsEmpty());
+  EXPECT_EQ(Err.str(), "src/app.cu:2:1: warning: finding [headroom-x]\n");
+
+  // Not after a failed compile.
+  std::ofstream(Root / "work" / "src" / "app.cu") << "BROKEN\n";
+  Instrumenter.Outcome.Text = "BROKEN\n";
+  Err.str("");
+  EXPECT_EQ(run({"-c", "src/app.cu", "-o", "app.o"}), 2);
+  EXPECT_THAT(Err.str(), Not(HasSubstr("headroom-x")));
+}
+
+TEST_F(NvccWrapperTest, AnUninstrumentedSourceIsParsedForTheChecksAlone) {
+  Instrumenter.Analysis.Checked = true;
+  Instrumenter.Analysis.Findings = "src/app.cu:2:1: warning: w [headroom-x]\n";
+  EXPECT_EQ(run({"--headroom-no-instrument", "-c", "src/app.cu"}), 0);
+  EXPECT_THAT(Instrumenter.Requests, IsEmpty());
+  ASSERT_EQ(Instrumenter.Analyzed.size(), 1u);
+  EXPECT_EQ(Instrumenter.Analyzed[0].Source, "src/app.cu");
+  EXPECT_EQ(Err.str(), Instrumenter.Analysis.Findings);
+  // The compile is nvcc's own, unchanged.
+  EXPECT_THAT(log(), HasSubstr("-c\nsrc/app.cu\noriginal\n== end"));
+}
+
+TEST_F(NvccWrapperTest, ChecksThatCannotRunSaySoOnlyWhenVerbose) {
+  Instrumenter.Failure = "clang cannot parse it as CUDA host code (x)";
+  EXPECT_EQ(run({"-c", "src/app.cu"}), 0);
+  // The failed parse is not tried again for the checks.
+  EXPECT_THAT(Instrumenter.Analyzed, IsEmpty());
+  EXPECT_THAT(Err.str(), Not(HasSubstr("source checks")));
+  Err.str("");
+  EXPECT_EQ(run({"--headroom-verbose", "-c", "src/app.cu"}), 0);
+  EXPECT_THAT(Err.str(),
+              HasSubstr("note: the source checks did not run on "
+                        "'src/app.cu': clang cannot parse it as CUDA host "
+                        "code (x)\n"));
+}
+
+TEST_F(NvccWrapperTest, ChecksOffAskNoParseOfTheirOwn) {
+  EXPECT_EQ(run({"--headroom-no-checks", "--headroom-no-instrument", "-c",
+                 "src/app.cu"}),
+            0);
+  // No cuobjdump beside this nvcc either: nothing needs the parse.
+  EXPECT_THAT(Instrumenter.Analyzed, IsEmpty());
+  EXPECT_EQ(Err.str(), "");
+}
+
+TEST_F(NvccWrapperTest, ASelectionProblemIsOneWarning) {
+  Instrumenter.Analysis.Problem = "HEADROOM_CHECKS: no check named 'x'";
+  std::ofstream(Root / "work" / "src" / "b.cu") << "b\n";
+  EXPECT_EQ(run({"--headroom-no-instrument", "-c", "src/app.cu", "src/b.cu"}),
+            0);
+  EXPECT_EQ(Err.str(),
+            "headroom nvcc: warning: HEADROOM_CHECKS: no check named 'x'\n");
 }
 
 } // namespace

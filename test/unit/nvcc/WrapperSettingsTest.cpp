@@ -62,6 +62,38 @@ TEST(WrapperSettingsTest, EnvironmentAndArguments) {
   EXPECT_TRUE(S.Help);
 }
 
+TEST(WrapperSettingsTest, SourceChecksAndStaticMix) {
+  FakeEnvironment Env;
+  std::vector<std::string> Args = {"-c", "a.cu"};
+  WrapperSettings S = readSettings(Args, Env.getenv());
+  EXPECT_TRUE(S.Checks);
+  EXPECT_EQ(S.CheckSelection, "");
+  EXPECT_TRUE(S.StaticMix);
+
+  // HEADROOM_CHECKS is a switch, or the checks to run.
+  Env.Values = {{"HEADROOM_CHECKS", "0"}, {"HEADROOM_STATIC_MIX", "off"}};
+  S = readSettings(Args, Env.getenv());
+  EXPECT_FALSE(S.Checks);
+  EXPECT_FALSE(S.StaticMix);
+  Env.Values = {{"HEADROOM_CHECKS", "-*,headroom-fp64-promotion"}};
+  S = readSettings(Args, Env.getenv());
+  EXPECT_TRUE(S.Checks);
+  EXPECT_EQ(S.CheckSelection, "-*,headroom-fp64-promotion");
+  EXPECT_THAT(S.Problems, IsEmpty());
+
+  // The options beat the environment.
+  Args = {"--headroom-no-checks", "--headroom-no-static-mix", "-c", "a.cu"};
+  S = readSettings(Args, Env.getenv());
+  EXPECT_FALSE(S.Checks);
+  EXPECT_FALSE(S.StaticMix);
+  Env.Values = {{"HEADROOM_CHECKS", "off"}};
+  Args = {"--headroom-checks=headroom-launch-config", "-c", "a.cu"};
+  S = readSettings(Args, Env.getenv());
+  EXPECT_TRUE(S.Checks);
+  EXPECT_EQ(S.CheckSelection, "headroom-launch-config");
+  EXPECT_THAT(Args, ElementsAre("-c", "a.cu"));
+}
+
 TEST(WrapperSettingsTest, ProblemsAreCollectedNotFatal) {
   FakeEnvironment Env;
   Env.Values = {{"HEADROOM_MAX_HEADROOM", "-1"}, {"HEADROOM_VERBOSE", "2"}};
