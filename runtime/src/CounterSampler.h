@@ -58,6 +58,9 @@ struct SampleResult {
   CounterValues Values;
   std::string Reason;
   Failure Why;
+  /// What enabling the profiler for this sample cost (enable, configure
+  /// and start its first session); 0 when it was enabled already.
+  std::uint64_t EnableNs = 0;
 };
 
 /// How the sampler is configured, once it is (after the first begin()).
@@ -79,6 +82,9 @@ public:
   virtual SampleResult end(const LaunchInfo &Launch) = 0;
   /// Forgets per-context state of \p Context.
   virtual void contextDestroying(void *Context) = 0;
+  /// The profiler stays enabled after a sample (the next one starts
+  /// faster); this disables it on every context, with no sample in flight.
+  virtual void release() = 0;
   virtual SamplerSetup setup() const = 0;
 };
 

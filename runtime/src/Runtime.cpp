@@ -42,6 +42,12 @@ template <typename Answer, typename AskFn> Answer askSampler(AskFn &&Ask) {
   }
 }
 
+/// What an enabled, idle range profiler adds to each launch, and what
+/// enabling it and starting its first session costs until measured (H100,
+/// docs/perf/runtime.md).
+constexpr std::uint64_t EnabledProfilerSlowdownNs = 7000;
+constexpr std::uint64_t ProfilerEnableCostNs = 150'000'000;
+
 } // namespace
 
 /// One bracket a thread is inside.
@@ -84,6 +90,7 @@ Runtime::Runtime(RuntimeConfig Config, std::unique_ptr<Tracer> Trace,
       Policy(this->Config.Scope, this->Config.Rule, this->Config.SkipPatterns,
              /*MaxAttempts=*/3, this->Config.Bounds),
       Budget(this->Config.BudgetPct),
+      Residency(EnabledProfilerSlowdownNs, ProfilerEnableCostNs),
       ProgressEmit(this->Env.Emit ? this->Env.Emit
                                   : Degradation::standardError()),
       Joiner(CorrelationJoiner::Options{},
@@ -372,6 +379,7 @@ void Runtime::launchEnter(const LaunchInfo &Launch) {
     }
     if (T.Frames.empty() && Config.Scope != SamplingScope::All) {
       waitForSampleInFlight();
+      launchedWithoutSample(T);
       return;
     }
     LaunchKey Key;
@@ -396,10 +404,26 @@ void Runtime::launchEnter(const LaunchInfo &Launch) {
     }
     if (!Sample) {
       waitForSampleInFlight();
+      launchedWithoutSample(T);
       return;
     }
     beginSample(Launch, Key);
   });
+}
+
+void Runtime::launchedWithoutSample(const ThreadState &T) {
+  if (!ProfilerResident.load(std::memory_order_relaxed) || T.Sampling)
+    return;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (!Residency.launchedWithoutSample())
+      return;
+    ProfilerResident.store(false, std::memory_order_relaxed);
+    ++Diagnostics["profiler_releases"];
+  }
+  // No sample may be in flight while the profiler is disabled.
+  std::lock_guard<std::mutex> NoSample(SampleMutex);
+  callNoThrow([&] { Sampler->release(); });
 }
 
 void Runtime::beginSample(const LaunchInfo &Launch, const LaunchKey &Key) {
@@ -487,6 +511,8 @@ void Runtime::launchExit(const LaunchInfo &Launch) {
       Budget.charge(ElapsedNs);
       ProgressLine = Progress.update(Budget, Policy.skipped(), EndNs);
       if (Result.State == SampleResult::Status::Ok) {
+        Residency.sampled(Result.EnableNs);
+        ProfilerResident.store(Residency.enabled(), std::memory_order_relaxed);
         onSample(Id, Key, std::move(Result.Values));
         ++Diagnostics["samples_taken"];
       } else if (Result.State == SampleResult::Status::Retry) {

@@ -36,6 +36,7 @@
 #include "KernelAggregator.h"
 #include "ProfileData.h"
 #include "RuntimeConfig.h"
+#include "ProfilerResidency.h"
 #include "SamplingBudget.h"
 #include "SamplingPolicy.h"
 #include "SamplingProgress.h"
@@ -155,6 +156,9 @@ private:
   /// runs Env.FirstLaunch.
   template <typename Body> void launchHook(Body &&B);
   void waitForSampleInFlight() const;
+  /// A launch ran without a sample: releases the range profiler once such
+  /// launches have cost as much as enabling it again (ProfilerResidency).
+  void launchedWithoutSample(const ThreadState &T);
   /// The budget's clock.
   std::uint64_t now() const;
   /// The bounds' settings, skipped launches and the estimated entries, into
@@ -196,6 +200,10 @@ private:
   KernelAggregator Aggregator;
   SamplingPolicy Policy;
   SamplingBudget Budget;
+  ProfilerResidency Residency;
+  /// The range profiler is enabled between samples (read without the mutex
+  /// on the launch path).
+  std::atomic<bool> ProfilerResident{false};
   SamplingProgress Progress;
   Degradation::Emitter ProgressEmit;
   CorrelationJoiner Joiner;

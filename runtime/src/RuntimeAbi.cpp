@@ -133,7 +133,7 @@ Runtime *createRuntime() {
       auto [Required, Extras] = metricSets(Config);
       Sampler = std::make_unique<RangeProfilerSampler>(
           Loader, std::move(Required), std::move(Extras),
-          Config.releaseProfilerAfterSample());
+          Config.releaseProfilerAfterSample(), Config.CacheDir);
     }
   }
   StartPid = Pid;

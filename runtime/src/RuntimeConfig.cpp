@@ -116,6 +116,21 @@ void readChoice(const GetFn &Get, const char *Name, T &Field,
   Errors.push_back(Message + "; using " + Kept);
 }
 
+/// HEADROOM_CACHE_DIR, else $XDG_CACHE_HOME/headroom, else
+/// $HOME/.cache/headroom; "off" (or no home): none.
+template <typename GetFn> std::string cacheDirectory(GetFn &&Get) {
+  std::string Dir = Get("HEADROOM_CACHE_DIR");
+  if (lower(Dir) == "off")
+    return "";
+  if (!Dir.empty())
+    return Dir;
+  if (std::string Xdg = Get("XDG_CACHE_HOME"); !Xdg.empty())
+    return Xdg + "/headroom";
+  if (std::string Home = Get("HOME"); !Home.empty())
+    return Home + "/.cache/headroom";
+  return "";
+}
+
 } // namespace
 
 std::string_view modeName(Mode M) {
@@ -285,6 +300,7 @@ RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
              C.Errors);
 
   C.CuptiLibrary = Get("HEADROOM_CUPTI_LIBRARY");
+  C.CacheDir = cacheDirectory(Get);
   return C;
 }
 

@@ -73,6 +73,9 @@ struct RuntimeConfig {
   /// HEADROOM_SAMPLE_SKIP: kernel-name substrings never sampled.
   std::vector<std::string> SkipPatterns;
   CorrelationSource Correlation = CorrelationSource::Callback;
+  /// HEADROOM_CACHE_DIR: where the metric choice per chip is kept across
+  /// runs (MetricChoiceCache); empty: not kept.
+  std::string CacheDir;
   /// HEADROOM_CUPTI_LIBRARY: the only libcupti to try when set.
   std::string CuptiLibrary;
   /// HEADROOM_FLUSH_S: seconds between periodic profile writes; 0: none.

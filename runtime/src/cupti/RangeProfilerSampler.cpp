@@ -4,6 +4,8 @@
 
 #include "cupti/CuptiStatus.h"
 
+#include "MetricChoiceCache.h"
+
 #include <chrono>
 
 namespace headroom::rt {
@@ -12,6 +14,29 @@ namespace {
 
 /// Ranges one counter-data image holds; a sample expects exactly one.
 constexpr std::size_t MaxRanges = 4;
+
+/// Adds the microseconds from its construction to its destruction to a
+/// diagnostic: where a sample's time goes (sample_<phase>_us).
+class PhaseClock {
+public:
+  PhaseClock(std::map<std::string, std::uint64_t> &Diagnostics,
+             const char *Name)
+      : Diagnostics(Diagnostics), Name(Name),
+        Start(std::chrono::steady_clock::now()) {}
+  ~PhaseClock() {
+    Diagnostics[Name] += static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::microseconds>(
+            std::chrono::steady_clock::now() - Start)
+            .count());
+  }
+  PhaseClock(const PhaseClock &) = delete;
+  PhaseClock &operator=(const PhaseClock &) = delete;
+
+private:
+  std::map<std::string, std::uint64_t> &Diagnostics;
+  const char *Name;
+  std::chrono::steady_clock::time_point Start;
+};
 
 std::string supportProblems(const CUpti_Profiler_DeviceSupported_Params &P) {
   std::string Out;
@@ -38,9 +63,11 @@ std::string supportProblems(const CUpti_Profiler_DeviceSupported_Params &P) {
 RangeProfilerSampler::RangeProfilerSampler(std::shared_ptr<CuptiLoader> Loader,
                                            std::vector<std::string> Required,
                                            std::vector<std::string> Extras,
-                                           bool ReleaseAfterSample)
+                                           bool ReleaseAfterSample,
+                                           std::string CacheDir)
     : Loader(std::move(Loader)), Required(std::move(Required)),
-      Extras(std::move(Extras)), ReleaseAfterSample(ReleaseAfterSample) {}
+      Extras(std::move(Extras)), CacheDir(std::move(CacheDir)),
+      ReleaseAfterSample(ReleaseAfterSample) {}
 
 // The process is exiting when this runs (the runtime is never destroyed
 // before exit); CUPTI objects are left to the driver's teardown.
@@ -96,6 +123,32 @@ RangeProfilerSampler::countPasses(const std::string &Chip,
   return Passes;
 }
 
+std::optional<MetricChoice>
+RangeProfilerSampler::chooseMetrics(const DeviceConfig &Config) {
+  auto Count = [&](std::span<const std::string> Metrics) {
+    return countPasses(Config.Chip, Config.Availability, Metrics);
+  };
+  if (CacheDir.empty())
+    return selectMetrics(Required, Extras, Count);
+  MetricChoiceKey Key{Config.Chip, 0, Required, Extras};
+  if (Loader->cupti().api().cuptiGetVersion(&Key.CuptiVersion) !=
+      CUPTI_SUCCESS)
+    return selectMetrics(Required, Extras, Count);
+  std::string Path = metricChoicePath(CacheDir, Config.Chip);
+  if (std::optional<MetricChoice> Cached = loadMetricChoice(Path, Key)) {
+    if (Count(Cached->Metrics) == Cached->Passes) {
+      ++Setup.Diagnostics["metric_choice_cached"];
+      return Cached;
+    }
+    ++Setup.Diagnostics["metric_choice_stale"];
+  }
+  std::optional<MetricChoice> Choice = selectMetrics(Required, Extras, Count);
+  std::string Error;
+  if (Choice && !storeMetricChoice(Path, Key, *Choice, Error))
+    ++Setup.Diagnostics["metric_choice_not_stored"];
+  return Choice;
+}
+
 std::optional<Failure> RangeProfilerSampler::configFor(const LaunchInfo &Launch,
                                                        DeviceConfig *&Out) {
   auto It = Devices.find(Launch.Device);
@@ -130,6 +183,16 @@ std::optional<Failure> RangeProfilerSampler::configFor(const LaunchInfo &Launch,
     return cuptiFailure(Lib, R, "cuptiDeviceGetChipName");
   Config->Chip = Chip.pChipName ? Chip.pChipName : "";
 
+  auto Mark = Start;
+  // Where the selection's time goes (selection_<phase>_us).
+  auto Lap = [&](const char *Name) {
+    auto Now = std::chrono::steady_clock::now();
+    Setup.Diagnostics[Name] += static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::microseconds>(Now - Mark)
+            .count());
+    Mark = Now;
+  };
+  Lap("selection_device_us");
   CUpti_Profiler_GetCounterAvailability_Params Avail{};
   Avail.structSize = CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE;
   Avail.ctx = static_cast<CUcontext>(Launch.Context);
@@ -143,6 +206,7 @@ std::optional<Failure> RangeProfilerSampler::configFor(const LaunchInfo &Launch,
       R != CUPTI_SUCCESS)
     return cuptiFailure(Lib, R, "cuptiProfilerGetCounterAvailability");
 
+  Lap("selection_availability_us");
   // The host object used for evaluation; also proves the chip is known.
   CUpti_Profiler_Host_Initialize_Params Init{};
   Init.structSize = CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE;
@@ -160,14 +224,13 @@ std::optional<Failure> RangeProfilerSampler::configFor(const LaunchInfo &Launch,
     return F;
   };
 
-  std::optional<MetricChoice> Choice = selectMetrics(
-      Required, Extras, [&](std::span<const std::string> Metrics) {
-        return countPasses(Config->Chip, Availability, Metrics);
-      });
+  Lap("selection_host_us");
+  std::optional<MetricChoice> Choice = chooseMetrics(*Config);
   if (!Choice)
     return FailWith(
         Failure{FailureKind::NoMetrics,
                 "no requested metric is available on " + Config->Chip});
+  Lap("selection_passes_us");
   Config->Metrics = Choice->Metrics;
   for (const std::string &M : Config->Metrics)
     Config->MetricNames.push_back(M.c_str());
@@ -204,6 +267,7 @@ std::optional<Failure> RangeProfilerSampler::configFor(const LaunchInfo &Launch,
       R != CUPTI_SUCCESS)
     return FailWith(cuptiFailure(Lib, R, "cuptiProfilerHostGetNumOfPasses"));
   Config->Passes = Count.numOfPasses;
+  Lap("selection_config_us");
 
   // The first configured device describes the collection.
   if (Setup.Metrics.empty()) {
@@ -285,32 +349,6 @@ void RangeProfilerSampler::disableContext(void *Context) {
     Active = nullptr;
 }
 
-namespace {
-
-/// Adds the microseconds from its construction to its destruction to a
-/// diagnostic: where a sample's time goes (sample_<phase>_us).
-class PhaseClock {
-public:
-  PhaseClock(std::map<std::string, std::uint64_t> &Diagnostics,
-             const char *Name)
-      : Diagnostics(Diagnostics), Name(Name),
-        Start(std::chrono::steady_clock::now()) {}
-  ~PhaseClock() {
-    Diagnostics[Name] += static_cast<std::uint64_t>(
-        std::chrono::duration_cast<std::chrono::microseconds>(
-            std::chrono::steady_clock::now() - Start)
-            .count());
-  }
-  PhaseClock(const PhaseClock &) = delete;
-  PhaseClock &operator=(const PhaseClock &) = delete;
-
-private:
-  std::map<std::string, std::uint64_t> &Diagnostics;
-  const char *Name;
-  std::chrono::steady_clock::time_point Start;
-};
-
-} // namespace
 
 SampleStart RangeProfilerSampler::begin(const LaunchInfo &Launch) {
   std::lock_guard<std::mutex> Lock(Mutex);
@@ -366,6 +404,8 @@ SampleStart RangeProfilerSampler::begin(const LaunchInfo &Launch) {
   if (std::optional<Failure> F = configFor(Launch, Config))
     return Fail(*F);
   ContextState *Ctx = nullptr;
+  auto EnableStart = std::chrono::steady_clock::now();
+  bool Enabling = !Contexts.count(Launch.Context);
   {
     PhaseClock Clock(Setup.Diagnostics, "sample_enable_us");
     if (std::optional<Failure> F = contextFor(Launch, *Config, Ctx))
@@ -422,6 +462,12 @@ SampleStart RangeProfilerSampler::begin(const LaunchInfo &Launch) {
     return Fail(cuptiFailure(Lib, R, "cuptiRangeProfilerStart"));
   }
   Active = Launch.Context;
+  ActiveEnableNs =
+      Enabling ? static_cast<std::uint64_t>(
+                     std::chrono::duration_cast<std::chrono::nanoseconds>(
+                         std::chrono::steady_clock::now() - EnableStart)
+                         .count())
+               : 0;
   Out.State = SampleStart::Status::Started;
   return Out;
 }
@@ -510,12 +556,21 @@ SampleResult RangeProfilerSampler::endSample(const LaunchInfo &Launch) {
     return Fail(cuptiFailure(Lib, R, "cuptiProfilerHostEvaluateToGpuValues"));
   for (std::size_t I = 0; I < Values.size(); ++I)
     Out.Values[Config.Metrics[I]] = Values[I];
-  // An enabled range profiler slows every later launch on the context
-  // (about 7 us each on an H100): enable it only around a sample.
-  PhaseClock DisableClock(Setup.Diagnostics, "sample_disable_us");
-  disableContext(Context);
+  // The profiler stays enabled: the next session starts in milliseconds
+  // instead of the first's ~150 ms. The Runtime releases it when launches
+  // without a sample have cost as much (ProfilerResidency).
+  Out.EnableNs = ActiveEnableNs;
   Out.State = SampleResult::Status::Ok;
   return Out;
+}
+
+void RangeProfilerSampler::release() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (Active || !Loader || !Loader->loaded())
+    return;
+  PhaseClock Clock(Setup.Diagnostics, "release_us");
+  while (!Contexts.empty())
+    disableContext(Contexts.begin()->first);
 }
 
 void RangeProfilerSampler::contextDestroying(void *Context) {

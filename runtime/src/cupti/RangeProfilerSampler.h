@@ -44,15 +44,19 @@ public:
   /// profiler (cuptiProfilerInitialize) is released after every sample and
   /// initialized again at the next: an initialized profiler costs every
   /// launch host time, which matters when samples are rare.
+  /// With a \p CacheDir, the metric choice is kept there across runs
+  /// (MetricChoiceCache).
   RangeProfilerSampler(std::shared_ptr<CuptiLoader> Loader,
                        std::vector<std::string> Required,
                        std::vector<std::string> Extras,
-                       bool ReleaseAfterSample = true);
+                       bool ReleaseAfterSample = true,
+                       std::string CacheDir = "");
   ~RangeProfilerSampler() override;
 
   SampleStart begin(const LaunchInfo &Launch) override;
   SampleResult end(const LaunchInfo &Launch) override;
   void contextDestroying(void *Context) override;
+  void release() override;
   SamplerSetup setup() const override;
 
 private:
@@ -81,6 +85,9 @@ private:
   std::optional<std::size_t>
   countPasses(const std::string &Chip, const std::vector<uint8_t> &Availability,
               std::span<const std::string> Metrics);
+  /// The metrics for \p Config's chip: the cached choice when its pass
+  /// count still holds, else selectMetrics (then cached).
+  std::optional<MetricChoice> chooseMetrics(const DeviceConfig &Config);
   void disableContext(void *Context);
   /// end() with Mutex held.
   SampleResult endSample(const LaunchInfo &Launch);
@@ -90,6 +97,7 @@ private:
   std::shared_ptr<CuptiLoader> Loader;
   std::vector<std::string> Required;
   std::vector<std::string> Extras;
+  std::string CacheDir;
 
   mutable std::mutex Mutex;
   bool ReleaseAfterSample;
@@ -97,6 +105,9 @@ private:
   std::map<std::uint32_t, std::unique_ptr<DeviceConfig>> Devices;
   std::map<void *, ContextState> Contexts;
   void *Active = nullptr;
+  /// What enabling the profiler cost for the sample in flight (0: it was
+  /// enabled already).
+  std::uint64_t ActiveEnableNs = 0;
   SamplerSetup Setup;
 };
 

@@ -112,6 +112,8 @@ public:
     return next(Results);
   }
   void contextDestroying(void *C) override { DestroyedContexts.push_back(C); }
+  int Releases = 0;
+  void release() override { ++Releases; }
   SamplerSetup setup() const override {
     SamplerSetup S;
     S.Metrics = {"smsp__inst_executed.sum", "dram__sectors_read.sum"};

@@ -269,3 +269,22 @@ TEST(RuntimeConfig, ReadsEverySpellingOfEachChoice) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(RuntimeConfig, TheMetricChoiceIsCachedUnderTheUsersCacheDirectory) {
+  EXPECT_EQ(readWith({{"HOME", "/home/u"}}).CacheDir,
+            "/home/u/.cache/headroom");
+  EXPECT_EQ(
+      readWith({{"HOME", "/home/u"}, {"XDG_CACHE_HOME", "/c"}}).CacheDir,
+      "/c/headroom");
+  EXPECT_EQ(readWith({{"HOME", "/home/u"}, {"HEADROOM_CACHE_DIR", "/tmp/hc"}})
+                .CacheDir,
+            "/tmp/hc");
+  EXPECT_EQ(readWith({{"HOME", "/home/u"}, {"HEADROOM_CACHE_DIR", "OFF"}})
+                .CacheDir,
+            "");
+  EXPECT_EQ(readWith({}).CacheDir, "");
+}
+
+} // namespace

@@ -943,6 +943,34 @@ TEST(Runtime, BudgetBoundsTheTimeSpentSampling) {
   EXPECT_EQ(estimatedEntries(J), 1000u - H.Sampler->Begun.size());
 }
 
+TEST(Runtime, TheProfilerStaysEnabledUntilIdleLaunchesCostAsMuch) {
+  Harness H(Mode::Counters, [](RuntimeConfig &C) {
+    C.Bounds.Grouping = SamplingGrouping::Exact;
+    C.Bounds.PerKernel = 1;
+  });
+  // Enabling cost 70 us: ten launches at the assumed 7 us each.
+  H.Sampler->Results.front().EnableNs = 70'000;
+  LaunchPlayer P = H.player();
+  P.launch(&Sites[0], "saxpy", {4, 1, 1}, {256, 1, 1}, 1000);
+  ASSERT_EQ(H.Sampler->Begun.size(), 1u);
+  for (int I = 0; I < 9; ++I)
+    P.launch(&Sites[0], "saxpy", {4, 1, 1}, {256, 1, 1}, 1000);
+  EXPECT_EQ(H.Sampler->Releases, 0);
+  P.launch(&Sites[0], "saxpy", {4, 1, 1}, {256, 1, 1}, 1000);
+  EXPECT_EQ(H.Sampler->Releases, 1);
+  // Released once; a new kernel's sample enables it again.
+  for (int I = 0; I < 20; ++I)
+    P.launch(&Sites[0], "saxpy", {4, 1, 1}, {256, 1, 1}, 1000);
+  EXPECT_EQ(H.Sampler->Releases, 1);
+  P.launch(&Sites[1], "scale", {4, 1, 1}, {256, 1, 1}, 1000);
+  EXPECT_EQ(H.Sampler->Begun.size(), 2u);
+  for (int I = 0; I < 10; ++I)
+    P.launch(&Sites[0], "saxpy", {4, 1, 1}, {256, 1, 1}, 1000);
+  EXPECT_EQ(H.Sampler->Releases, 2);
+  json J = H.finalizeAndRead();
+  EXPECT_EQ(J["collection"]["diagnostics"]["profiler_releases"], 2);
+}
+
 TEST(Runtime, LongCounterCollectionSaysWhatItCosts) {
   Harness H(Mode::Counters, [](RuntimeConfig &C) {
     C.Bounds.Grouping = SamplingGrouping::Exact;
