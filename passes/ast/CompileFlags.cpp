@@ -5,7 +5,9 @@
 #include "ast/NvccFlags.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -13,6 +15,8 @@
 #include "llvm/Support/Program.h"
 
 #include <cstdlib>
+#include <map>
+#include <mutex>
 
 #ifndef HEADROOM_CLANG_RESOURCE_DIR
 #error "HEADROOM_CLANG_RESOURCE_DIR must name clang-22's resource directory"
@@ -31,30 +35,48 @@ std::string HostParseConfig::defaultResourceDir() {
 }
 
 std::string HostParseConfig::defaultHostCompilerInclude() {
-  static const std::string Dir = [] {
-    llvm::ErrorOr<std::string> Gcc = llvm::sys::findProgramByName("gcc");
-    llvm::SmallString<128> Output;
-    if (!Gcc || llvm::sys::fs::createTemporaryFile("headroom-gcc", "txt",
-                                                   Output))
-      return std::string();
-    std::optional<llvm::StringRef> Redirects[] = {std::nullopt,
-                                                  llvm::StringRef(Output),
-                                                  llvm::StringRef("")};
-    int Status = llvm::sys::ExecuteAndWait(
-        *Gcc, {*Gcc, "-print-file-name=include"}, std::nullopt, Redirects);
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
-        llvm::MemoryBuffer::getFile(Output);
-    llvm::sys::fs::remove(Output);
-    if (Status != 0 || !Text)
-      return std::string();
-    // Without the directory gcc answers the bare name.
-    std::string Path = (*Text)->getBuffer().trim().str();
-    return llvm::sys::path::is_absolute(Path) &&
-                   llvm::sys::fs::is_directory(Path)
-               ? Path
-               : std::string();
-  }();
-  return Dir;
+  return askHostCompilerInclude("gcc");
+}
+
+namespace {
+
+/// `Compiler -print-file-name=include`, asked now.
+std::string runPrintFileName(llvm::StringRef Compiler) {
+  llvm::ErrorOr<std::string> Program =
+      Compiler.contains('/') ? Compiler.str()
+                             : llvm::sys::findProgramByName(Compiler);
+  llvm::SmallString<128> Output;
+  if (!Program || !llvm::sys::fs::can_execute(*Program) ||
+      llvm::sys::fs::createTemporaryFile("headroom-host-cc", "txt", Output))
+    return std::string();
+  std::optional<llvm::StringRef> Redirects[] = {
+      llvm::StringRef(""), llvm::StringRef(Output), llvm::StringRef("")};
+  int Status = llvm::sys::ExecuteAndWait(
+      *Program, {*Program, "-print-file-name=include"}, std::nullopt,
+      Redirects);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+      llvm::MemoryBuffer::getFile(Output);
+  llvm::sys::fs::remove(Output);
+  if (Status != 0 || !Text)
+    return std::string();
+  // Without the directory the compiler answers the bare name.
+  std::string Path = (*Text)->getBuffer().trim().str();
+  return llvm::sys::path::is_absolute(Path) &&
+                 llvm::sys::fs::is_directory(Path)
+             ? Path
+             : std::string();
+}
+
+} // namespace
+
+std::string HostParseConfig::askHostCompilerInclude(llvm::StringRef Compiler) {
+  static std::mutex Lock;
+  static std::map<std::string, std::string, std::less<>> Asked;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto It = Asked.find(Compiler);
+  if (It == Asked.end())
+    It = Asked.emplace(Compiler.str(), runPrintFileName(Compiler)).first;
+  return It->second;
 }
 
 namespace {
@@ -95,6 +117,34 @@ bool namesGpuArch(llvm::StringRef Arg) {
          Arg.starts_with("--offload-arch=");
 }
 
+/// Whether \p Arch (`sm_90a`) is an architecture-specific target, whose
+/// features (wgmma, setmaxnreg) no other target has.
+bool isArchSpecific(llvm::StringRef Arch) {
+  return Arch.consume_front("sm_") && Arch.consume_back("a") &&
+         !Arch.empty() && llvm::all_of(Arch, llvm::isDigit);
+}
+
+/// Leaves one GPU architecture in \p Flags, as a device parse is one
+/// compilation: the first architecture-specific one (code that only it
+/// compiles is often guarded by an `#error` for the others), else the first.
+void keepOneGpuArch(std::vector<std::string> &Flags) {
+  auto Arch = [](llvm::StringRef Flag) {
+    return Flag.substr(Flag.find('=') + 1);
+  };
+  auto Named = llvm::find_if(Flags, [](const std::string &F) {
+    return namesGpuArch(F);
+  });
+  auto Specific = llvm::find_if(Flags, [&](const std::string &F) {
+    return namesGpuArch(F) && isArchSpecific(Arch(F));
+  });
+  if (Named == Flags.end())
+    return;
+  std::string Chosen = Specific != Flags.end() ? *Specific : *Named;
+  size_t At = Named - Flags.begin();
+  llvm::erase_if(Flags, [](const std::string &F) { return namesGpuArch(F); });
+  Flags.insert(Flags.begin() + At, std::move(Chosen));
+}
+
 /// \p Path made absolute against \p Directory (when both allow it), without
 /// `.` and `..` components.
 std::string normalized(llvm::StringRef Path, llvm::StringRef Directory) {
@@ -111,6 +161,18 @@ bool isNvcc(llvm::StringRef Driver) {
   return Name == "nvcc" || Name == "nvcc.exe";
 }
 
+/// The header directory of the host compiler of the nvcc arguments
+/// \p NvccArgs: that of the compiler they name with `-ccbin`, else
+/// \p Config's.
+std::string hostCompilerInclude(llvm::ArrayRef<std::string> NvccArgs,
+                                llvm::StringRef Directory,
+                                const HostParseConfig &Config) {
+  std::string Compiler = nvccHostCompiler(NvccArgs, Directory);
+  if (Compiler.empty() || !Config.HostCompilerIncludeOf)
+    return Config.HostCompilerInclude;
+  return Config.HostCompilerIncludeOf(Compiler);
+}
+
 } // namespace
 
 llvm::Expected<std::vector<std::string>>
@@ -123,7 +185,9 @@ adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
   // same for the host side; the steps below then treat them like any other
   // clang command.
   std::vector<std::string> Translated;
+  std::string HostInclude = Config.HostCompilerInclude;
   if (isNvcc(Argv.front())) {
+    HostInclude = hostCompilerInclude(Argv.drop_front(), Directory, Config);
     llvm::Expected<std::vector<std::string>> Flags =
         translateNvccFlags(Argv.drop_front(), Directory);
     if (!Flags)
@@ -151,12 +215,11 @@ adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
     if (Arg == File ||
         (!Arg.starts_with("-") && normalized(Arg, Directory) == NormalizedFile))
       continue;
-    // A device parse is one compilation: for the first architecture only.
-    if (namesGpuArch(Arg) && HasGpuArch && Config.Side == ParseSide::Device)
-      continue;
     HasGpuArch |= namesGpuArch(Arg);
     UserFlags.push_back(Arg.str());
   }
+  if (Config.Side == ParseSide::Device)
+    keepOneGpuArch(UserFlags);
 
   std::vector<std::string> Result = {"clang++"};
   Result.push_back("--cuda-path=" + Config.CudaPath);
@@ -169,9 +232,9 @@ adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
   Result.push_back("-Wno-unknown-cuda-version");
   Result.push_back("-resource-dir=" + Config.ResourceDir);
   Result.insert(Result.end(), UserFlags.begin(), UserFlags.end());
-  if (!Config.HostCompilerInclude.empty()) {
+  if (!HostInclude.empty()) {
     Result.push_back("-idirafter");
-    Result.push_back(Config.HostCompilerInclude);
+    Result.push_back(HostInclude);
   }
   for (const char *Flag :
        {"-fsyntax-only",
@@ -227,9 +290,12 @@ commandFromDatabase(llvm::StringRef BuildDir, llvm::StringRef File,
   // with the first one; its launches are rewritten once.
   const clang::tooling::CompileCommand &Command = Commands.front();
   std::vector<std::string> Argv = Command.CommandLine;
+  HostParseConfig ForCommand = Config;
   // The flags after `--` are clang's: translate an nvcc command before
   // appending them.
   if (!Argv.empty() && isNvcc(Argv.front())) {
+    ForCommand.HostCompilerInclude = hostCompilerInclude(
+        llvm::ArrayRef(Argv).drop_front(), Command.Directory, Config);
     llvm::Expected<std::vector<std::string>> Flags = translateNvccFlags(
         llvm::ArrayRef(Argv).drop_front(), Command.Directory);
     if (!Flags)
@@ -242,7 +308,7 @@ commandFromDatabase(llvm::StringRef BuildDir, llvm::StringRef File,
   }
   Argv.insert(Argv.end(), ExtraFlags.begin(), ExtraFlags.end());
   llvm::Expected<std::vector<std::string>> CommandLine =
-      adjustForHostParse(Argv, Command.Filename, Config, Command.Directory);
+      adjustForHostParse(Argv, Command.Filename, ForCommand, Command.Directory);
   if (!CommandLine)
     return CommandLine.takeError();
   return HostParseCommand{std::move(*CommandLine), Command.Directory};

@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -27,9 +28,12 @@ namespace headroom::ast {
 enum class ParseSide {
   /// `--cuda-host-only`: the host code, as the instrumenter reads it.
   Host,
-  /// `--cuda-device-only` for one GPU architecture (the first the command
-  /// names): the device code with `__CUDA_ARCH__` defined, as the source
-  /// checks read it (host function bodies are parsed too).
+  /// `--cuda-device-only` for one GPU architecture (the first
+  /// architecture-specific one the command names, `sm_90a`, else the first):
+  /// the device code with `__CUDA_ARCH__` defined, as the source checks read
+  /// it (host function bodies are parsed too). An architecture-specific
+  /// target is preferred because code only it compiles (wgmma) is often
+  /// guarded by an `#error` for the other targets of the same command.
   Device,
 };
 
@@ -41,12 +45,17 @@ struct HostParseConfig {
   std::string ResourceDir = defaultResourceDir();
   /// Used unless the command names a GPU architecture itself.
   std::string GpuArch = "sm_90";
-  /// The side to parse; a device parse keeps only the first architecture.
+  /// The side to parse; a device parse keeps one architecture (ParseSide).
   ParseSide Side = ParseSide::Host;
   /// The host compiler's own header directory (gcc's `omp.h`, `quadmath.h`,
   /// ...), which nvcc's host compiler searches and clang does not: searched
   /// last (`-idirafter`), after clang's builtin headers. Empty for none.
+  /// Used unless an nvcc command names its host compiler (`-ccbin`).
   std::string HostCompilerInclude = defaultHostCompilerInclude();
+  /// The header directory of the host compiler an nvcc command names with
+  /// `-ccbin` (a path, or a name looked up in PATH); empty for none.
+  std::function<std::string(llvm::StringRef Compiler)> HostCompilerIncludeOf =
+      askHostCompilerInclude;
 
   /// $CUDA_HOME, else /usr/local/cuda.
   static std::string defaultCudaPath();
@@ -55,6 +64,9 @@ struct HostParseConfig {
   /// `gcc -print-file-name=include` (nvcc's default host compiler), asked
   /// once per process; empty without gcc.
   static std::string defaultHostCompilerInclude();
+  /// `Compiler -print-file-name=include`, asked once per process and
+  /// compiler; empty when it cannot be run or names no directory.
+  static std::string askHostCompilerInclude(llvm::StringRef Compiler);
 };
 
 /// Adjusts a compile command for \p File to parse only its host side.
@@ -76,7 +88,8 @@ struct HostParseConfig {
 ///
 /// A command whose driver is nvcc (its file name is `nvcc`) has its flags
 /// translated first (translateNvccFlags); it fails only when that command is
-/// malformed.
+/// malformed. When it names its host compiler (`-ccbin`), the header
+/// directory searched last is that compiler's (HostCompilerIncludeOf).
 llvm::Expected<std::vector<std::string>>
 adjustForHostParse(llvm::ArrayRef<std::string> Argv, llvm::StringRef File,
                    const HostParseConfig &Config,

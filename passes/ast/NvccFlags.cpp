@@ -8,6 +8,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -50,6 +52,32 @@ withoutUnknownFlags(llvm::ArrayRef<std::string> Flags) {
     if (Keep[I])
       Out.push_back(Flags[I]);
   return Out;
+}
+
+std::string nvccHostCompiler(llvm::ArrayRef<std::string> Args,
+                             llvm::StringRef Directory) {
+  headroom::Expected<nvccargs::NvccCommand> Cmd = nvccargs::NvccCommand::parse(
+      std::vector<std::string>(Args.begin(), Args.end()), Directory.str());
+  if (!Cmd)
+    return "";
+  std::string Named;
+  for (const ParsedArg &A : Cmd->parsed())
+    if (A.K != ParsedArg::Kind::Input && A.id() == OptionId::CompilerBinDir)
+      Named = A.Value;
+  if (Named.empty())
+    return "";
+  llvm::SmallString<256> Path;
+  if (llvm::sys::path::is_relative(Named))
+    Path = Directory;
+  llvm::sys::path::append(Path, Named);
+  if (llvm::sys::fs::is_directory(Path)) {
+    llvm::sys::path::append(Path, "gcc");
+    return std::string(Path);
+  }
+  // A bare name is the compiler nvcc finds in PATH.
+  if (!llvm::StringRef(Named).contains('/'))
+    return Named;
+  return std::string(Path);
 }
 
 llvm::Expected<std::vector<std::string>>

@@ -19,7 +19,9 @@
 /// - everything else is dropped: -x, phases and outputs, dependency flags,
 ///   device code generation (-Xptxas, -Xnvlink, -lineinfo, -G, -maxrregcount,
 ///   --use_fast_math, -ftz, ...), front-end switches clang does not need
-///   (--expt-relaxed-constexpr, --extended-lambda), -ccbin, link options.
+///   (--expt-relaxed-constexpr, --extended-lambda), link options, -ccbin
+///   (whose compiler's own headers the parse searches last:
+///   nvccHostCompiler, CompileFlags.h).
 ///   --options-file files are read and their flags translated in place.
 ///
 //===----------------------------------------------------------------------===//
@@ -41,6 +43,14 @@ namespace headroom::ast {
 /// missing its value, an unreadable options file).
 llvm::Expected<std::vector<std::string>>
 translateNvccFlags(llvm::ArrayRef<std::string> Args, llvm::StringRef Directory);
+
+/// The host compiler the nvcc arguments \p Args name with `-ccbin` /
+/// `--compiler-bindir` (the last one), as nvcc finds it: a directory
+/// stands for its `gcc`, a relative path is taken from \p Directory, a bare
+/// name is left for a PATH lookup. Empty when none is named or the command
+/// is malformed.
+std::string nvccHostCompiler(llvm::ArrayRef<std::string> Args,
+                             llvm::StringRef Directory);
 
 /// The clang GPU architecture for an nvcc one (`compute_90` -> `sm_90`,
 /// `sm_90a` -> `sm_90a`, `lto_100` -> `sm_100`); empty for `native`, `all`,

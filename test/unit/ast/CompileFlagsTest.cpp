@@ -13,8 +13,10 @@
 #include <cstdlib>
 
 using namespace headroom::ast;
+using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 namespace {
 
@@ -151,6 +153,80 @@ TEST(CompileFlagsTest, AMalformedNvccCommandIsAnError) {
               HasSubstr("nvcc option '-o' is missing its value"));
 }
 
+TEST(CompileFlagsTest, ADeviceParseKeepsTheArchSpecificArchitecture) {
+  HostParseConfig Config = testConfig();
+  Config.Side = ParseSide::Device;
+  // Both targets of one command: the sm_90a compilation is the one whose
+  // code only it compiles (wgmma), often behind an #error for the other.
+  auto Both = commandFromFlags(
+      "k.cu",
+      {"nvcc", "-gencode", "arch=compute_90,code=sm_90", "-DX",
+       "-gencode=arch=compute_90a,code=sm_90a", "-gencode",
+       "arch=compute_100a,code=sm_100a"},
+      Config);
+  ASSERT_TRUE(static_cast<bool>(Both)) << toString(Both.takeError());
+  EXPECT_THAT(Both->CommandLine,
+              ElementsAre("clang++", "--cuda-path=/opt/cuda", "-isystem",
+                          "/opt/cuda/include/cccl", "-Wno-unknown-cuda-version",
+                          "-resource-dir=/opt/clang/22",
+                          "--cuda-gpu-arch=sm_90a", "-DX", "-fsyntax-only",
+                          "--cuda-device-only", "-w", "-x", "cuda", "k.cu"));
+  // Without one, the first architecture named.
+  auto Plain = commandFromFlags(
+      "k.cu", {"--cuda-gpu-arch=sm_80", "--offload-arch=sm_90"}, Config);
+  ASSERT_TRUE(static_cast<bool>(Plain)) << toString(Plain.takeError());
+  EXPECT_THAT(Plain->CommandLine, Contains("--cuda-gpu-arch=sm_80"));
+  EXPECT_THAT(Plain->CommandLine, Not(Contains("--offload-arch=sm_90")));
+  // A host parse keeps every architecture.
+  auto Host = commandFromFlags(
+      "k.cu", {"--cuda-gpu-arch=sm_90", "--cuda-gpu-arch=sm_90a"}, testConfig());
+  ASSERT_TRUE(static_cast<bool>(Host)) << toString(Host.takeError());
+  EXPECT_THAT(Host->CommandLine, Contains("--cuda-gpu-arch=sm_90"));
+  EXPECT_THAT(Host->CommandLine, Contains("--cuda-gpu-arch=sm_90a"));
+}
+
+TEST(CompileFlagsTest, CcbinChoosesTheHostCompilersHeaders) {
+  HostParseConfig Config = testConfig();
+  Config.HostCompilerInclude = "/gcc/include";
+  std::vector<std::string> Asked;
+  Config.HostCompilerIncludeOf = [&](llvm::StringRef Compiler) {
+    Asked.push_back(Compiler.str());
+    return "/headers-of" + Compiler.str();
+  };
+  auto Named = commandFromFlags(
+      "a.cu", {"nvcc", "-ccbin", "/opt/gcc-13/bin/g++", "-std=c++17"}, Config);
+  ASSERT_TRUE(static_cast<bool>(Named)) << toString(Named.takeError());
+  EXPECT_THAT(Named->CommandLine,
+              ElementsAre("clang++", "--cuda-path=/opt/cuda",
+                          "--cuda-gpu-arch=sm_90", "-isystem",
+                          "/opt/cuda/include/cccl", "-Wno-unknown-cuda-version",
+                          "-resource-dir=/opt/clang/22", "-std=c++17",
+                          "-idirafter", "/headers-of/opt/gcc-13/bin/g++",
+                          "-fsyntax-only", "--cuda-host-only", "-w", "-x",
+                          "cuda", "a.cu"));
+  EXPECT_THAT(Asked, ElementsAre("/opt/gcc-13/bin/g++"));
+  // Without -ccbin, and for clang commands, the default host compiler's.
+  for (std::vector<std::string> Flags :
+       {std::vector<std::string>{"nvcc", "-std=c++17"},
+        std::vector<std::string>{"-std=c++17"}}) {
+    auto Default = commandFromFlags("a.cu", Flags, Config);
+    ASSERT_TRUE(static_cast<bool>(Default)) << toString(Default.takeError());
+    EXPECT_THAT(Default->CommandLine, Contains("/gcc/include"));
+  }
+  EXPECT_EQ(Asked.size(), 1u);
+  // A compiler that names no directory: none.
+  Config.HostCompilerIncludeOf = [](llvm::StringRef) { return std::string(); };
+  auto Unknown =
+      commandFromFlags("a.cu", {"nvcc", "-ccbin=no-such-cc"}, Config);
+  ASSERT_TRUE(static_cast<bool>(Unknown)) << toString(Unknown.takeError());
+  EXPECT_THAT(Unknown->CommandLine, Not(Contains("-idirafter")));
+}
+
+TEST(CompileFlagsTest, AskingAHostCompilerThatCannotRunGivesNothing) {
+  EXPECT_EQ(HostParseConfig::askHostCompilerInclude("/no/such/compiler"), "");
+  EXPECT_EQ(HostParseConfig::askHostCompilerInclude("no-such-compiler-x"), "");
+}
+
 TEST(CompileFlagsTest, CudaHomeChoosesTheDefaultCudaPath) {
   const char *Saved = std::getenv("CUDA_HOME");
   std::string SavedValue = Saved ? Saved : "";
@@ -213,6 +289,22 @@ TEST_F(CompileDatabaseTest, TakesTheFilesCommandAndDirectory) {
                           "-resource-dir=/opt/clang/22", "--driver-mode=g++",
                           "-DFROM_DB", "-DEXTRA", "-fsyntax-only",
                           "--cuda-host-only", "-w", "-x", "cuda", File));
+}
+
+TEST_F(CompileDatabaseTest, CcbinOfTheDatabasesNvccCommandIsTheHostCompiler) {
+  std::string File = path("k.cu");
+  writeDatabase(R"([{"directory": ")" + Dir.str().str() + R"(", "file": ")" +
+                File +
+                R"(", "command": "nvcc -ccbin tools/g++ -c k.cu -o k.o"}])");
+  HostParseConfig Config = testConfig();
+  Config.HostCompilerIncludeOf = [](llvm::StringRef Compiler) {
+    return Compiler.str() + "/../include";
+  };
+  auto Command = commandFromDatabase(Dir, File, {}, Config);
+  ASSERT_TRUE(static_cast<bool>(Command)) << toString(Command.takeError());
+  // Relative to the command's directory, as nvcc runs there.
+  EXPECT_THAT(Command->CommandLine,
+              Contains(path("tools/g++") + "/../include"));
 }
 
 TEST_F(CompileDatabaseTest, AFileWithoutACommandIsAnError) {

@@ -138,6 +138,31 @@ TEST(NvccFlagsTest, OptionsFilesAreReadInPlace) {
   llvm::sys::fs::remove_directories(Dir);
 }
 
+TEST(NvccFlagsTest, CcbinNamesTheHostCompilerAsNvccFindsIt) {
+  llvm::SmallString<256> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("headroom-ccbin", Dir));
+  llvm::SmallString<256> Bin(Dir);
+  llvm::sys::path::append(Bin, "bin");
+  ASSERT_FALSE(llvm::sys::fs::create_directory(Bin));
+  EXPECT_EQ(nvccHostCompiler({"-std=c++17", "-c", "a.cu"}, Dir), "");
+  // A bare name is looked up in PATH, as nvcc does.
+  EXPECT_EQ(nvccHostCompiler({"-ccbin", "g++-13"}, Dir), "g++-13");
+  // Paths are the command directory's; a directory stands for its gcc.
+  EXPECT_EQ(nvccHostCompiler({"--compiler-bindir=tools/g++"}, Dir),
+            (Dir + "/tools/g++").str());
+  EXPECT_EQ(nvccHostCompiler({"-ccbin", "bin"}, Dir), (Bin + "/gcc").str());
+  EXPECT_EQ(nvccHostCompiler({"-ccbin", Bin.str().str()}, ""),
+            (Bin + "/gcc").str());
+  // The last one counts.
+  EXPECT_EQ(nvccHostCompiler({"-ccbin", "cc1", "-ccbin=/usr/bin/g++"}, Dir),
+            "/usr/bin/g++");
+  // Nothing for a command nvcc would refuse.
+  EXPECT_EQ(nvccHostCompiler({"-ccbin"}, Dir), "");
+  // The translation itself leaves it out.
+  EXPECT_THAT(translate({"-ccbin", "g++-13", "-DX"}, Dir), ElementsAre("-DX"));
+  llvm::sys::fs::remove_directories(Dir);
+}
+
 TEST(NvccFlagsTest, UnknownFlagsAreRemoved) {
   EXPECT_THAT(withoutUnknownFlags(
                   {"-Wall", "-fno-such-flag-at-all", "-O2", "-isystem", "/x"}),
