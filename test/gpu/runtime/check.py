@@ -351,10 +351,17 @@ if per_launch.get("many_time") and per_launch.get("many_counters_other"):
     # What the runtime controls: counters mode costs a launch of a kernel that
     # is not (or no longer) being sampled what time mode costs. A kernel
     # function that was sampled costs ~4 us more per later launch inside
-    # CUPTI (docs/perf/runtime.md): reported, not gated.
-    check(per_launch["many_counters_other"] <= per_launch["many_time"] * 1.15 + 0.3,
-          f"counters mode costs other kernels' launches what time mode costs "
-          f"({per_launch['many_counters_other']:.2f} vs {per_launch['many_time']:.2f} us)")
+    # CUPTI (docs/perf/runtime.md): reported, not gated. The range profiler
+    # stays enabled after the sample until idle launches have cost, at 7 us
+    # each, what enabling it cost (ProfilerResidency): that much more over
+    # the 100,000 launches is allowed.
+    other = profile("many_counters_other") or {}
+    diag = other.get("collection", {}).get("diagnostics", {})
+    held_us = (diag.get("sample_enable_us", 0) + diag.get("sample_start_us", 0)) / 100000
+    check(per_launch["many_counters_other"] <= per_launch["many_time"] * 1.15 + 0.3 + held_us,
+          f"counters mode costs other kernels' launches what time mode costs, plus the "
+          f"enabled profiler's share ({per_launch['many_counters_other']:.2f} vs "
+          f"{per_launch['many_time']:.2f} + {held_us:.2f} us)")
     if per_launch.get("many_counters"):
         info(f"launches of the sampled kernel afterwards: {per_launch['many_counters']:.2f} us "
              f"(+{per_launch['many_counters'] - per_launch['many_time']:.2f} us over time mode)")
