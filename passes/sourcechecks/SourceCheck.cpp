@@ -5,6 +5,7 @@
 #include "sourcechecks/LaneAnalysis.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -72,6 +73,17 @@ LaneAnalysis &CheckContext::lanes(const clang::FunctionDecl &F) {
   if (!A)
     A = std::make_unique<LaneAnalysis>(F, Ctx);
   return *A;
+}
+
+void walkStatements(const clang::Stmt *Root,
+                    llvm::function_ref<bool(const clang::Stmt &)> Visit) {
+  struct Walker : clang::RecursiveASTVisitor<Walker> {
+    llvm::function_ref<bool(const clang::Stmt &)> Visit;
+    bool VisitStmt(clang::Stmt *S) { return Visit(*S); }
+  };
+  Walker W;
+  W.Visit = Visit;
+  W.TraverseStmt(const_cast<clang::Stmt *>(Root));
 }
 
 } // namespace headroom::sourcechecks

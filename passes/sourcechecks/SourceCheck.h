@@ -22,6 +22,8 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Casting.h"
 
 #include <memory>
 #include <set>
@@ -34,6 +36,7 @@ namespace clang {
 class ASTContext;
 class CUDAKernelCallExpr;
 class FunctionDecl;
+class Stmt;
 } // namespace clang
 
 namespace headroom::sourcechecks {
@@ -148,6 +151,24 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<LaneAnalysis>>
       Analyses;
 };
+
+/// Calls \p Visit on \p Root and on every statement and expression below it
+/// (lambda bodies included), in the order a clang::RecursiveASTVisitor meets
+/// them, until \p Visit returns false: the one walk of a function body that
+/// the checks share.
+void walkStatements(const clang::Stmt *Root,
+                    llvm::function_ref<bool(const clang::Stmt &)> Visit);
+
+/// Calls \p Visit(const NodeT &) on each NodeT at or below \p Root
+/// (walkStatements' order).
+template <typename NodeT, typename Fn>
+void forEachNode(const clang::Stmt *Root, Fn &&Visit) {
+  walkStatements(Root, [&](const clang::Stmt &S) {
+    if (const auto *N = llvm::dyn_cast<NodeT>(&S))
+      Visit(*N);
+    return true;
+  });
+}
 
 } // namespace headroom::sourcechecks
 

@@ -31,6 +31,14 @@ namespace names {
 #define HEADROOM_SOURCE_CHECK(Name, Text) const SourceCheck &check##Name();
 #include "sourcechecks/SourceChecks.def"
 
+/// Defines check##Name() to return the one Name##Check, in the check's own
+/// file: the line its registration takes there.
+#define HEADROOM_DEFINE_SOURCE_CHECK(Name)                                     \
+  const SourceCheck &check##Name() {                                           \
+    static const Name##Check Instance;                                         \
+    return Instance;                                                           \
+  }
+
 /// Every check, in the order docs/diagnostics.md documents them.
 const std::vector<const SourceCheck *> &sourceCheckCatalog();
 

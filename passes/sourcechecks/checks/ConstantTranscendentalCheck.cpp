@@ -18,7 +18,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/StmtCXX.h"
 
 namespace headroom::sourcechecks {
 
@@ -39,20 +41,9 @@ public:
   void checkDeviceFunction(const FunctionDecl &F,
                            CheckContext &C) const override {
     LaneAnalysis &Lanes = C.lanes(F);
-    struct Visitor : RecursiveASTVisitor<Visitor> {
-      const ConstantTranscendentalCheck &Check;
-      LaneAnalysis &Lanes;
-      CheckContext &C;
-      Visitor(const ConstantTranscendentalCheck &Check, LaneAnalysis &Lanes,
-              CheckContext &C)
-          : Check(Check), Lanes(Lanes), C(C) {}
-      bool VisitCallExpr(CallExpr *Call) {
-        Check.judge(*Call, Lanes, C);
-        return true;
-      }
-    };
-    Visitor V(*this, Lanes, C);
-    V.TraverseStmt(F.getBody());
+    forEachNode<CallExpr>(F.getBody(), [&](const CallExpr &Call) {
+      judge(Call, Lanes, C);
+    });
   }
 
 private:
@@ -100,9 +91,6 @@ private:
 
 } // namespace
 
-const SourceCheck &checkConstantTranscendental() {
-  static const ConstantTranscendentalCheck Instance;
-  return Instance;
-}
+HEADROOM_DEFINE_SOURCE_CHECK(ConstantTranscendental)
 
 } // namespace headroom::sourcechecks

@@ -18,7 +18,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/AST/Stmt.h"
 
 namespace headroom::sourcechecks {
@@ -106,25 +108,13 @@ public:
   void checkDeviceFunction(const FunctionDecl &F,
                            CheckContext &C) const override {
     LaneAnalysis &Lanes = C.lanes(F);
-    struct Visitor : RecursiveASTVisitor<Visitor> {
-      const DivergentLoopCheck &Check;
-      LaneAnalysis &Lanes;
-      CheckContext &C;
-      Visitor(const DivergentLoopCheck &Check, LaneAnalysis &Lanes,
-              CheckContext &C)
-          : Check(Check), Lanes(Lanes), C(C) {}
-      bool VisitForStmt(ForStmt *For) {
-        Check.judgeLoop(*For, Lanes, C);
-        return true;
-      }
-      bool VisitIfStmt(IfStmt *If) {
-        if (const Expr *Cond = If->getCond())
-          Check.judgeBranch(*Cond, Lanes, C);
-        return true;
-      }
-    };
-    Visitor V(*this, Lanes, C);
-    V.TraverseStmt(F.getBody());
+    walkStatements(F.getBody(), [&](const Stmt &S) {
+      if (const auto *For = dyn_cast<ForStmt>(&S))
+        judgeLoop(*For, Lanes, C);
+      else if (const auto *If = dyn_cast<IfStmt>(&S); If && If->getCond())
+        judgeBranch(*If->getCond(), Lanes, C);
+      return true;
+    });
   }
 
 private:
@@ -165,30 +155,26 @@ private:
 
   void judgeBranch(const Expr &Cond, LaneAnalysis &Lanes,
                    CheckContext &C) const {
-    struct Finder : RecursiveASTVisitor<Finder> {
-      LaneAnalysis &Lanes;
-      const BinaryOperator *Test = nullptr;
-      std::int64_t Period = 0;
-      explicit Finder(LaneAnalysis &Lanes) : Lanes(Lanes) {}
-      bool VisitBinaryOperator(BinaryOperator *B) {
-        if (std::optional<std::int64_t> M = alternatingPeriod(*B, Lanes)) {
-          Test = B;
-          Period = *M;
-          return false;
-        }
-        return true;
+    const BinaryOperator *Test = nullptr;
+    std::int64_t Period = 0;
+    walkStatements(&Cond, [&](const Stmt &S) {
+      const auto *B = dyn_cast<BinaryOperator>(&S);
+      std::optional<std::int64_t> M =
+          B ? alternatingPeriod(*B, Lanes) : std::nullopt;
+      if (M) {
+        Test = B;
+        Period = *M;
       }
-    };
-    Finder Find(Lanes);
-    Find.TraverseStmt(const_cast<Expr *>(&Cond));
-    if (!Find.Test)
+      return !M;
+    });
+    if (!Test)
       return;
     Finding F;
-    F.Where = Find.Test->getOperatorLoc();
-    F.Message = "branch on '" + Lanes.text(Find.Test) +
+    F.Where = Test->getOperatorLoc();
+    F.Message = "branch on '" + Lanes.text(Test) +
                 "' splits every warp: its lanes alternate between the two "
                 "paths (period " +
-                std::to_string(Find.Period) +
+                std::to_string(Period) +
                 "), which run one after the other";
     C.report(*this, std::move(F));
   }
@@ -196,9 +182,6 @@ private:
 
 } // namespace
 
-const SourceCheck &checkDivergentLoop() {
-  static const DivergentLoopCheck Instance;
-  return Instance;
-}
+HEADROOM_DEFINE_SOURCE_CHECK(DivergentLoop)
 
 } // namespace headroom::sourcechecks

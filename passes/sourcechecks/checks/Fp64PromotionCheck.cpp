@@ -185,39 +185,33 @@ public:
                            CheckContext &C) const override {
     if (usesDoubleOnPurpose(F))
       return;
-    struct Visitor : RecursiveASTVisitor<Visitor> {
-      const Fp64PromotionCheck &Check;
-      CheckContext &C;
-      Visitor(const Fp64PromotionCheck &Check, CheckContext &C)
-          : Check(Check), C(C) {}
-      bool VisitBinaryOperator(BinaryOperator *B) {
-        if (!isDoubleArithmetic(*B))
-          return true;
-        const Expr *L = B->getLHS(), *R = B->getRHS();
-        // In a compound assignment the float left side is promoted too.
-        Origin LeftOrigin = isa<CompoundAssignOperator>(B) &&
-                                    isFloat(L->getType())
-                                ? Origin::Float
-                                : originOf(L);
-        if (const FloatingLiteral *Lit = doubleLiteral(R);
-            Lit && LeftOrigin == Origin::Float)
-          Check.reportLiteral(*Lit, C);
-        if (const FloatingLiteral *Lit = doubleLiteral(L);
-            Lit && originOf(R) == Origin::Float)
-          Check.reportLiteral(*Lit, C);
-        return true;
-      }
-      bool VisitCallExpr(CallExpr *Call) {
-        if (promotingMathCall(Call))
-          Check.reportCall(*Call, C);
-        return true;
-      }
-    };
-    Visitor V(*this, C);
-    V.TraverseStmt(F.getBody());
+    walkStatements(F.getBody(), [&](const Stmt &S) {
+      if (const auto *B = dyn_cast<BinaryOperator>(&S))
+        judgeArithmetic(*B, C);
+      else if (const auto *Call = dyn_cast<CallExpr>(&S);
+               Call && promotingMathCall(Call))
+        reportCall(*Call, C);
+      return true;
+    });
   }
 
 private:
+  void judgeArithmetic(const BinaryOperator &B, CheckContext &C) const {
+    if (!isDoubleArithmetic(B))
+      return;
+    const Expr *L = B.getLHS(), *R = B.getRHS();
+    // In a compound assignment the float left side is promoted too.
+    Origin LeftOrigin =
+        isa<CompoundAssignOperator>(B) && isFloat(L->getType()) ? Origin::Float
+                                                                : originOf(L);
+    if (const FloatingLiteral *Lit = doubleLiteral(R);
+        Lit && LeftOrigin == Origin::Float)
+      reportLiteral(*Lit, C);
+    if (const FloatingLiteral *Lit = doubleLiteral(L);
+        Lit && originOf(R) == Origin::Float)
+      reportLiteral(*Lit, C);
+  }
+
   void reportLiteral(const FloatingLiteral &Lit, CheckContext &C) const {
     const ASTContext &Ctx = C.ast();
     const SourceManager &SM = Ctx.getSourceManager();
@@ -260,9 +254,6 @@ private:
 
 } // namespace
 
-const SourceCheck &checkFp64Promotion() {
-  static const Fp64PromotionCheck Instance;
-  return Instance;
-}
+HEADROOM_DEFINE_SOURCE_CHECK(Fp64Promotion)
 
 } // namespace headroom::sourcechecks

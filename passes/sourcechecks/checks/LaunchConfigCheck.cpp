@@ -200,9 +200,6 @@ public:
 
 } // namespace
 
-const SourceCheck &checkLaunchConfig() {
-  static const LaunchConfigCheck Instance;
-  return Instance;
-}
+HEADROOM_DEFINE_SOURCE_CHECK(LaunchConfig)
 
 } // namespace headroom::sourcechecks

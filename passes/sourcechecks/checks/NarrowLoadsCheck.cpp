@@ -18,7 +18,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/StmtCXX.h"
 
 namespace headroom::sourcechecks {
 
@@ -45,20 +47,9 @@ public:
     if (!F.hasAttr<CUDAGlobalAttr>())
       return;
     LaneAnalysis &Lanes = C.lanes(F);
-    struct Visitor : RecursiveASTVisitor<Visitor> {
-      const NarrowLoadsCheck &Check;
-      LaneAnalysis &Lanes;
-      CheckContext &C;
-      Visitor(const NarrowLoadsCheck &Check, LaneAnalysis &Lanes,
-              CheckContext &C)
-          : Check(Check), Lanes(Lanes), C(C) {}
-      bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
-        Check.judge(*E, Lanes, C);
-        return true;
-      }
-    };
-    Visitor V(*this, Lanes, C);
-    V.TraverseStmt(F.getBody());
+    forEachNode<ArraySubscriptExpr>(
+        F.getBody(),
+        [&](const ArraySubscriptExpr &E) { judge(E, Lanes, C); });
   }
 
 private:
@@ -103,9 +94,6 @@ private:
 
 } // namespace
 
-const SourceCheck &checkNarrowLoads() {
-  static const NarrowLoadsCheck Instance;
-  return Instance;
-}
+HEADROOM_DEFINE_SOURCE_CHECK(NarrowLoads)
 
 } // namespace headroom::sourcechecks

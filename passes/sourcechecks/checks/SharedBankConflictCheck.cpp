@@ -18,7 +18,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -76,23 +78,13 @@ public:
   void checkDeviceFunction(const FunctionDecl &F,
                            CheckContext &C) const override {
     LaneAnalysis &Lanes = C.lanes(F);
-    struct Visitor : RecursiveASTVisitor<Visitor> {
-      const SharedBankConflictCheck &Check;
-      LaneAnalysis &Lanes;
-      CheckContext &C;
-      Visitor(const SharedBankConflictCheck &Check, LaneAnalysis &Lanes,
-              CheckContext &C)
-          : Check(Check), Lanes(Lanes), C(C) {}
-      bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
-        std::optional<MemoryAccess> A = memoryAccess(*E, Lanes);
-        if (A && A->Shared && A->Lanes.Kind == Stride::Constant &&
-            !isAddressTaken(*E, Lanes))
-          Check.judge(*E, *A, C);
-        return true;
-      }
-    };
-    Visitor V(*this, Lanes, C);
-    V.TraverseStmt(F.getBody());
+    forEachNode<ArraySubscriptExpr>(
+        F.getBody(), [&](const ArraySubscriptExpr &E) {
+          std::optional<MemoryAccess> A = memoryAccess(E, Lanes);
+          if (A && A->Shared && A->Lanes.Kind == Stride::Constant &&
+              !isAddressTaken(E, Lanes))
+            judge(E, *A, C);
+        });
   }
 
 private:
@@ -159,9 +151,6 @@ private:
 
 } // namespace
 
-const SourceCheck &checkSharedBankConflict() {
-  static const SharedBankConflictCheck Instance;
-  return Instance;
-}
+HEADROOM_DEFINE_SOURCE_CHECK(SharedBankConflict)
 
 } // namespace headroom::sourcechecks

@@ -18,7 +18,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/StmtCXX.h"
 
 #include <map>
 #include <set>
@@ -75,27 +77,22 @@ public:
     if (!F.hasAttr<CUDAGlobalAttr>())
       return;
     LaneAnalysis &Lanes = C.lanes(F);
-    struct Visitor : RecursiveASTVisitor<Visitor> {
-      LaneAnalysis &Lanes;
-      std::vector<Candidate> Found;
-      explicit Visitor(LaneAnalysis &Lanes) : Lanes(Lanes) {}
-      bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
-        std::optional<MemoryAccess> A = memoryAccess(*E, Lanes);
-        if (!A || !A->Global || isAddressTaken(*E, Lanes))
-          return true;
-        const Stride &S = A->Lanes;
-        bool Strided = (S.Kind == Stride::Constant &&
-                        (S.Value >= 2 || S.Value <= -2)) ||
-                       S.Kind == Stride::Symbolic;
-        if (Strided)
-          Found.push_back({E, *A});
-        return true;
-      }
-    };
-    Visitor V(Lanes);
-    V.TraverseStmt(F.getBody());
-    std::set<const ArraySubscriptExpr *> Covered = coveredBySiblings(V.Found, Lanes);
-    for (const Candidate &Cand : V.Found)
+    std::vector<Candidate> Found;
+    forEachNode<ArraySubscriptExpr>(
+        F.getBody(), [&](const ArraySubscriptExpr &E) {
+          std::optional<MemoryAccess> A = memoryAccess(E, Lanes);
+          if (!A || !A->Global || isAddressTaken(E, Lanes))
+            return;
+          const Stride &S = A->Lanes;
+          bool Strided = (S.Kind == Stride::Constant &&
+                          (S.Value >= 2 || S.Value <= -2)) ||
+                         S.Kind == Stride::Symbolic;
+          if (Strided)
+            Found.push_back({&E, *A});
+        });
+    std::set<const ArraySubscriptExpr *> Covered =
+        coveredBySiblings(Found, Lanes);
+    for (const Candidate &Cand : Found)
       if (!Covered.count(Cand.Access))
         report(Cand, Lanes, C);
   }
@@ -146,9 +143,6 @@ private:
 
 } // namespace
 
-const SourceCheck &checkUncoalescedAccess() {
-  static const UncoalescedAccessCheck Instance;
-  return Instance;
-}
+HEADROOM_DEFINE_SOURCE_CHECK(UncoalescedAccess)
 
 } // namespace headroom::sourcechecks
