@@ -62,7 +62,8 @@ bool drain(int Fd, std::string &Into, std::size_t Max) {
   return true;
 }
 
-/// Ends the child's process group and reaps the child.
+/// Ends the child's process group and reaps the child (not reaped before:
+/// the group's id cannot have been reused).
 int killAndReap(pid_t Pid) {
   ::kill(-Pid, SIGKILL);
   int Status = 0;
@@ -164,9 +165,16 @@ BoundedOutcome runBounded(const BoundedRequest &R,
     // Both streams are closed: the child is ending (or left them to
     // another process of its group, which the limit still bounds).
     for (;;) {
-      pid_t W = ::waitpid(Pid, &Status, WNOHANG);
-      if (W == Pid)
+      // Ended, not reaped yet: its process id (and group) stay ours until
+      // whatever it left behind in the group is ended below.
+      siginfo_t Info{};
+      int W = ::waitid(P_PID, Pid, &Info, WEXITED | WNOHANG | WNOWAIT);
+      if (W == 0 && Info.si_pid == Pid) {
+        ::kill(-Pid, SIGKILL);
+        while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+        }
         break;
+      }
       if (W < 0 && errno != EINTR) {
         Status = 0;
         break;
@@ -190,8 +198,6 @@ BoundedOutcome runBounded(const BoundedRequest &R,
       O.How = BoundedOutcome::End::Exited;
       O.Code = WIFEXITED(Status) ? WEXITSTATUS(Status) : 1;
     }
-    // Whatever the child started and left behind goes with it.
-    ::kill(-Pid, SIGKILL);
   }
   O.Elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       Clock::now() - Start);
