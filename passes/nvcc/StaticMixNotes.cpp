@@ -50,20 +50,19 @@ unsigned archNumber(const std::string &Arch) {
 Expected<DeviceEntry> deviceForNotes(const WrapperSettings &Settings,
                                      const std::optional<std::string> &Profile,
                                      const std::string &Arch) {
-  if (!Settings.Device.empty() || Profile) {
-    if (Profile) {
-      if (Expected<ProfileDocument> P = readProfileFile(*Profile))
-        return deviceForProfile(*P, Settings.Device, "HEADROOM_DEVICE",
-                                *Profile);
-    }
-    if (!Settings.Device.empty()) {
-      Expected<DeviceEntry> E =
-          DeviceRegistry::fromEnvironment().lookup(Settings.Device);
-      if (!E)
-        return E.error().context("HEADROOM_DEVICE");
-      return E;
-    }
+  if (!Settings.Device.empty()) {
+    Expected<DeviceEntry> E =
+        DeviceRegistry::fromEnvironment().lookup(Settings.Device);
+    if (!E)
+      return E.error().context("HEADROOM_DEVICE");
+    return E;
   }
+  // The profile's GPU when a device file describes it.
+  if (Profile)
+    if (Expected<ProfileDocument> P = readProfileFile(*Profile))
+      if (Expected<DeviceEntry> E =
+              deviceForProfile(*P, "", "HEADROOM_DEVICE", *Profile))
+        return E;
   std::string CC = computeCapability(Arch);
   for (const DeviceEntry &E : DeviceRegistry::fromEnvironment().list())
     if (E.Source != DeviceSource::Spec && !CC.empty() &&
