@@ -244,7 +244,10 @@ void Loop::startCompileTime() {
         guarded([&] { S.setCompileTime(Path, std::move(R)); });
         request(false, false, true);
       },
-      [this](int Type, const std::string &Message) { log(Type, Message); });
+      [this](int Type, const std::string &Message) {
+        if (!Disabled)
+          log(Type, Message);
+      });
 }
 
 void Loop::stopCompileTime() {
