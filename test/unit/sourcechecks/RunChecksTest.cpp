@@ -68,10 +68,10 @@ std::vector<std::string> checksOf(const CheckResult &R) {
 
 const std::string ArchBranches = R"(
 __host__ __device__ float halve(float x) {
-#ifdef __CUDA_ARCH__
-  return x * 0.5f;
-#else
+#ifndef __CUDA_ARCH__
   return x * 0.5;
+#else
+  return x * 0.5f;
 #endif
 }
 __device__ float twice(float x) {
