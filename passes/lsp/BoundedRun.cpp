@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -130,6 +131,9 @@ BoundedOutcome runBounded(const BoundedRequest &R,
     O.StartError = "cannot start '" + R.Argv[0] + "': " + std::strerror(Rc);
     return O;
   }
+  // Only ever lower its priority below ours, never raise it.
+  if (R.Niceness > ::getpriority(PRIO_PROCESS, 0))
+    ::setpriority(PRIO_PROCESS, Pid, R.Niceness);
   pollfd Fds[2] = {{OutPipe[0], POLLIN, 0}, {ErrPipe[0], POLLIN, 0}};
   std::string *Sinks[2] = {&O.Stdout, &O.Stderr};
   int Open = 2;

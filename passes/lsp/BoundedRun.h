@@ -27,6 +27,9 @@ struct BoundedRequest {
   /// Variables set (or replaced) in the child's environment.
   std::vector<std::pair<std::string, std::string>> Environment;
   std::chrono::milliseconds Limit{60000};
+  /// The child's nice value (what it starts inherits it): above 0 it yields
+  /// the CPU to the editor's server.
+  int Niceness = 0;
   /// More output than this on either stream is dropped (the run goes on).
   std::size_t MaxOutputBytes = std::size_t(64) << 20;
 };

@@ -12,6 +12,10 @@ namespace headroom::lsp {
 
 namespace {
 
+/// The tools run at a lower priority than the server, so that on a busy
+/// machine the editor's messages are forwarded first.
+constexpr int ChildNiceness = 10;
+
 /// The modification time of \p Path in nanoseconds since the epoch of the
 /// file clock, or nothing.
 std::optional<std::int64_t> modificationTime(const std::string &Path) {
@@ -177,6 +181,7 @@ void CompileTimeWorker::runJob(const std::string &Path,
     Check.Argv.insert(Check.Argv.end(), {"-p", parentPath(Entry->Database)});
   Check.Argv.push_back(Path);
   Check.Limit = Options.Limit;
+  Check.Niceness = ChildNiceness;
   BoundedOutcome O =
       runBounded(Check, [&] { return !current(Path, Generation); });
   if (O.How == BoundedOutcome::End::Cancelled)
@@ -239,6 +244,7 @@ void CompileTimeWorker::staticMix(const std::string &Path,
               "--device", Device, "--source", Path};
   Mix.Environment = {{"HEADROOM_CUOBJDUMP", Cuobjdump}};
   Mix.Limit = Options.Limit;
+  Mix.Niceness = ChildNiceness;
   BoundedOutcome O = runBounded(Mix, [&] { return !current(Path, Generation); });
   if (O.How == BoundedOutcome::End::Cancelled)
     return;

@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -517,6 +519,14 @@ TEST(CompileTimeTest, BoundedRuns) {
   R.Argv = {"/bin/sh", "-c", "echo $HEADROOM_TEST_VAR"};
   R.Environment = {{"HEADROOM_TEST_VAR", "set"}};
   EXPECT_EQ(runBounded(R, nullptr).Stdout, "set\n");
+
+  R.Argv = {"/bin/sh", "-c", "sleep 0.2; cut -d' ' -f19 /proc/$$/stat"};
+  R.Niceness = 10;
+  int Ours = ::getpriority(PRIO_PROCESS, 0);
+  EXPECT_EQ(runBounded(R, nullptr).Stdout,
+            std::to_string(std::max(10, Ours)) + "\n")
+      << "its nice value";
+  R.Niceness = 0;
 
   R.Argv = {"/bin/sh", "-c", "kill -SEGV $$"};
   O = runBounded(R, nullptr);
