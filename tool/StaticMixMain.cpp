@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <iostream>
 
 namespace headroom {
@@ -36,7 +37,9 @@ CommandLine staticMixCommandLine() {
       "registers, shared\nmemory and occupancy limit, as notes at the kernels: "
       "no GPU, no run.\nOBJECT is what nvcc built (object, executable, "
       "cubin); cuobjdump reads it.\nSee docs/static-mix.md.");
-  Cmd.option("device", "NAME|PATH", "the GPU to bound the kernels on")
+  Cmd.option("device", "NAME|PATH|auto",
+             "the GPU to bound the kernels on (auto: the calibrated device "
+             "of the SASS's architecture)")
       .option("source", "FILE",
               "a source file to find the kernels' definitions in (repeat)",
               /*Repeatable=*/true)
@@ -105,6 +108,46 @@ OrderedJson kernelJson(const sass::StaticKernel &K, const Diagnostic &Note,
   return J;
 }
 
+/// "9.0" of "sm_90", "10.0" of "sm_100a"; "" for anything else.
+std::string computeCapabilityOf(const std::string &Arch) {
+  if (Arch.rfind("sm_", 0) != 0)
+    return "";
+  std::string Digits;
+  for (char C : Arch.substr(3))
+    if (std::isdigit(static_cast<unsigned char>(C)))
+      Digits += C;
+  if (Digits.size() < 2)
+    return "";
+  return Digits.substr(0, Digits.size() - 1) + "." + Digits.back();
+}
+
+/// `--device auto`: the first calibrated device (yours, then the shipped
+/// ones, by name) of the newest architecture \p Functions were compiled
+/// for, as `headroom nvcc` chooses without a device.
+Expected<DeviceEntry>
+deviceOfArchitecture(const std::vector<sass::Function> &Functions) {
+  // The newest: compute capabilities compare by their major, then minor.
+  auto Order = [](const std::string &Arch) {
+    std::string CC = computeCapabilityOf(Arch);
+    std::size_t Dot = CC.find('.');
+    return CC.empty() ? std::pair(0ul, 0ul)
+                      : std::pair(std::stoul(CC.substr(0, Dot)),
+                                  std::stoul(CC.substr(Dot + 1)));
+  };
+  std::string Arch;
+  for (const sass::Function &F : Functions)
+    if (Order(F.Arch) > Order(Arch))
+      Arch = F.Arch;
+  std::string CC = computeCapabilityOf(Arch);
+  for (const DeviceEntry &E : DeviceRegistry::fromEnvironment().list())
+    if (E.Source != DeviceSource::Spec && !CC.empty() &&
+        E.Device.ComputeCapability == CC)
+      return E;
+  return Error("--device auto: no calibrated device of " +
+               (Arch.empty() ? std::string("the SASS's architecture") : Arch) +
+               " (name one of 'headroom devices')");
+}
+
 } // namespace
 
 int staticMixMain(const Args &A) {
@@ -120,10 +163,12 @@ int staticMixMain(const Args &A) {
   std::optional<std::string> DeviceArg = Parsed->get("device");
   if (!DeviceArg)
     return failWith(Error("headroom static-mix: --device is required"));
-  Expected<DeviceEntry> Device =
-      DeviceRegistry::fromEnvironment().lookup(*DeviceArg);
-  if (!Device)
-    return failWith(Device.error());
+  Expected<DeviceEntry> Device = Error("");
+  if (*DeviceArg != "auto") {
+    Device = DeviceRegistry::fromEnvironment().lookup(*DeviceArg);
+    if (!Device)
+      return failWith(Device.error());
+  }
   Expected<std::optional<double>> Weight =
       numberOption(*Parsed, "loop-weight", 0, 1e6, "a number in (0, 1e6]");
   if (!Weight)
@@ -139,6 +184,11 @@ int staticMixMain(const Args &A) {
       *Sass, Parsed->get("sass").value_or("cuobjdump -sass"));
   if (!Functions)
     return failWith(Functions.error());
+  if (*DeviceArg == "auto") {
+    Device = deviceOfArchitecture(*Functions);
+    if (!Device)
+      return failWith(Device.error().context("headroom static-mix"));
+  }
   auto Resources = sass::parseResourceUsage(
       *Usage, Parsed->get("res-usage").value_or("cuobjdump -res-usage"));
   if (!Resources)

@@ -226,13 +226,6 @@ void CompileTimeWorker::staticMix(const std::string &Path,
             "static instruction mix (docs/static-mix.md)");
     return;
   }
-  if (Device.empty()) {
-    logOnce("static-mix", 3,
-            "no device for the static instruction mix of the kernels: give "
-            "'headroom lsp --device NAME' or HEADROOM_DEVICE "
-            "(docs/editors.md)");
-    return;
-  }
   clearLogged("static-mix");
   auto Last = LastStatic.find(Path);
   if (Last != LastStatic.end() && Last->second.Object == E.Output &&
@@ -240,8 +233,9 @@ void CompileTimeWorker::staticMix(const std::string &Path,
       Last->second.Device == Device && Last->second.Text == R.Checked)
     return; // What was delivered is current.
   BoundedRequest Mix;
+  // Without a device named, the calibrated one of the SASS's architecture.
   Mix.Argv = {Options.Headroom, "static-mix", "--format", "json", E.Output,
-              "--device", Device, "--source", Path};
+              "--device", Device.empty() ? "auto" : Device, "--source", Path};
   Mix.Environment = {{"HEADROOM_CUOBJDUMP", Cuobjdump}};
   Mix.Limit = Options.Limit;
   Mix.Niceness = ChildNiceness;

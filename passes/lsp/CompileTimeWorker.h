@@ -9,9 +9,10 @@
 /// - `headroom check --format json [-p BUILD] FILE`, BUILD being where the
 ///   file's compile_commands.json entry is (CompileCommands.h); its findings
 ///   are delivered as soon as it ends;
-/// - then, when that entry names an object that exists, a cuobjdump is found
-///   beside its nvcc or in PATH, and a device is known, `headroom static-mix
-///   --format json OBJECT --device D --source FILE` (cuobjdump passed in
+/// - then, when that entry names an object that exists and a cuobjdump is
+///   found beside its nvcc or in PATH, `headroom static-mix --format json
+///   OBJECT --device D --source FILE` (D the session's device, else `auto`:
+///   the calibrated device of the SASS's architecture; cuobjdump passed in
 ///   HEADROOM_CUOBJDUMP); its notes are delivered when it ends.
 ///
 /// When the object of an open file is rebuilt (its modification time changes,
@@ -56,7 +57,8 @@ struct CompileTimeOptions {
 struct CompileTimeContextOfRun {
   /// The workspace root (where a compile database is looked for last).
   std::string Root;
-  /// The device of the static notes; empty: none known.
+  /// The device of the static notes; empty: the calibrated device of the
+  /// SASS's architecture.
   std::string Device;
 };
 

@@ -21,7 +21,8 @@ Scenarios (WORKDIR holds the files the test prepared):
   static    WORKDIR/ws/examples/quickstart/quickstart.cu is the quick start:
             with its compile database and object (written here) and a
             stand-in cuobjdump (Inputs/bin) in PATH, the static notes at
-            both kernels; made again when the object is rebuilt.
+            both kernels (on $LSP_SESSION_DEVICE, else the device of the
+            SASS's architecture); made again when the object is rebuilt.
   measured  the same with PROFILE, the quick start's recorded profile: the
             profile's warnings, no static note (the measured mix replaces
             it).
@@ -255,7 +256,8 @@ def quickstart_workspace():
 
 def static():
     ws, source, env = quickstart_workspace()
-    c = start(ws, ["--device", "H100-SXM"], env)
+    device = os.environ.get("LSP_SESSION_DEVICE")
+    c = start(ws, ["--device", device] if device else [], env)
     open_file(c, source)
     m = c.wait(publish_of(source, lambda ds: codes(ds).count(
         "headroom-static-mix") == 2), what="the static notes")
