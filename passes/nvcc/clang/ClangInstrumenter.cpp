@@ -17,6 +17,8 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <string_view>
+
 namespace headroom::nvcc {
 
 namespace {
@@ -54,6 +56,15 @@ private:
   clang::DiagnosticConsumer *Next;
 };
 
+/// The warning for a check selection the registry refused (\p Why, worded
+/// for `headroom check --checks`).
+std::string selectionProblem(std::string Why) {
+  if (llvm::StringRef(Why).starts_with("--checks: "))
+    Why.erase(0, std::string_view("--checks: ").size());
+  return "HEADROOM_CHECKS/--headroom-checks: " + Why +
+         "; no source check runs";
+}
+
 /// The source checks of one request, run on a parse: the selection, the
 /// printer of their findings and what they found.
 class ChecksOnParse {
@@ -77,7 +88,7 @@ public:
     if (Selected)
       Checks.Checks = std::move(*Selected);
     else
-      Problem = "HEADROOM_CHECKS: " + llvm::toString(Selected.takeError());
+      Problem = selectionProblem(llvm::toString(Selected.takeError()));
     // Only the kernels are listed when the checks are off or misselected.
     Run = Request.Checks && Problem.empty();
     Checks.RunChecks = Run;
