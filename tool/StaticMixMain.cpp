@@ -15,6 +15,7 @@
 #include "devices/DeviceRegistry.h"
 #include "model/KernelParameters.h"
 #include "sass/Disassembly.h"
+#include "sass/SassListing.h"
 #include "sass/StaticBound.h"
 #include "support/NumberOption.h"
 #include "support/Paths.h"
@@ -108,37 +109,13 @@ OrderedJson kernelJson(const sass::StaticKernel &K, const Diagnostic &Note,
   return J;
 }
 
-/// "9.0" of "sm_90", "10.0" of "sm_100a"; "" for anything else.
-std::string computeCapabilityOf(const std::string &Arch) {
-  if (Arch.rfind("sm_", 0) != 0)
-    return "";
-  std::string Digits;
-  for (char C : Arch.substr(3))
-    if (std::isdigit(static_cast<unsigned char>(C)))
-      Digits += C;
-  if (Digits.size() < 2)
-    return "";
-  return Digits.substr(0, Digits.size() - 1) + "." + Digits.back();
-}
-
 /// `--device auto`: the first calibrated device (yours, then the shipped
 /// ones, by name) of the newest architecture \p Functions were compiled
 /// for, as `headroom nvcc` chooses without a device.
 Expected<DeviceEntry>
 deviceOfArchitecture(const std::vector<sass::Function> &Functions) {
-  // The newest: compute capabilities compare by their major, then minor.
-  auto Order = [](const std::string &Arch) {
-    std::string CC = computeCapabilityOf(Arch);
-    std::size_t Dot = CC.find('.');
-    return CC.empty() ? std::pair(0ul, 0ul)
-                      : std::pair(std::stoul(CC.substr(0, Dot)),
-                                  std::stoul(CC.substr(Dot + 1)));
-  };
-  std::string Arch;
-  for (const sass::Function &F : Functions)
-    if (Order(F.Arch) > Order(Arch))
-      Arch = F.Arch;
-  std::string CC = computeCapabilityOf(Arch);
+  std::string Arch = sass::newestArchitecture(Functions);
+  std::string CC = sass::computeCapabilityOf(Arch);
   for (const DeviceEntry &E : DeviceRegistry::fromEnvironment().list())
     if (E.Source != DeviceSource::Spec && !CC.empty() &&
         E.Device.ComputeCapability == CC)

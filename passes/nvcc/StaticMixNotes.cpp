@@ -22,29 +22,6 @@ namespace {
 
 constexpr const char *Tag = "headroom nvcc: ";
 
-/// "9.0" of "sm_90", "10.0" of "sm_100a"; "" for anything else.
-std::string computeCapability(const std::string &Arch) {
-  if (!Arch.starts_with("sm_"))
-    return "";
-  std::string Digits;
-  for (char C : Arch.substr(3))
-    if (std::isdigit(static_cast<unsigned char>(C)))
-      Digits += C;
-  if (Digits.size() < 2)
-    return "";
-  return Digits.substr(0, Digits.size() - 1) + "." + Digits.back();
-}
-
-/// The number of "sm_90a" for ordering architectures.
-unsigned archNumber(const std::string &Arch) {
-  std::string CC = computeCapability(Arch);
-  if (CC.empty())
-    return 0;
-  size_t Dot = CC.find('.');
-  return unsigned(std::stoul(CC.substr(0, Dot)) * 10 +
-                  std::stoul(CC.substr(Dot + 1)));
-}
-
 /// The device the notes bound the kernels on (see the file comment), or an
 /// error saying why there is none.
 Expected<DeviceEntry> deviceForNotes(const WrapperSettings &Settings,
@@ -63,7 +40,7 @@ Expected<DeviceEntry> deviceForNotes(const WrapperSettings &Settings,
       if (Expected<DeviceEntry> E =
               deviceForProfile(*P, "", "HEADROOM_DEVICE", *Profile))
         return E;
-  std::string CC = computeCapability(Arch);
+  std::string CC = sass::computeCapabilityOf(Arch);
   for (const DeviceEntry &E : DeviceRegistry::fromEnvironment().list())
     if (E.Source != DeviceSource::Spec && !CC.empty() &&
         E.Device.ComputeCapability == CC)
@@ -123,11 +100,7 @@ std::vector<sass::Function> oneArchitecture(std::vector<sass::Function> Function
                                             const std::string &Arch) {
   bool Have = std::any_of(Functions.begin(), Functions.end(),
                           [&](const sass::Function &F) { return F.Arch == Arch; });
-  std::string Chosen = Arch;
-  if (!Have)
-    for (const sass::Function &F : Functions)
-      if (Chosen == Arch || archNumber(F.Arch) > archNumber(Chosen))
-        Chosen = F.Arch;
+  std::string Chosen = Have ? Arch : sass::newestArchitecture(Functions);
   std::erase_if(Functions,
                 [&](const sass::Function &F) { return F.Arch != Chosen; });
   return Functions;
@@ -180,8 +153,8 @@ void printStaticMix(const CompiledSource &Compiled,
       Settings.Diagnostics
           ? findProfile(Settings.Profile, WorkingDirectory, Compiled.Source)
           : std::nullopt;
-  std::string NewestArch = oneArchitecture(*Functions, "").front().Arch;
-  Expected<DeviceEntry> Device = deviceForNotes(Settings, Profile, NewestArch);
+  Expected<DeviceEntry> Device =
+      deviceForNotes(Settings, Profile, sass::newestArchitecture(*Functions));
   if (!Device)
     return Skip("none: " + Device.error().message());
   std::string Arch = "sm_" + Device->Device.ComputeCapability;

@@ -2,8 +2,10 @@
 
 #include "sass/SassListing.h"
 
+#include <cctype>
 #include <regex>
 #include <sstream>
+#include <utility>
 
 namespace headroom::sass {
 
@@ -84,6 +86,34 @@ Expected<std::vector<Function>> parseSassListing(const std::string &Text,
     return Error(Source + ": expected the output of 'cuobjdump -sass' (no "
                           "'Function :' line)");
   return Functions;
+}
+
+std::string computeCapabilityOf(const std::string &Arch) {
+  if (Arch.rfind("sm_", 0) != 0)
+    return "";
+  std::string Digits;
+  for (char C : Arch.substr(3))
+    if (std::isdigit(static_cast<unsigned char>(C)))
+      Digits += C;
+  if (Digits.size() < 2)
+    return "";
+  return Digits.substr(0, Digits.size() - 1) + "." + Digits.back();
+}
+
+std::string newestArchitecture(const std::vector<Function> &Functions) {
+  // Compute capabilities compare by their major, then their minor.
+  auto Order = [](const std::string &Arch) {
+    std::string CC = computeCapabilityOf(Arch);
+    std::size_t Dot = CC.find('.');
+    return CC.empty() ? std::pair(0ul, 0ul)
+                      : std::pair(std::stoul(CC.substr(0, Dot)),
+                                  std::stoul(CC.substr(Dot + 1)));
+  };
+  std::string Newest;
+  for (const Function &F : Functions)
+    if (Order(F.Arch) > Order(Newest))
+      Newest = F.Arch;
+  return Newest;
 }
 
 } // namespace headroom::sass

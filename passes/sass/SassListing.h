@@ -49,6 +49,14 @@ struct Function {
   std::size_t labelIndex(const std::string &Label) const;
 };
 
+/// "9.0" of "sm_90", "10.0" of "sm_100a": the compute capability a device
+/// file names; "" for anything else.
+std::string computeCapabilityOf(const std::string &Arch);
+
+/// The newest architecture \p Functions were compiled for ("sm_100a" over
+/// "sm_90"); "" when none names one.
+std::string newestArchitecture(const std::vector<Function> &Functions);
+
 /// Every function of \p Text (the output of `cuobjdump -sass`); \p Source
 /// names the text in errors. A text without any function is an error.
 Expected<std::vector<Function>> parseSassListing(const std::string &Text,

@@ -214,3 +214,21 @@ TEST(StaticBound, KernelsAreFoundInTheSourcesByName) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(SassArchitectureTest, ComputeCapabilitiesAndTheNewest) {
+  EXPECT_EQ(headroom::sass::computeCapabilityOf("sm_90"), "9.0");
+  EXPECT_EQ(headroom::sass::computeCapabilityOf("sm_90a"), "9.0");
+  EXPECT_EQ(headroom::sass::computeCapabilityOf("sm_100a"), "10.0");
+  EXPECT_EQ(headroom::sass::computeCapabilityOf("compute_90"), "");
+  std::vector<headroom::sass::Function> Fs(3);
+  Fs[0].Arch = "sm_90";
+  Fs[1].Arch = "sm_100";
+  Fs[2].Arch = "sm_80";
+  // 10.0 is newer than 9.0, though "sm_100" < "sm_90" as text.
+  EXPECT_EQ(headroom::sass::newestArchitecture(Fs), "sm_100");
+  EXPECT_EQ(headroom::sass::newestArchitecture({}), "");
+}
+
+} // namespace
