@@ -122,3 +122,19 @@ def capabilities(watch=True, show_document=True, lens_dynamic=False):
 
 def uri(path):
     return "file://" + os.path.abspath(path)
+
+
+def print_latency_table(log):
+    """Prints p50/p99/max of the forwarding latencies headroom lsp logged
+    (--latency-log: one "direction nanoseconds" per line), per
+    direction and over all."""
+    rows = [line.split() for line in open(log)]
+    for direction in ("client-to-server", "server-to-client", None):
+        ns = sorted(int(v) for d, v in rows if direction in (None, d))
+        if not ns:
+            continue
+
+        def pct(p):
+            return ns[min(len(ns) - 1, int(p / 100.0 * len(ns)))] / 1000.0
+        print("%-17s %6d messages  p50 %7.1f us  p99 %7.1f us  max %8.1f us"
+              % (direction or "all", len(ns), pct(50), pct(99), ns[-1] / 1000.0))

@@ -12,7 +12,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "lsp"))
-from lspclient import Client, capabilities, uri  # noqa: E402
+from lspclient import Client, capabilities, print_latency_table, uri  # noqa: E402
 
 HEADROOM, CLANGD, SOURCE_DIR = sys.argv[1:4]
 COUNT = int(sys.argv[4]) if len(sys.argv) > 4 else 10000
@@ -62,13 +62,5 @@ c.call("shutdown", None)
 c.notify("exit", None)
 status = c.finish(60)
 c.seen.clear()
-rows = [l.split() for l in open(log)]
-for direction in ("client-to-server", "server-to-client", None):
-    ns = sorted(int(v) for d, v in rows if direction in (None, d))
-    if not ns:
-        continue
-    def pct(p):
-        return ns[min(len(ns) - 1, int(p / 100.0 * len(ns)))] / 1000.0
-    print("%-17s %6d messages  p50 %7.1f us  p99 %7.1f us  max %8.1f us" %
-          (direction or "all", len(ns), pct(50), pct(99), ns[-1] / 1000.0))
+print_latency_table(log)
 print("clangd exit status", status)
