@@ -34,9 +34,6 @@ public:
   /// A launch ran without a sample. True once: when the profiler should be
   /// released now.
   bool launchedWithoutSample();
-  /// The profiler was released (by launchedWithoutSample's answer or
-  /// otherwise).
-  void released() { Enabled = false; }
 
   bool enabled() const { return Enabled; }
   std::uint64_t releases() const { return Releases; }

@@ -419,7 +419,6 @@ void Runtime::launchedWithoutSample(const ThreadState &T) {
     if (!Residency.launchedWithoutSample())
       return;
     ProfilerResident.store(false, std::memory_order_relaxed);
-    ++Diagnostics["profiler_releases"];
   }
   // No sample may be in flight while the profiler is disabled.
   std::lock_guard<std::mutex> NoSample(SampleMutex);
@@ -688,6 +687,8 @@ ProfileData Runtime::buildProfile(const std::optional<SamplerSetup> &Setup,
   // Every sample's time is charged to the budget, whatever the rule.
   if (Budget.samples() > 0)
     C.Diagnostics["sample_us_total"] = Budget.spentNs() / 1000;
+  if (Residency.releases() > 0)
+    C.Diagnostics["profiler_releases"] = Residency.releases();
 
   Data.Sites = Registry.entries();
   Data.Scopes = Scopes.entries();

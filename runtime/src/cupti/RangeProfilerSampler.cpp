@@ -15,6 +15,18 @@ namespace {
 /// Ranges one counter-data image holds; a sample expects exactly one.
 constexpr std::size_t MaxRanges = 4;
 
+/// Adds the microseconds from \p Since to now to diagnostic \p Name; returns
+/// now.
+std::chrono::steady_clock::time_point
+addElapsedUs(std::map<std::string, std::uint64_t> &Diagnostics,
+             const char *Name, std::chrono::steady_clock::time_point Since) {
+  auto Now = std::chrono::steady_clock::now();
+  Diagnostics[Name] += static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::microseconds>(Now - Since)
+          .count());
+  return Now;
+}
+
 /// Adds the microseconds from its construction to its destruction to a
 /// diagnostic: where a sample's time goes (sample_<phase>_us).
 class PhaseClock {
@@ -23,12 +35,7 @@ public:
              const char *Name)
       : Diagnostics(Diagnostics), Name(Name),
         Start(std::chrono::steady_clock::now()) {}
-  ~PhaseClock() {
-    Diagnostics[Name] += static_cast<std::uint64_t>(
-        std::chrono::duration_cast<std::chrono::microseconds>(
-            std::chrono::steady_clock::now() - Start)
-            .count());
-  }
+  ~PhaseClock() { addElapsedUs(Diagnostics, Name, Start); }
   PhaseClock(const PhaseClock &) = delete;
   PhaseClock &operator=(const PhaseClock &) = delete;
 
@@ -186,11 +193,7 @@ std::optional<Failure> RangeProfilerSampler::configFor(const LaunchInfo &Launch,
   auto Mark = Start;
   // Where the selection's time goes (selection_<phase>_us).
   auto Lap = [&](const char *Name) {
-    auto Now = std::chrono::steady_clock::now();
-    Setup.Diagnostics[Name] += static_cast<std::uint64_t>(
-        std::chrono::duration_cast<std::chrono::microseconds>(Now - Mark)
-            .count());
-    Mark = Now;
+    Mark = addElapsedUs(Setup.Diagnostics, Name, Mark);
   };
   Lap("selection_device_us");
   CUpti_Profiler_GetCounterAvailability_Params Avail{};
@@ -277,10 +280,7 @@ std::optional<Failure> RangeProfilerSampler::configFor(const LaunchInfo &Launch,
   } else if (Setup.Passes && Config->Passes > *Setup.Passes) {
     Setup.Passes = Config->Passes;
   }
-  Setup.Diagnostics["metric_selection_us"] += static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::microseconds>(
-          std::chrono::steady_clock::now() - Start)
-          .count());
+  addElapsedUs(Setup.Diagnostics, "metric_selection_us", Start);
   Setup.Chips[Launch.Device] = Config->Chip;
   Out = Config.get();
   Devices.emplace(Launch.Device, std::move(Config));
@@ -348,7 +348,6 @@ void RangeProfilerSampler::disableContext(void *Context) {
   if (Active == Context)
     Active = nullptr;
 }
-
 
 SampleStart RangeProfilerSampler::begin(const LaunchInfo &Launch) {
   std::lock_guard<std::mutex> Lock(Mutex);

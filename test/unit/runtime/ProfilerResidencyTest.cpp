@@ -51,13 +51,4 @@ TEST(ProfilerResidency, TheLatestMeasuredCostDecides) {
   EXPECT_EQ(R.releases(), 2u);
 }
 
-TEST(ProfilerResidency, AReleaseFromElsewhereStopsTheCount) {
-  ProfilerResidency R(7000, 70'000);
-  R.sampled(70'000);
-  R.released();
-  for (int I = 0; I < 20; ++I)
-    EXPECT_FALSE(R.launchedWithoutSample());
-  EXPECT_EQ(R.releases(), 0u);
-}
-
 } // namespace
