@@ -510,8 +510,12 @@ void Runtime::launchExit(const LaunchInfo &Launch) {
       Budget.charge(ElapsedNs);
       ProgressLine = Progress.update(Budget, Policy.skipped(), EndNs);
       if (Result.State == SampleResult::Status::Ok) {
-        Residency.sampled(Result.EnableNs);
-        ProfilerResident.store(Residency.enabled(), std::memory_order_relaxed);
+        // A sampler that releases the profiler after each sample leaves
+        // nothing enabled to keep or release.
+        if (!Config.releaseProfilerAfterSample()) {
+          Residency.sampled(Result.EnableNs);
+          ProfilerResident.store(true, std::memory_order_relaxed);
+        }
         onSample(Id, Key, std::move(Result.Values));
         ++Diagnostics["samples_taken"];
       } else if (Result.State == SampleResult::Status::Retry) {

@@ -971,6 +971,20 @@ TEST(Runtime, TheProfilerStaysEnabledUntilIdleLaunchesCostAsMuch) {
   EXPECT_EQ(J["collection"]["diagnostics"]["profiler_releases"], 2);
 }
 
+TEST(Runtime, AProfilerReleasedAfterEachSampleIsNotReleasedAgain) {
+  Harness H(Mode::Counters, [](RuntimeConfig &C) {
+    C.Lifetime = ProfilerLifetime::Sample;
+  });
+  H.Sampler->Results.front().EnableNs = 70'000;
+  LaunchPlayer P = H.player();
+  for (int I = 0; I < 30; ++I)
+    P.launch(&Sites[0], "saxpy", {4, 1, 1}, {256, 1, 1}, 1000);
+  EXPECT_EQ(H.Sampler->Begun.size(), 1u);
+  EXPECT_EQ(H.Sampler->Releases, 0);
+  json J = H.finalizeAndRead();
+  EXPECT_FALSE(J["collection"]["diagnostics"].contains("profiler_releases"));
+}
+
 TEST(Runtime, LongCounterCollectionSaysWhatItCosts) {
   Harness H(Mode::Counters, [](RuntimeConfig &C) {
     C.Bounds.Grouping = SamplingGrouping::Exact;
