@@ -3,9 +3,10 @@
 /// \file
 /// The host parse does not stop at every error clang reports: nvcc, which
 /// compiles the result, accepts code that clang's CUDA headers reject
-/// (`max(int, unsigned)`, which nvcc's host overloads resolve). Whether an
-/// error is tolerated is known only once the launches have been checked, so
-/// the diagnostics of the parse are held back until then and passed on
+/// (an unqualified host `isfinite(float)`, which nvcc's host side
+/// resolves). Whether an error is tolerated is known only once the launches
+/// have been checked, so the diagnostics of the parse are held back until
+/// then and passed on
 /// afterwards: errors as warnings when they are tolerated, unchanged when
 /// the translation unit is refused.
 ///

@@ -286,7 +286,7 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
   }
 
   // Spaced launch chevrons read as `<<<`/`>>>`, the toolkit's headers first
-  // for clang's CUDA wrapper (ParseFileSystem.h).
+  // for clang's CUDA wrapper, nvcc's host min/max (ParseFileSystem.h).
   llvm::Expected<ParseFileSystem> Opened = openParseFileSystem(
       Request.FileSystem, Request.WorkingDirectory, Request.CommandLine);
   if (!Opened)
@@ -307,7 +307,7 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
   HeldDiagnostics Held(Request.Diagnostics ? *Request.Diagnostics : Printer);
   ParseOutcome Outcome;
   clang::tooling::ToolInvocation Invocation(
-      Request.CommandLine,
+      Parse.CommandLine,
       std::make_unique<FindLaunchesAction>(
           Outcome, Held, HeaderFilter ? &*HeaderFilter : nullptr,
           Request.HeaderDirectory, Request),

@@ -78,22 +78,28 @@ bool isFile(llvm::vfs::FileSystem &FS, const llvm::Twine &Path) {
 
 /// The forwarding headers next to the wrapper in \p ResourceDir/include:
 /// each toolkit header the wrapper includes in quotes, as one `#include` of
-/// the file in \p CudaPath/include.
-void addForwarders(llvm::vfs::FileSystem &Base, llvm::StringRef CudaPath,
-                   llvm::StringRef ResourceDir,
-                   llvm::vfs::InMemoryFileSystem &Memory,
-                   std::vector<std::string> &Paths) {
+/// the file in \p CudaPath/include; and the host overloads' header. Returns
+/// the latter's path, empty when the wrapper or the toolkit's include
+/// directory is missing (nothing is added then).
+std::string addWrapperHeaders(llvm::vfs::FileSystem &Base,
+                              llvm::StringRef CudaPath,
+                              llvm::StringRef ResourceDir,
+                              llvm::vfs::InMemoryFileSystem &Memory,
+                              std::vector<std::string> &Paths) {
   llvm::SmallString<256> WrapperDir(ResourceDir), ToolkitDir(CudaPath);
   llvm::sys::path::append(WrapperDir, "include");
   llvm::sys::path::append(ToolkitDir, "include");
   if (Base.makeAbsolute(ToolkitDir) || Base.makeAbsolute(WrapperDir))
-    return;
+    return "";
+  llvm::ErrorOr<llvm::vfs::Status> Toolkit = Base.status(ToolkitDir);
+  if (!Toolkit || !Toolkit->isDirectory())
+    return "";
   llvm::SmallString<256> Wrapper(WrapperDir);
   llvm::sys::path::append(Wrapper, "__clang_cuda_runtime_wrapper.h");
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
       Base.getBufferForFile(Wrapper);
   if (!Text)
-    return;
+    return "";
   for (const std::string &Name : quotedIncludes((*Text)->getBuffer())) {
     llvm::SmallString<256> Next(WrapperDir), Target(ToolkitDir);
     llvm::sys::path::append(Next, Name);
@@ -105,9 +111,76 @@ void addForwarders(llvm::vfs::FileSystem &Base, llvm::StringRef CudaPath,
     Memory.addFile(Next, 0, llvm::MemoryBuffer::getMemBufferCopy(Forward));
     Paths.push_back(std::string(Next));
   }
+  llvm::SmallString<256> Overloads(WrapperDir);
+  llvm::sys::path::append(Overloads, HostOverloadsHeader);
+  Memory.addFile(Overloads, 0,
+                 llvm::MemoryBuffer::getMemBuffer(hostOverloadsText()));
+  Paths.push_back(std::string(Overloads));
+  return std::string(Overloads);
+}
+
+/// \p CommandLine with \p Header force-included before the user's flags:
+/// clang's driver puts its CUDA wrapper's `-include` before every other, so
+/// the header comes after the wrapper and before the user's `-include`s.
+std::vector<std::string> includingFirst(llvm::ArrayRef<std::string> CommandLine,
+                                        const std::string &Header) {
+  std::vector<std::string> Result(CommandLine.begin(), CommandLine.end());
+  if (!Header.empty() && !Result.empty())
+    Result.insert(Result.begin() + 1, {"-include", Header});
+  return Result;
 }
 
 } // namespace
+
+llvm::StringRef hostOverloadsText() {
+  // nvcc's signatures (crt/math_functions.h and .hpp), static inline as
+  // there, so that a program that redefines one is rejected as by nvcc; the
+  // bodies only have to compile, the parse generates no code.
+  return R"(// Headroom: nvcc's host overloads of min and max (ParseFileSystem.h).
+#pragma clang system_header
+#ifndef __HEADROOM_NVCC_HOST_OVERLOADS_H
+#define __HEADROOM_NVCC_HOST_OVERLOADS_H
+#define __HEADROOM_MIN_MAX(R, A, B)                                            \
+  static inline __attribute__((host)) R min(const A __a, const B __b) {        \
+    return (R)__a < (R)__b ? (R)__a : (R)__b;                                  \
+  }                                                                            \
+  static inline __attribute__((host)) R max(const A __a, const B __b) {        \
+    return (R)__a > (R)__b ? (R)__a : (R)__b;                                  \
+  }
+#define __HEADROOM_NAMED_MIN_MAX(Min, Max, T)                                  \
+  static inline __attribute__((host)) T Min(const T __a, const T __b) {        \
+    return __a < __b ? __a : __b;                                              \
+  }                                                                            \
+  static inline __attribute__((host)) T Max(const T __a, const T __b) {        \
+    return __a > __b ? __a : __b;                                              \
+  }
+__HEADROOM_MIN_MAX(int, int, int)
+__HEADROOM_MIN_MAX(unsigned int, unsigned int, unsigned int)
+__HEADROOM_MIN_MAX(unsigned int, int, unsigned int)
+__HEADROOM_MIN_MAX(unsigned int, unsigned int, int)
+__HEADROOM_MIN_MAX(long int, long int, long int)
+__HEADROOM_MIN_MAX(unsigned long int, unsigned long int, unsigned long int)
+__HEADROOM_MIN_MAX(unsigned long int, long int, unsigned long int)
+__HEADROOM_MIN_MAX(unsigned long int, unsigned long int, long int)
+__HEADROOM_MIN_MAX(long long int, long long int, long long int)
+__HEADROOM_MIN_MAX(unsigned long long int, unsigned long long int,
+                   unsigned long long int)
+__HEADROOM_MIN_MAX(unsigned long long int, long long int,
+                   unsigned long long int)
+__HEADROOM_MIN_MAX(unsigned long long int, unsigned long long int,
+                   long long int)
+__HEADROOM_MIN_MAX(float, float, float)
+__HEADROOM_MIN_MAX(double, double, double)
+__HEADROOM_MIN_MAX(double, float, double)
+__HEADROOM_MIN_MAX(double, double, float)
+__HEADROOM_NAMED_MIN_MAX(umin, umax, unsigned int)
+__HEADROOM_NAMED_MIN_MAX(llmin, llmax, long long int)
+__HEADROOM_NAMED_MIN_MAX(ullmin, ullmax, unsigned long long int)
+#undef __HEADROOM_MIN_MAX
+#undef __HEADROOM_NAMED_MIN_MAX
+#endif
+)";
+}
 
 std::vector<std::string> quotedIncludes(llvm::StringRef Wrapper) {
   std::vector<std::string> Names;
@@ -137,10 +210,12 @@ makeParseFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Seen = Base;
   std::string CudaPath = lastFlagValue(CommandLine, "--cuda-path");
   std::string ResourceDir = lastFlagValue(CommandLine, "-resource-dir");
+  std::string Overloads;
   if (!CudaPath.empty() && !ResourceDir.empty() &&
       !llvm::is_contained(CommandLine, "-nocudainc")) {
     auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-    addForwarders(*Base, CudaPath, ResourceDir, *Memory, Result.VirtualFiles);
+    Overloads = addWrapperHeaders(*Base, CudaPath, ResourceDir, *Memory,
+                                  Result.VirtualFiles);
     if (!Result.VirtualFiles.empty()) {
       auto Overlay =
           llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Base);
@@ -149,6 +224,7 @@ makeParseFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
     }
   }
   Result.FileSystem = llvm::makeIntrusiveRefCnt<NormalizingFileSystem>(Seen);
+  Result.CommandLine = includingFirst(CommandLine, Overloads);
   return Result;
 }
 

@@ -23,6 +23,18 @@
 ///   affected: the resource directory comes after the user's `-I`
 ///   directories and after the toolkit's in the search path, so they
 ///   resolve as before (and as with nvcc, user directories first).
+/// - **nvcc's host overloads of min and max.** nvcc's math headers declare
+///   `min`/`max` for every mix of signed and unsigned int, long and long
+///   long, and float and double (and `umin`, `llmin`, `ullmin` and their
+///   `max`), `__host__ __device__`; clang's CUDA wrapper takes them as
+///   `__device__` only, so host code such as `min(n, blocks - j)` (int and
+///   unsigned) compiles with nvcc and not in the parse. The parse
+///   force-includes, after clang's wrapper and before the user's own
+///   `-include`s, a header (in memory, next to the wrapper) that declares
+///   them for the host with nvcc's signatures. Device code keeps the
+///   wrapper's overloads (clang prefers the caller's side); the parse never
+///   generates code, and nvcc compiles the instrumented output with its
+///   own.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_AST_PARSEFILESYSTEM_H
@@ -42,14 +54,27 @@ namespace headroom::ast {
 struct ParseFileSystem {
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem;
   /// The headers that exist only in memory (the wrapper's forwarding
-  /// headers), by absolute path: not inputs of the parse.
+  /// headers, the host overloads), by absolute path: not inputs of the
+  /// parse.
   std::vector<std::string> VirtualFiles;
+  /// The command line to parse with: the one given, with the host overloads'
+  /// header force-included first when there is one.
+  std::vector<std::string> CommandLine;
 };
+
+/// The name of the header of nvcc's host overloads, next to clang's wrapper.
+inline constexpr const char *HostOverloadsHeader =
+    "__headroom_nvcc_host_overloads.h";
+
+/// The text of that header (see the file comment).
+llvm::StringRef hostOverloadsText();
 
 /// \p Base as the clang command line \p CommandLine should read it (see the
 /// file comment): its `--cuda-path=` and `-resource-dir=` flags locate the
-/// toolkit and the wrapper; with `-nocudainc`, or without either flag, no
-/// forwarding header is added.
+/// toolkit and the wrapper; with `-nocudainc`, or without either flag, or
+/// when either directory lacks the wrapper or the toolkit's headers, no
+/// forwarding header and no host overloads are added (and the command line
+/// is returned as given).
 ParseFileSystem
 makeParseFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
                     llvm::ArrayRef<std::string> CommandLine);

@@ -349,7 +349,8 @@ llvm::Expected<CheckResult> runSourceChecks(const CheckRequest &Request) {
     return llvm::createStringError("no clang command line to check");
   const std::string &File = Request.CommandLine.back();
   // The files as the instrumenter reads them (spaced launch chevrons, the
-  // toolkit's headers first for clang's CUDA wrapper): ast/ParseFileSystem.h.
+  // toolkit's headers first for clang's CUDA wrapper, nvcc's host min/max):
+  // ast/ParseFileSystem.h.
   llvm::Expected<ast::ParseFileSystem> Opened = ast::openParseFileSystem(
       Request.FileSystem, Request.WorkingDirectory, Request.CommandLine);
   if (!Opened)
@@ -359,7 +360,7 @@ llvm::Expected<CheckResult> runSourceChecks(const CheckRequest &Request) {
 
   CheckResult Result;
   clang::tooling::ToolInvocation Invocation(
-      Request.CommandLine, std::make_unique<ChecksAction>(Request, Result),
+      Opened->CommandLine, std::make_unique<ChecksAction>(Request, Result),
       Files.get());
   std::vector<const char *> Argv;
   for (const std::string &A : Request.CommandLine)

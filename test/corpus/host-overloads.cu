@@ -1,10 +1,13 @@
 // Host code that nvcc compiles and clang's CUDA headers reject: nvcc's host
-// overloads resolve max(int, unsigned), clang's do not. The errors are away
-// from every launch, so the launches are instrumented anyway, clang's errors
-// are shown as warnings with one note, and nvcc judges the result (it
-// compiles it). A launch that itself needs such a call is not understood by
-// clang: the file is refused with an error naming the launch, and
-// `headroom nvcc` compiles it unchanged, with a note (docs/instrument.md).
+// side resolves an unqualified isfinite(float) (in a host template, as in a
+// validation helper), clang's CUDA headers do not. The errors are away from
+// every launch, so the launches are instrumented anyway, clang's errors are
+// shown as warnings with one note, and nvcc judges the result (it compiles
+// it). A launch that itself needs such a call is not understood by clang:
+// the file is refused with an error naming the launch, and `headroom nvcc`
+// compiles it unchanged, with a note (docs/instrument.md). (nvcc's host
+// min and max for mixed signed and unsigned arguments, the first shape of
+// this kind found, are declared by the parse itself: min-in-launch.cu.)
 //
 // CORPUS-PROGRAM: runs
 // DEFINE: %{flags} = -std=c++17
@@ -31,28 +34,34 @@
 
 #include "corpus.h"
 
+#include <cmath>
+
 __global__ void fill(int *X, int V, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     X[I] = V;
 }
 
-// NOTE: host-overloads.cu:[[@LINE+2]]:{{[0-9]+}}: warning: no matching function for call to 'max'
-int blocksFor(int N, unsigned Cap) {
-  return max((N + 255) / 256, Cap);
+/// How many of the \p N host values are finite.
+template <typename T> int countFinite(const T *Values, int N) {
+  int Count = 0;
+  for (int I = 0; I < N; ++I)
+    // NOTE-DAG: host-overloads.cu:[[@LINE+1]]:{{[0-9]+}}: warning: no matching function for call to 'isfinite'
+    Count += isfinite(Values[I]) ? 1 : 0;
+  return Count;
 }
 
-int run(int *X, int N, unsigned Cap) {
+int run(int *X, int N, float Scale) {
   // In the function of a launch, but not in the launch: tolerated.
-  // NOTE: host-overloads.cu:[[@LINE+1]]:{{[0-9]+}}: warning: no matching function for call to 'min'
-  int Blocks = min(blocksFor(N, Cap), Cap);
+  // NOTE-DAG: host-overloads.cu:[[@LINE+1]]:{{[0-9]+}}: warning: no matching function for call to 'isfinite'
+  int Blocks = isfinite(Scale) ? (N + 255) / 256 : 1;
 #ifdef LAUNCH_USES_HOST_OVERLOAD
-  // REFUSED: host-overloads.cu:[[@LINE+3]]:{{[0-9]+}}: error: no matching function for call to 'max'
+  // REFUSED: host-overloads.cu:[[@LINE+3]]:{{[0-9]+}}: error: no matching function for call to 'isfinite'
   // REFUSED: headroom instrument: error: '{{.*}}host-overloads.cu' is not instrumented: the launch of 'fill' at {{.*}}host-overloads.cu:[[@LINE+2]]:3 is in code that clang cannot compile (clang's errors are above); nothing was instrumented or written
   // WRAPPED: headroom nvcc: note: '{{.*}}host-overloads.cu' is not instrumented: clang cannot compile the code of the launch of 'fill' at {{.*}}host-overloads.cu:[[@LINE+1]]:3; it is compiled unchanged
-  fill<<<max(Blocks, 1u), 256>>>(X, 3, N);
+  fill<<<isfinite(Scale) ? Blocks : 1, 256>>>(X, 3, N);
 #endif
-  // SITES: host-overloads.cu:[[@LINE+1]]:3: fill -> {{.*}}host-overloads.cu:34:17 (definition), instrumented
+  // SITES: host-overloads.cu:[[@LINE+1]]:3: fill -> {{.*}}host-overloads.cu:39:17 (definition), instrumented
   fill<<<Blocks, 256>>>(X, 1, N);
   return Blocks;
 }
@@ -60,7 +69,8 @@ int run(int *X, int N, unsigned Cap) {
 int main() {
   const int N = 1 << 16;
   int *X = deviceArray<int>(N);
-  int Blocks = run(X, N, 1024u);
+  float Scales[] = {1.0f, 2.0f, 0.5f};
+  int Blocks = run(X, N, Scales[countFinite(Scales, 3) - 1]);
   // SITES-NEXT: host-overloads.cu:[[@LINE+1]]:3: fill -> {{.*}}, instrumented
   fill<<<Blocks / 2, 256>>>(X, 2, N / 2);
   CORPUS_CHECK(cudaGetLastError());
@@ -69,5 +79,5 @@ int main() {
   return 0;
 }
 // SITES-NOT: {{.}}
-// NOTE: headroom instrument: note: clang's host parse of '{{.*}}host-overloads.cu' had 2 errors that no launch depends on (first: {{.*}}host-overloads.cu:42:{{[0-9]+}}: no matching function for call to 'max'); its launches are instrumented and nvcc judges that code
+// NOTE: headroom instrument: note: clang's host parse of '{{.*}}host-overloads.cu' had 2 errors that no launch depends on (first: {{.*}}host-overloads.cu:57:{{[0-9]+}}: no matching function for call to 'isfinite'); its launches are instrumented and nvcc judges that code
 // NOTE: headroom instrument: instrumented 2 launch sites in {{.*}}host-overloads.cu

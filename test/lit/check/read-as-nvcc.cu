@@ -1,8 +1,9 @@
 // headroom check reads a source as the instrumenter does (the shared
 // ast/ParseFileSystem.h): launches written with spaced chevrons, which nvcc
 // accepts and clang's lexer does not, are read as `<<<`/`>>>` in place (the
-// findings keep their lines and columns), and a project `cuda.h` named with
-// -I before the toolkit does not stop clang's CUDA wrapper.
+// findings keep their lines and columns), a project `cuda.h` named with
+// -I before the toolkit does not stop clang's CUDA wrapper, and host code
+// calls nvcc's host min/max with mixed signed and unsigned arguments.
 //
 // REQUIRES: clang, cuda
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/main.cu
@@ -29,6 +30,8 @@ void launches(float *x, int n) {
       > (x);
   // The launch of a good size is not reported.
   k<</* grid */<n, 256>>/* */>(x);
+  // CHECK: main.cu:[[@LINE+1]]:20: warning: block of 80 threads is not a multiple of the warp size
+  k<<<min(n, 64u), 80, max(n, 0u)>>>(x);
 }
 
-// CHECK: headroom check: 2 findings in 1 file checked
+// CHECK: headroom check: 3 findings in 1 file checked

@@ -1,10 +1,11 @@
-// nvcc compiles this; clang's CUDA headers reject max(int, unsigned), away
-// from the launch.
+// nvcc compiles this; clang's CUDA headers reject the host's unqualified
+// isfinite(float), away from the launch.
+#include <cmath>
 __global__ void k(int *X) { *X = 1; }
-int blocks(int N, unsigned Cap) { return max(N, Cap); }
+int blocks(float Scale) { return isfinite(Scale) ? 2 : 1; }
 int main() {
   int *X = nullptr;
   cudaMalloc(&X, sizeof(int));
-  k<<<blocks(1, 2u), 1>>>(X);
+  k<<<blocks(1.0f), 1>>>(X);
   return cudaDeviceSynchronize() != cudaSuccess;
 }
