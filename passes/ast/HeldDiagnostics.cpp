@@ -66,6 +66,7 @@ void HeldDiagnostics::HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
   }
   if (IsError) {
     Errors.push_back(describeDiagnostic(Info));
+    ErrorLocations.push_back(Info.getLocation());
     SyntaxErrors |= Level == clang::DiagnosticsEngine::Fatal ||
                     !isSemantic(Info.getID());
   }

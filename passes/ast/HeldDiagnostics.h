@@ -54,6 +54,11 @@ public:
   bool onlySemanticErrors() const { return !SyntaxErrors; }
   /// The errors of the parse, as `file:line:col: message`, in order.
   const std::vector<std::string> &parseErrors() const { return Errors; }
+  /// Where the errors of the parse are reported, in order (valid while the
+  /// parse's source manager lives).
+  const std::vector<clang::SourceLocation> &errorLocations() const {
+    return ErrorLocations;
+  }
 
 private:
   /// Passes one diagnostic on and takes over the next consumer's counts.
@@ -64,6 +69,7 @@ private:
   clang::DiagnosticsEngine *Engine = nullptr;
   std::vector<clang::StoredDiagnostic> Held;
   std::vector<std::string> Errors;
+  std::vector<clang::SourceLocation> ErrorLocations;
   unsigned CommandErrors = 0;
   bool SyntaxErrors = false;
   bool InSourceFile = false;

@@ -122,6 +122,7 @@ public:
         Scope.push_back(D);
     Ctx.setTraversalScope(Scope);
     clang::ast_matchers::MatchFinder Matcher;
+    Finder.setErrorLocations(Held.errorLocations());
     Finder.registerMatchers(Matcher);
     Matcher.matchAST(Ctx);
     if (HadErrors) {

@@ -54,6 +54,27 @@ const clang::ValueDecl *referencedDecl(const clang::Expr &E) {
   return nullptr;
 }
 
+/// Whether \p D is invalid only because clang could not instantiate its
+/// body: an instantiated function of a valid template whose type and
+/// parameters are valid. Its callers are not in error (the body's errors
+/// are the body's, reported where they are).
+bool invalidOnlyInBody(const clang::ValueDecl &D) {
+  const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(&D);
+  if (!FD || !FD->isTemplateInstantiation())
+    return false;
+  const clang::FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+  if (!Pattern || Pattern->isInvalidDecl() || FD->getType()->containsErrors())
+    return false;
+  return llvm::none_of(FD->parameters(), [](const clang::ParmVarDecl *P) {
+    return P->isInvalidDecl();
+  });
+}
+
+/// Whether clang found \p D invalid, other than in an instantiated body.
+bool isInvalid(const clang::ValueDecl &D) {
+  return D.isInvalidDecl() && !invalidOnlyInBody(D);
+}
+
 /// Whether clang could not build \p S or part of it: a recovery expression,
 /// or a name of a declaration clang found invalid. Errors that only flow in
 /// through a valid variable whose initializer failed (`int B = max(n, u);`
@@ -67,7 +88,7 @@ bool hasOwnErrors(const clang::Stmt *S) {
     if (llvm::isa<clang::RecoveryExpr>(E))
       return true;
     if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E))
-      return Ref->getDecl()->isInvalidDecl();
+      return isInvalid(*Ref->getDecl());
     if (const auto *Member = llvm::dyn_cast<clang::MemberExpr>(E))
       if (Member->getMemberDecl()->isInvalidDecl())
         return true;
@@ -109,9 +130,25 @@ bool insideErrors(const clang::Expr &S, clang::ASTContext &Ctx) {
 /// build, a valid kernel declaration, and no invalid declaration around it.
 bool understood(const clang::Expr &Launch, const clang::Expr &Kernel,
                 clang::ASTContext &Ctx) {
-  if (const clang::ValueDecl *D = referencedDecl(Kernel); D && D->isInvalidDecl())
+  if (const clang::ValueDecl *D = referencedDecl(Kernel); D && isInvalid(*D))
     return false;
   return !hasOwnErrors(&Launch) && !insideErrors(Launch, Ctx);
+}
+
+/// Whether one of \p Errors is reported in the text of \p Launch (where
+/// the launch is expanded, for one written in a macro).
+bool holdsAnError(const clang::Expr &Launch,
+                  llvm::ArrayRef<clang::SourceLocation> Errors,
+                  const clang::SourceManager &SM) {
+  clang::CharSourceRange Range = SM.getExpansionRange(Launch.getSourceRange());
+  auto [File, Begin] = SM.getDecomposedLoc(Range.getBegin());
+  unsigned End = SM.getDecomposedLoc(Range.getEnd()).second;
+  return llvm::any_of(Errors, [&](clang::SourceLocation Error) {
+    if (Error.isInvalid())
+      return false;
+    auto [ErrorFile, Offset] = SM.getDecomposedExpansionLoc(Error);
+    return ErrorFile == File && Offset >= Begin && Offset <= End;
+  });
 }
 
 /// Where \p Launch is anchored in the text: the spelling of its `<<<`, or of
@@ -244,7 +281,8 @@ void LaunchSiteFinder::run(const MatchFinder::MatchResult &Result) {
   unsigned RangeEnd = Wrappable ? SM.getFileOffset(Range.getEnd()) : 0;
 
   if ((InMainFile || !HeaderPath.empty()) &&
-      !understood(*Launch, *KernelExpr, Ctx)) {
+      (!understood(*Launch, *KernelExpr, Ctx) ||
+       holdsAnError(*Launch, ErrorLocations, SM))) {
     Unclear.push_back(std::move(Site));
     return;
   }

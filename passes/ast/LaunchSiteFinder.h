@@ -67,10 +67,21 @@ public:
 
   /// The launches of the main file and of selected headers that clang
   /// reported errors in or around: the launch, its kernel, its configuration
-  /// or its arguments contain errors, or a declaration around it is invalid.
+  /// or its arguments contain errors, an error is reported in its text, or a
+  /// declaration around it is invalid. A function whose instantiated body
+  /// failed (a kernel template with a `__shared__` variable clang rejects)
+  /// is not an error of the launches that call it: its body is its own code,
+  /// device code that nvcc judges.
   /// They are not among the sites. Empty after a parse without errors.
   const std::vector<LaunchSite> &unclearSites() const { return Unclear; }
 
+  /// Where clang reported the errors of the parse (HeldDiagnostics), set
+  /// before the matches run: a launch whose written text holds one of them
+  /// is not understood, even when what clang kept of it has none (the
+  /// launch of a template's pattern whose instantiation failed).
+  void setErrorLocations(std::vector<clang::SourceLocation> Locations) {
+    ErrorLocations = std::move(Locations);
+  }
   /// Whether clang built a launch whose `<<<` (or whose launch API function
   /// name) is spelled at \p Offset of \p File.
   bool builtAt(clang::FileID File, unsigned Offset) const {
@@ -82,6 +93,7 @@ private:
   const ConditionalDirectives &Conditionals;
   const llvm::Regex *HeaderFilter;
   llvm::DenseSet<const void *> Seen;
+  std::vector<clang::SourceLocation> ErrorLocations;
   std::vector<LaunchSite> Unclear;
   /// (file id, offset) of the spelling of each launch's `<<<` or API name.
   std::set<std::pair<unsigned, unsigned>> Anchors;

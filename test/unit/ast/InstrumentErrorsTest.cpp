@@ -165,6 +165,11 @@ TEST(InstrumentErrorsTest, ALaunchClangDoesNotUnderstandRefusesTheFile) {
            Case{"void f() { cudaLaunchKernel((void *)k, 1, 1, undeclared); "
                 "}\n",
                 "the launch at /virtual/app.cu:3:12"},
+           // In a template whose instantiation fails in the launch: the
+           // pattern has no error, the error is reported in its text.
+           Case{"template <class T> void g(T v) { k<<<undeclared(v), 1>>>(0); "
+                "}\nvoid f() { g(1); }\n",
+                "the launch of 'k' at /virtual/app.cu:3:34"},
        }) {
     LevelConsumer Diagnostics;
     auto Result = instrumentCode(withHost(C.Code), &Diagnostics);
@@ -175,6 +180,34 @@ TEST(InstrumentErrorsTest, ALaunchClangDoesNotUnderstandRefusesTheFile) {
     // Refused, clang's errors stay errors.
     EXPECT_THAT(Diagnostics.Messages, HasSubstr("error: ")) << C.Code;
   }
+}
+
+TEST(InstrumentErrorsTest, AnErrorInTheBodyOfACalledTemplateIsTolerated) {
+  // clang rejects a __shared__ variable with a constructor (nvcc warns);
+  // in a kernel template, the failed body makes the instantiation invalid,
+  // which the launch is not: the error is device code, nvcc judges it. A
+  // host helper template whose body fails is not an error of the launch
+  // either.
+  LevelConsumer Diagnostics;
+  std::string In =
+      withKernels("struct Counter { int n; __device__ Counter() : n(0) {} };\n"
+                  "template <int B> __global__ void t(int x) {\n"
+                  "  __shared__ Counter c;\n"
+                  "}\n"
+                  "template <class T> int blocks(T n) { return undeclared(n); }\n"
+                  "void f() { t<4><<<blocks(2), 1>>>(0); }\n");
+  auto Result = instrumentCode(In, &Diagnostics);
+  ASSERT_TRUE(static_cast<bool>(Result)) << toString(Result.takeError());
+  EXPECT_EQ(Result->instrumentedCount(), 1u);
+  ASSERT_EQ(Result->ToleratedErrors.size(), 2u);
+  EXPECT_EQ(Result->ToleratedErrors[0],
+            "/virtual/app.cu:7:45: use of undeclared identifier 'undeclared'");
+  EXPECT_EQ(Result->ToleratedErrors[1],
+            "/virtual/app.cu:5:22: initialization is not supported for "
+            "__shared__ variables");
+  EXPECT_THAT(apply(In), HasSubstr("(headroom_launch_begin(&S[0]), "
+                                   "t<4><<<blocks(2), 1>>>(0), "
+                                   "headroom_launch_end"));
 }
 
 TEST(InstrumentErrorsTest, LaunchesInInactiveTextDoNotCountAsUnbuilt) {
