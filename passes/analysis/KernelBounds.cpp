@@ -117,22 +117,21 @@ BoundsProjection projectBounds(const KernelBounds &B, const std::string &Device,
   BoundsProjection P;
   P.Device = Device;
   P.Prediction = predictHopper(B.Groups, R, std::nullopt);
-  double Here = B.Prediction.floorMs();
-  P.ProjectedMs = B.Prediction.MeasuredMs && Here > 0
-                      ? *B.Prediction.MeasuredMs * P.Prediction.floorMs() / Here
-                      : P.Prediction.floorMs();
+  std::optional<double> Ratio = projectionRatio(B.Prediction, P.Prediction);
+  P.ProjectedMs = B.Prediction.MeasuredMs && Ratio
+                      ? *B.Prediction.MeasuredMs * *Ratio
+                      : P.Prediction.predictedMs();
   // The regime there is judged as here: busy time against the sampled
   // launches' time where recorded, else the measured time, both carried
-  // over by the ratio of the floors.
-  KernelBounds There;
-  There.Prediction = P.Prediction;
-  if (B.Prediction.MeasuredMs && Here > 0) {
-    double Ratio = P.Prediction.floorMs() / Here;
-    There.Prediction.MeasuredMs = P.ProjectedMs;
+  // over by the ratio of the predicted times.
+  KernelBounds Target;
+  Target.Prediction = P.Prediction;
+  if (B.Prediction.MeasuredMs && Ratio) {
+    Target.Prediction.MeasuredMs = P.ProjectedMs;
     if (B.Prediction.SampledMs)
-      There.Prediction.SampledMs = *B.Prediction.SampledMs * Ratio;
+      Target.Prediction.SampledMs = *B.Prediction.SampledMs * *Ratio;
   }
-  P.TargetRegime = There.regime();
+  P.TargetRegime = Target.regime();
   return P;
 }
 

@@ -63,9 +63,9 @@ struct KernelBounds {
   std::vector<LaunchGroup> Groups;
 
   /// What the warning compares the measured time with: the fitted time, or
-  /// the Hopper floor.
+  /// the Hopper model's predicted time.
   double predictedMs() const {
-    return FittedMs ? *FittedMs : Prediction.floorMs();
+    return FittedMs ? *FittedMs : Prediction.predictedMs();
   }
   /// Measured over predicted time.
   std::optional<double> headroom() const;

@@ -44,6 +44,18 @@ std::optional<double> KernelOutcome::predicted(ValidatedModel M) const {
   return std::nullopt;
 }
 
+std::optional<double> KernelOutcome::floor(ValidatedModel M) const {
+  switch (M) {
+  case ValidatedModel::Hopper:
+    return HopperFloor;
+  case ValidatedModel::Thesis:
+    return Thesis;
+  case ValidatedModel::Fitted:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 bool isInstructiveFamily(std::string_view Family) {
   return Family == "stream" || Family == "intensity" || Family == "special" ||
          Family == "memlevels";
@@ -144,7 +156,8 @@ ModelScore score(ValidatedModel M, const std::vector<KernelOutcome> &Kernels) {
     if (!P)
       continue;
     ++S.Kernels;
-    if (*P > (1 + FloorTolerance) * K.MeasuredMs)
+    if (std::optional<double> F = K.floor(M);
+        F && *F > (1 + FloorTolerance) * K.MeasuredMs)
       ++S.FloorsAbove;
     if (K.qualifying()) {
       ++S.Qualifying;
@@ -197,7 +210,8 @@ KernelOutcome outcomeOf(const RecordedCase &C, const ProfileKernel &K,
   Out.ThreadsPerBlock = K.threadsPerBlock();
   Out.MeasuredMs = O.MeasuredMs;
   if (H.bottleneck()) {
-    Out.Hopper = H.floorMs();
+    Out.Hopper = H.predictedMs();
+    Out.HopperFloor = H.floorMs();
     Out.Bottleneck = std::string(unitInfo(H.bottleneck()->Id).Key);
     Out.Verdict = H.regime();
     Out.Balanced = H.balanced();
@@ -281,12 +295,13 @@ Expected<ValidationResult> validate(const RecordedCorpus &Corpus,
       if (FromRates && H.bottleneck()) {
         if (auto Src = sourcePrediction(*Options.From, *FromRates, C.Name, K,
                                         Options.Source);
-            Src && Src->first.floorMs() > 0) {
-          Out.Projected = Src->second * H.floorMs() / Src->first.floorMs();
-          if (Out.qualifying())
-            ProjectionErrors.push_back(std::abs(*Out.Projected - Out.MeasuredMs) /
-                                       Out.MeasuredMs);
+            Src) {
+          if (std::optional<double> Ratio = projectionRatio(Src->first, H))
+            Out.Projected = Src->second * *Ratio;
         }
+        if (Out.Projected && Out.qualifying())
+          ProjectionErrors.push_back(std::abs(*Out.Projected - Out.MeasuredMs) /
+                                     Out.MeasuredMs);
       }
       Result.Kernels.push_back(std::move(Out));
     }

@@ -58,6 +58,8 @@ struct KernelOutcome {
   double MeasuredMs = 0;
   /// Predicted time by model (nullopt where a model could not run).
   std::optional<double> Hopper, Thesis, Fitted;
+  /// The Hopper model's floor (its largest bound; Hopper adds latencies).
+  std::optional<double> HopperFloor;
   /// The Hopper model's verdict and bottleneck, and whether it is balanced.
   std::optional<Regime> Verdict;
   std::string Bottleneck;
@@ -70,6 +72,9 @@ struct KernelOutcome {
 
   bool qualifying() const;
   std::optional<double> predicted(ValidatedModel M) const;
+  /// The model's bound: the Hopper floor, the thesis prediction (a bound
+  /// too); none for the fitted model.
+  std::optional<double> floor(ValidatedModel M) const;
 };
 
 /// Scores of one model.

@@ -71,7 +71,10 @@ Diagnostic unitsNote(const KernelReport &K) {
   for (std::size_t I = 0; I < Times.size() && I < MaxUnitsNamed; ++I)
     Message += std::string(I ? ", " : " ") +
                std::string(unitInfo(Times[I].Id).Name) + " " +
-               formatMs(Times[I].FloorMs) + " ms";
+               formatMs(Times[I].FloorMs) + " ms" +
+               (unitInfo(Times[I].Id).Kind == UnitKind::Latency
+                    ? " (an estimate, not a floor)"
+                    : "");
   return note(K.Definition, Message);
 }
 
@@ -85,8 +88,11 @@ void addBoundsProjectionNotes(const KernelReport &K, const std::string &Device,
     const UnitTime *Cap = P.Prediction.bottleneck();
     if (!Cap)
       continue;
-    std::string Message = "on " + P.Device + ": floor " +
-                          formatMs(P.Prediction.floorMs()) + " ms set by the " +
+    std::string Message = "on " + P.Device + ": " +
+                          (P.Prediction.latencyPredicted() ? "predicted "
+                                                           : "floor ") +
+                          formatMs(P.Prediction.predictedMs()) +
+                          " ms set by the " +
                           std::string(unitInfo(Cap->Id).Name);
     if (B.Prediction.MeasuredMs && *B.Prediction.MeasuredMs > 0)
       Message += ", projected " + formatMs(P.ProjectedMs) + " ms (" +

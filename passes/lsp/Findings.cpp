@@ -45,10 +45,20 @@ std::string sourceTreeDiagnosticsDoc() {
   return isRegularFile(Path) ? Path : "";
 }
 
+std::string KernelFinding::headroomText(const char *Emphasis) const {
+  std::string E = Emphasis;
+  auto times = [&](double X) { return E + formatFixed(X, 2) + "x" + E; };
+  // The cap only when the roof is farther (the warning's rule).
+  if (HeadroomToRoof && Headroom && *HeadroomToRoof > 1.1 * *Headroom)
+    return "headroom " + times(*HeadroomToRoof) + " to the roof, " +
+           times(*Headroom) + " to the cap";
+  return "headroom " + times(*Headroom);
+}
+
 std::string KernelFinding::lensTitle() const {
   std::string Title = Bound;
   if (Headroom)
-    Title += " · headroom " + formatFixed(*Headroom, 2) + "x";
+    Title += " · " + headroomText("");
   return Title + " · " + msText(TotalNs) + " in " + launchesText(LaunchCount);
 }
 
@@ -63,13 +73,14 @@ std::string KernelFinding::hoverMarkdown(const LaunchFinding *Launch,
   std::string M = "**Headroom** · kernel `" + Kernel + "` is " + Bound +
                   " on " + Device + "\n\n";
   if (Headroom)
-    M += "- headroom **" + formatFixed(*Headroom, 2) + "x**";
+    M += "- " + headroomText("**");
   else
     M += "- no headroom (no measured time on this device)";
   M += " · " + msText(TotalNs) + " in " + launchesText(LaunchCount) + " (" +
        formatPercent(ShareOfProfile, 0) + " of the profile's GPU time)\n";
   if (PredictedMs)
-    M += "- predicted floor " + formatMs(*PredictedMs) + " ms\n";
+    M += "- predicted " + std::string(LatencyPredicted ? "time " : "floor ") +
+         formatMs(*PredictedMs) + " ms\n";
   if (Launch)
     M += "- this launch site: " + launchesText(Launch->Launches) + ", " +
          msText(Launch->TotalNs) + ", " + formatPercent(Launch->Share, 0) +
@@ -101,6 +112,12 @@ Findings findingsOf(std::shared_ptr<const Analysis> A,
     if (K) {
       KF.Headroom = K->headroom();
       KF.PredictedMs = K->predictedMs();
+      if (K->Bounds) {
+        const KernelBounds &B = *K->Bounds;
+        KF.LatencyPredicted = !B.FittedMs && B.Prediction.latencyPredicted();
+        if (B.Headline && B.Headline->Ms > 0 && B.Prediction.MeasuredMs)
+          KF.HeadroomToRoof = *B.Prediction.MeasuredMs / B.Headline->Ms;
+      }
       KF.TotalNs = K->TotalNs;
       KF.ShareOfProfile = K->ShareOfProfile;
       KF.LaunchCount = K->Launches;

@@ -48,6 +48,11 @@ struct KernelFinding {
   /// without "headroom-" for kernels without a bound ("no-counters").
   std::string Bound;
   std::optional<double> Headroom, PredictedMs;
+  /// Measured time over the device's roof for the kernel's kind of work
+  /// (analysis/KernelBounds.h), when the Hopper model gives one.
+  std::optional<double> HeadroomToRoof;
+  /// Whether PredictedMs is a latency's estimate rather than a floor.
+  bool LatencyPredicted = false;
   double TotalNs = 0, ShareOfProfile = 0;
   std::uint64_t LaunchCount = 0;
   /// Whether the profile has measured counters for it (its measured mix
@@ -56,8 +61,12 @@ struct KernelFinding {
   /// The device the model ran on.
   std::string Device;
 
-  /// `memory-bound · headroom 1.13x · 6.258 ms in 21 launches`.
+  /// `memory-bound · headroom 1.13x · 6.258 ms in 21 launches`; with a roof
+  /// farther than the cap, `headroom 5.69x to the roof, 1.11x to the cap`.
   std::string lensTitle() const;
+  /// "headroom 1.13x", or to the roof and to the cap, each number between
+  /// \p Emphasis (Markdown's "**" in the hover).
+  std::string headroomText(const char *Emphasis) const;
   /// `saxpy: 20 launches here · 5.961 ms (95% of its GPU time)`.
   std::string launchLensTitle(const LaunchFinding &L) const;
   /// Markdown appended to the hover of the kernel (\p Launch: at one of its

@@ -176,7 +176,7 @@ std::map<std::string, FileView> viewsOf(const Findings &F,
           "kernel '" + KF.Kernel + "' " +
           (LF.Note.empty() ? "launched here" : LF.Note) + "; " + KF.Bound;
       if (KF.Headroom)
-        Message += ", headroom " + formatFixed(*KF.Headroom, 2) + "x";
+        Message += ", " + KF.headroomText("");
       json D = headroomDiagnostic(*At, 3, KF.Warning.Check, Message, C);
       if (Def)
         D["relatedInformation"] = json::array(

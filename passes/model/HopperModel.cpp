@@ -3,6 +3,7 @@
 #include "model/HopperModel.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace headroom {
 
@@ -32,6 +33,32 @@ double shareFor(UnitScope Scope, const BusiestShare &S) {
   return 1;
 }
 
+/// The DRAM latency unit's time for the launches of \p G
+/// (model/DramLatency.h; 0 without DRAM reads), or nullopt without their
+/// occupancy.
+double launchWarps(const LaunchShape &S) {
+  return double(S.Blocks) * std::ceil(double(S.ThreadsPerBlock) / 32);
+}
+
+double residentWarpsPerSm(const LaunchGroup &G, const UnitRates &R) {
+  return G.OccupancyPct.value_or(0) / 100 * R.MaxWarpsPerSm;
+}
+
+std::optional<double> dramLatencyMs(const LaunchGroup &G, const UnitRates &R) {
+  if (!G.OccupancyPct || *G.OccupancyPct <= 0 || !R.DramLatency ||
+      G.Launches <= 0)
+    return std::nullopt;
+  constexpr double SectorBytes = 32;
+  double Warps = launchWarps(G.Shape);
+  DramConcurrency C;
+  C.ReadingWarps =
+      std::min(Warps, G.Work.DramReadBytes / G.Launches / SectorBytes);
+  C.ResidentWarps = residentWarpsPerSm(G, R) *
+                    std::min<double>(R.Sms, double(G.Shape.Blocks));
+  double Bytes = (G.Work.DramReadBytes + G.Work.DramWriteBytes) / G.Launches;
+  return dramLatencySeconds(C, Bytes, *R.DramLatency) * G.Launches * 1e3;
+}
+
 } // namespace
 
 const UnitTime *HopperPrediction::timeOf(Unit U) const {
@@ -41,10 +68,18 @@ const UnitTime *HopperPrediction::timeOf(Unit U) const {
   return nullptr;
 }
 
+double HopperPrediction::floorMs() const {
+  for (const UnitTime &T : Times)
+    if (unitInfo(T.Id).Kind != UnitKind::Latency)
+      return T.FloorMs;
+  return 0;
+}
+
 const UnitTime *HopperPrediction::busiestUnit() const {
   const UnitTime *Best = nullptr;
   for (const UnitTime &T : Times)
-    if (!Best || T.BusyMs > Best->BusyMs)
+    if (unitInfo(T.Id).Kind != UnitKind::Latency &&
+        (!Best || T.BusyMs > Best->BusyMs))
       Best = &T;
   return Best;
 }
@@ -96,9 +131,20 @@ bool HopperPrediction::balanced() const {
 }
 
 std::optional<double> HopperPrediction::headroom() const {
-  if (!MeasuredMs || Times.empty() || floorMs() <= 0)
+  if (!MeasuredMs || predictedMs() <= 0)
     return std::nullopt;
-  return *MeasuredMs / floorMs();
+  return *MeasuredMs / predictedMs();
+}
+
+std::optional<double> projectionRatio(const HopperPrediction &Here,
+                                      const HopperPrediction &There) {
+  bool Alike = (Here.timeOf(Unit::DramLatency) != nullptr) ==
+               (There.timeOf(Unit::DramLatency) != nullptr);
+  double From = Alike ? Here.predictedMs() : Here.floorMs();
+  double To = Alike ? There.predictedMs() : There.floorMs();
+  if (From <= 0)
+    return std::nullopt;
+  return To / From;
 }
 
 LaunchGroup launchGroup(const CounterLookup &PerLaunch, LaunchShape Shape,
@@ -109,8 +155,10 @@ LaunchGroup launchGroup(const CounterLookup &PerLaunch, LaunchShape Shape,
     return V ? std::optional(*V * Launches) : std::nullopt;
   });
   G.Shape = Shape;
+  G.Launches = Launches;
   if (std::optional<double> Ns = PerLaunch(Counter::DurationNs))
     G.SampledMs = *Ns * 1e-6 * Launches;
+  G.OccupancyPct = PerLaunch(Counter::AchievedOccupancyPct);
   return G;
 }
 
@@ -123,6 +171,7 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
   std::array<UnitTime, NumUnits> Sum{};
   std::array<bool, NumUnits> Recorded{};
   double SampledMs = 0;
+  double LongestLatencyMs = 0;
   bool EverySampled = !Groups.empty();
   for (const LaunchGroup &G : Groups) {
     EverySampled = EverySampled && G.SampledMs;
@@ -136,6 +185,24 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
       std::optional<double> Rate = R.rate(Info.Id);
       if (!Amount || !Rate || *Rate <= 0)
         continue;
+      if (Info.Id == Unit::DramLatency) {
+        // A latency keeps no unit busy: its busy time stays 0.
+        std::optional<double> Ms = dramLatencyMs(G, R);
+        if (!Ms)
+          continue;
+        if (*Ms > LongestLatencyMs) {
+          LongestLatencyMs = *Ms;
+          P.DramInFlight = HopperPrediction::InFlight{
+              G.Work.DramReadBytes / G.Launches / launchWarps(G.Shape),
+              residentWarpsPerSm(G, R),
+              R.DramLatency->BytesInFlightPerSmFor90Pct};
+        }
+        Sum[I].Id = Info.Id;
+        Sum[I].RoofMs += *Ms;
+        Sum[I].FloorMs += *Ms;
+        Recorded[I] = true;
+        continue;
+      }
       double PerSecond = Info.Id == Unit::Dram
                              ? R.dramBandwidth(G.Work.DramReadBytes,
                                                G.Work.DramWriteBytes)

@@ -9,8 +9,10 @@
 /// - its *floor* time, with the work of the busiest SM or scheduler of the
 ///   launch's grid at that SM's or scheduler's rate (model/Parallelism.h).
 ///
-/// The predicted time is the largest floor (the bottleneck); it never
-/// exceeds what the hardware did, up to counter noise. Unlike the thesis
+/// The floor is the largest of these (the hardware cannot beat it, up to
+/// counter noise). The predicted time is the floor, or DRAM's latency over
+/// the bytes the kernel keeps in flight where that is longer
+/// (model/DramLatency.h): an estimate of the loaded latency, not a bound. Unlike the thesis
 /// model, instructions of different pipes do not add up: each pipe and the
 /// dispatch of one warp instruction per scheduler per clock bound the time
 /// separately.
@@ -54,9 +56,14 @@ const char *regimeName(Regime R);
 struct LaunchGroup {
   UnitWork Work;
   LaunchShape Shape;
+  /// How many launches Work covers.
+  double Launches = 1;
   /// The duration of the launches whose counters gave Work (the sampled
   /// ones, scaled to all launches like Work), when recorded.
   std::optional<double> SampledMs;
+  /// Achieved occupancy of the sampled launch (% of the SM's warps), for
+  /// the bytes it keeps in flight.
+  std::optional<double> OccupancyPct;
 };
 
 /// One configuration from its counters: each counter of one sampled launch
@@ -82,6 +89,16 @@ struct HopperPrediction {
   std::vector<UnitTime> Times;
   /// Units with a rate on the device but no counter in the profile.
   std::vector<Unit> Unrecorded;
+  /// What the launches kept in flight against DRAM, when the DRAM latency
+  /// unit was modeled: DRAM bytes read per warp and resident warps per SM
+  /// (of the configuration with the longest DRAM latency time), and the
+  /// bytes in flight per SM DRAM needs for 90% of its bandwidth.
+  struct InFlight {
+    double ReadBytesPerWarp = 0;
+    double ResidentWarpsPerSm = 0;
+    double NeededPerSm = 0;
+  };
+  std::optional<InFlight> DramInFlight;
   /// SMs of the device and the smallest grid among the launches.
   unsigned Sms = 0;
   std::uint64_t MinBlocks = 0;
@@ -92,11 +109,24 @@ struct HopperPrediction {
   /// Light does; a sampled first launch runs colder than the timed ones.
   std::optional<double> SampledMs;
 
-  /// The bottleneck: the largest floor (the predicted time).
+  /// The bottleneck: the unit of the predicted time.
   const UnitTime *bottleneck() const {
     return Times.empty() ? nullptr : &Times.front();
   }
-  double floorMs() const { return Times.empty() ? 0 : Times.front().FloorMs; }
+  /// The predicted time: the largest floor, or DRAM's latency over the
+  /// bytes in flight where that is longer.
+  double predictedMs() const {
+    return Times.empty() ? 0 : Times.front().FloorMs;
+  }
+  /// The floor: the largest bound of a unit the kernel keeps busy, which
+  /// the hardware cannot beat (latencies are estimates, not bounds).
+  double floorMs() const;
+  /// Whether the predicted time is a latency's (an estimate) rather than a
+  /// unit's floor (a bound).
+  bool latencyPredicted() const {
+    return !Times.empty() &&
+           unitInfo(Times.front().Id).Kind == UnitKind::Latency;
+  }
   /// The unit with the largest busy time (its work at its hardware peak).
   const UnitTime *busiestUnit() const;
   /// The busiest unit of a kind (for the ridge test), or null.
@@ -112,13 +142,22 @@ struct HopperPrediction {
   /// True when the busiest compute and memory units are both above the
   /// latency threshold and within BalancedWithin of each other.
   bool balanced() const;
-  /// Measured time over the floor (>= 1 means room to improve).
+  /// Measured time over the predicted time (>= 1 means room to improve).
   std::optional<double> headroom() const;
 
 private:
   /// The time the verdict counts busy time against.
   std::optional<double> verdictMs() const;
 };
+
+/// How much longer the same launches take on the device of \p There than on
+/// that of \p Here (the ratio of the projections, thesis 5.13): of the
+/// predicted times where both devices model the same latencies, else of the
+/// floors (a device file derived from a spec sheet has no latency curve, and
+/// a latency on one side only would skew the ratio); nullopt when Here's is
+/// 0.
+std::optional<double> projectionRatio(const HopperPrediction &Here,
+                                      const HopperPrediction &There);
 
 /// Bounds the kernel whose configurations are \p Groups on a device with
 /// rates \p R. \p MeasuredMs is the measured time of all the launches.

@@ -15,6 +15,19 @@ const Measurement *findMeasurement(const DeviceParameters &D,
   return nullptr;
 }
 
+unsigned maxWarpsPerSm(std::string_view Cc) {
+  // CUDA C++ Programming Guide, "Technical Specifications per Compute
+  // Capability": maximum number of resident warps per SM.
+  const std::pair<std::string_view, unsigned> Known[] = {
+      {"7.0", 64}, {"7.2", 64}, {"7.5", 32}, {"8.0", 64}, {"8.6", 48},
+      {"8.7", 48}, {"8.9", 48}, {"9.0", 64}, {"10.0", 64}, {"10.3", 64},
+      {"12.0", 48}};
+  for (auto [Name, Warps] : Known)
+    if (Name == Cc)
+      return Warps;
+  return 0;
+}
+
 double UnitRates::dramBandwidth(double ReadBytes, double WriteBytes) const {
   double Total = ReadBytes + WriteBytes;
   if (Total <= 0)
@@ -98,6 +111,15 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
   R.DramWrite = Write->Value * 1e9;
   R.DramCopy = Copy->Value * 1e9;
   R.PerSecond[static_cast<std::size_t>(Unit::Dram)] = R.DramCopy;
+
+  R.MaxWarpsPerSm = maxWarpsPerSm(D.ComputeCapability);
+  if (const Measurement *Curve = findMeasurement(D, "dram_read_vs_warps",
+                                                 "warps/SM");
+      Curve && R.MaxWarpsPerSm)
+    R.DramLatency = dramLatencyCurve(*Curve, R.Sms);
+  if (R.DramLatency)
+    R.PerSecond[static_cast<std::size_t>(Unit::DramLatency)] =
+        R.DramLatency->BestBytesPerSecond;
   return R;
 }
 

@@ -8,7 +8,8 @@
 /// pipe and the L1/shared data path from `shared_ldst32` (one 128-byte
 /// wavefront per SM per clock), L1 bytes from `l1_read`, L2 from `l2_read`
 /// and `l2_requests`, DRAM from `dram_read`, `dram_write` and `dram_copy`
-/// (bandwidth depends on the read/write mix). Instruction issue (one warp
+/// (bandwidth depends on the read/write mix), DRAM's latency from
+/// `dram_read_vs_warps`. Instruction issue (one warp
 /// instruction per scheduler per clock), the tensor pipe's busy cycles and
 /// the ADU (one warp instruction per SM every other clock, Nsight Compute's
 /// peak for `sm__inst_executed_pipe_adu` on GH100) are architectural,
@@ -19,6 +20,7 @@
 #define HEADROOM_MODEL_UNITRATES_H
 
 #include "model/DeviceParameters.h"
+#include "model/DramLatency.h"
 #include "model/Units.h"
 #include "support/Error.h"
 
@@ -49,6 +51,11 @@ struct UnitRates {
   /// DRAM bandwidth in bytes per second for reads only, writes only and a
   /// copy (half and half).
   double DramRead = 0, DramWrite = 0, DramCopy = 0;
+  /// DRAM's loaded latency (from `dram_read_vs_warps`) and the warps an SM
+  /// holds at most (from the compute capability): the DRAM latency unit
+  /// has a rate only with both.
+  std::optional<DramLatencyCurve> DramLatency;
+  unsigned MaxWarpsPerSm = 0;
 
   std::optional<double> rate(Unit U) const {
     return PerSecond[static_cast<std::size_t>(U)];
@@ -70,6 +77,10 @@ struct UnitRates {
 /// naming the first missing one, so that callers can fall back to the thesis
 /// model and say why.
 Expected<UnitRates> unitRates(const DeviceParameters &D);
+
+/// The most warps one SM holds on compute capability \p Cc ("9.0"), or 0
+/// when unknown.
+unsigned maxWarpsPerSm(std::string_view Cc);
 
 /// The device's measurement \p Name in unit \p MeasuredIn, if calibrated.
 const Measurement *findMeasurement(const DeviceParameters &D,

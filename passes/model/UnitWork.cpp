@@ -58,6 +58,8 @@ UnitWork unitWork(const CounterLookup &Total) {
       W.DramWriteBytes = std::min(W.DramWriteBytes, *L2Writes * SectorBytes);
     W.Amount[static_cast<std::size_t>(Unit::Dram)] =
         W.DramReadBytes + W.DramWriteBytes;
+    // What waits on DRAM's latency: the reads (writes are posted).
+    W.Amount[static_cast<std::size_t>(Unit::DramLatency)] = W.DramReadBytes;
   }
   return W;
 }

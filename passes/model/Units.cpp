@@ -27,6 +27,8 @@ constexpr std::array<UnitInfo, NumUnits> Infos = {{
     {Unit::L2Bytes, "l2", "L2 bandwidth", Memory, Gpu},
     {Unit::L2Requests, "l2_requests", "L2 request rate", Memory, Gpu},
     {Unit::Dram, "dram", "DRAM bandwidth", Memory, Gpu},
+    {Unit::DramLatency, "dram_latency", "DRAM latency over the bytes in flight",
+     Latency, Gpu},
 }};
 
 constexpr bool inEnumOrder() {

@@ -4,8 +4,9 @@
 /// The Hopper model (docs/model.md, "The Hopper model") bounds a kernel's
 /// time by every unit of the GPU that its work passes through: the
 /// instruction issue of each scheduler, each execution pipe, the L1/shared
-/// data path, the L2 (bytes and requests) and DRAM. A unit's time is the
-/// kernel's work on it over the unit's calibrated rate; the slowest unit is
+/// data path, the L2 (bytes and requests) and DRAM, and DRAM's latency over
+/// the bytes the kernel keeps in flight. A unit's time is the kernel's work
+/// on it over the unit's calibrated rate; the slowest unit is
 /// the bottleneck (Zhang & Owens 2011), and no unit's time can exceed the
 /// kernel's own. This file names the units once: their keys in JSON and CSV,
 /// their names in messages, and what kind of limit each one is.
@@ -35,11 +36,17 @@ enum class Unit {
   L2Bytes,
   L2Requests,
   Dram,
+  /// Not a unit that gets busy: DRAM's latency over the bytes a launch
+  /// keeps in flight (model/DramLatency.h).
+  DramLatency,
 };
-inline constexpr std::size_t NumUnits = static_cast<std::size_t>(Unit::Dram) + 1;
+inline constexpr std::size_t NumUnits =
+    static_cast<std::size_t>(Unit::DramLatency) + 1;
 
-/// Compute units execute instructions; memory units move data.
-enum class UnitKind { Compute, Memory };
+/// Compute units execute instructions; memory units move data; a latency
+/// is time a kernel waits, which keeps no unit busy: its time is an
+/// estimate, not a bound (docs/model.md).
+enum class UnitKind { Compute, Memory, Latency };
 
 /// Where a unit sits, which decides how a small grid uses it: one per
 /// scheduler (4 per SM on Hopper), one per SM, or one for the whole GPU.

@@ -28,6 +28,18 @@ std::string ridgeDistance(const Prediction &P) {
                       : formatTimes(1 / P.Margin) + " below the ridge";
 }
 
+/// "128 bytes read from DRAM per warp x 46 resident warps per SM = 5.8 KB
+/// in flight per SM at most; DRAM needs 32.8 KB for 90% of its bandwidth".
+std::string inFlightText(const HopperPrediction::InFlight &F) {
+  auto kb = [](double Bytes) { return formatFixed(Bytes / 1e3, 1) + " KB"; };
+  return formatFixed(F.ReadBytesPerWarp, 0) +
+         " bytes read from DRAM per warp x " +
+         formatFixed(F.ResidentWarpsPerSm, 0) + " resident warps per SM = " +
+         kb(F.ReadBytesPerWarp * F.ResidentWarpsPerSm) +
+         " in flight per SM at most; DRAM needs " + kb(F.NeededPerSm) +
+         " for 90% of its bandwidth";
+}
+
 /// Why the bottleneck caps the kernel below its roof: the share of issued
 /// warp instructions that the bottleneck pipe executes (or, for issue
 /// itself, that the FMA pipe does), and the busiest SM's extra share when
@@ -47,6 +59,8 @@ std::string capCause(const KernelBounds &B, const UnitTime &Cap) {
       WorkOf(Unit::Dram) > 0)
     Why.push_back(formatTimes(WorkOf(Cap.Id) / WorkOf(Unit::Dram)) +
                   " the DRAM traffic");
+  if (Cap.Id == Unit::DramLatency && B.Prediction.DramInFlight)
+    Why.push_back(inFlightText(*B.Prediction.DramInFlight));
   if (Issued > 0 && U.Kind == UnitKind::Compute && Cap.Id != Unit::TensorPipe) {
     if (Cap.Id == Unit::Issue)
       Why.push_back("FMA-pipe instructions are " +
@@ -86,7 +100,8 @@ Diagnostic unitBoundWarning(const KernelReport &K, const Analysis &A,
                  percent(*P.utilization()) + " busy)";
   const UnitTime *Cap = P.bottleneck();
   D.Message += ": predicted " +
-               std::string(B.FittedMs ? "time " : "floor ") +
+               std::string(B.FittedMs || P.latencyPredicted() ? "time "
+                                                              : "floor ") +
                formatMs(B.predictedMs()) + " ms" +
                (B.FittedMs ? " (fitted model)"
                            : " set by the " +

@@ -20,15 +20,18 @@ constexpr CheckInfo Info{
     "in the lint configuration."};
 
 /// What the headroom is measured against ("attainable 9.71 TFLOP/s"), and
-/// the kernel's bound, floor and measured time.
+/// the kernel's bound, floor (or predicted time) and measured time.
 std::pair<std::string, std::string> judged(const Analysis &A,
                                            const KernelReport &K) {
   if (K.Bounds) {
     const KernelBounds &B = *K.Bounds;
-    return {B.FittedMs ? "fitted prediction" : "floor",
+    bool Predicted = B.FittedMs || B.Prediction.latencyPredicted();
+    return {B.FittedMs ? "fitted prediction"
+            : Predicted ? "predicted time"
+                        : "floor",
             std::string(regimeName(B.regime())) + "-bound on " +
                 A.Device.Device.Name + ", " +
-                (B.FittedMs ? "predicted " : "floor ") +
+                (Predicted ? "predicted " : "floor ") +
                 formatMs(B.predictedMs()) + " ms, measured " +
                 formatMs(*B.Prediction.MeasuredMs) + " ms"};
   }

@@ -1,0 +1,82 @@
+//===- DramLatency.cpp - Little's law for a kernel's DRAM reads -----------===//
+
+#include "model/DramLatency.h"
+
+#include <algorithm>
+
+namespace headroom {
+
+namespace {
+
+/// Threads of a warp.
+constexpr double Warp = 32;
+
+} // namespace
+
+double DramLatencyCurve::latencyAt(double Utilization) const {
+  if (Points.empty())
+    return 0;
+  if (Utilization <= Points.front().first)
+    return Points.front().second;
+  for (std::size_t I = 1; I < Points.size(); ++I) {
+    auto [U0, L0] = Points[I - 1];
+    auto [U1, L1] = Points[I];
+    if (Utilization <= U1)
+      return U1 > U0 ? L0 + (L1 - L0) * (Utilization - U0) / (U1 - U0) : L1;
+  }
+  return Points.back().second;
+}
+
+std::optional<DramLatencyCurve> dramLatencyCurve(const Measurement &ReadVsWarps,
+                                                 unsigned Sms) {
+  const auto &Raw = ReadVsWarps.Points;
+  double Best = 0;
+  for (auto [Warps, GBs] : Raw)
+    Best = std::max(Best, GBs);
+  if (Raw.size() < 2 || Best <= 0 || Sms == 0)
+    return std::nullopt;
+  DramLatencyCurve C;
+  C.BestBytesPerSecond = Best * 1e9;
+  C.BytesInFlightPerSmFor90Pct =
+      ReadVsWarps.Value * Warp * DramCurveBytesPerThread;
+  // Up to the best point the bandwidth rises with the bytes in flight;
+  // past it more warps only queue, and the busiest point's latency stands.
+  for (auto [Warps, GBs] : Raw) {
+    if (Warps <= 0 || GBs <= 0)
+      continue;
+    double InFlight = Warps * Warp * DramCurveBytesPerThread * Sms;
+    C.Points.emplace_back(GBs / Best, InFlight / (GBs * 1e9));
+    if (GBs == Best)
+      break;
+  }
+  if (C.Points.size() < 2)
+    return std::nullopt;
+  return C;
+}
+
+double dramLatencySeconds(const DramConcurrency &C, double DramBytes,
+                          const DramLatencyCurve &Curve) {
+  if (C.ReadingWarps <= 0 || C.ResidentWarps <= 0 || DramBytes <= 0 ||
+      Curve.BestBytesPerSecond <= 0)
+    return 0;
+  double Turns = std::max(1.0, C.ReadingWarps / C.ResidentWarps);
+  auto utilization = [&](double Seconds) {
+    return std::min(1.0, DramBytes / Seconds / Curve.BestBytesPerSecond);
+  };
+  // T - Turns x latency(utilization(T)) rises with T: bisect between the
+  // bandwidth bound (utilization 1) and the time at the busiest latency.
+  double Low = DramBytes / Curve.BestBytesPerSecond;
+  double High = std::max(Low, Turns * Curve.latencyAt(1));
+  if (Low >= Turns * Curve.latencyAt(1))
+    return Low;
+  for (int I = 0; I < 60; ++I) {
+    double Mid = (Low + High) / 2;
+    if (Mid < Turns * Curve.latencyAt(utilization(Mid)))
+      Low = Mid;
+    else
+      High = Mid;
+  }
+  return High;
+}
+
+} // namespace headroom
