@@ -63,18 +63,19 @@ std::optional<Diagnostic> componentNote(const KernelReport &K) {
   return note(K.Definition, Message);
 }
 
-/// The Hopper model's floors of the slowest units: what the bottleneck is
-/// and what would limit the kernel next.
+/// The Hopper model's floors of the slowest units (bounds only; the warning
+/// names a latency estimate that sets the predicted time): what the
+/// bottleneck is and what would limit the kernel next.
 Diagnostic unitsNote(const KernelReport &K) {
-  const std::vector<UnitTime> &Times = K.Bounds->Prediction.Times;
   std::string Message = "floor by unit (busiest SM or scheduler):";
-  for (std::size_t I = 0; I < Times.size() && I < MaxUnitsNamed; ++I)
-    Message += std::string(I ? ", " : " ") +
-               std::string(unitInfo(Times[I].Id).Name) + " " +
-               formatMs(Times[I].FloorMs) + " ms" +
-               (unitInfo(Times[I].Id).Kind == UnitKind::Latency
-                    ? " (an estimate, not a floor)"
-                    : "");
+  std::size_t Named = 0;
+  for (const UnitTime &T : K.Bounds->Prediction.Times) {
+    if (unitInfo(T.Id).Kind == UnitKind::Latency || Named == MaxUnitsNamed)
+      continue;
+    Message += std::string(Named++ ? ", " : " ") +
+               std::string(unitInfo(T.Id).Name) + " " + formatMs(T.FloorMs) +
+               " ms";
+  }
   return note(K.Definition, Message);
 }
 

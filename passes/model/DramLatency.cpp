@@ -3,6 +3,7 @@
 #include "model/DramLatency.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace headroom {
 
@@ -54,12 +55,22 @@ std::optional<DramLatencyCurve> dramLatencyCurve(const Measurement &ReadVsWarps,
   return C;
 }
 
+double dramTurns(const DramConcurrency &C) {
+  return C.ResidentWarps > 0 ? std::max(1.0, C.ReadingWarps / C.ResidentWarps)
+                             : 0;
+}
+
+double partlyOverlapped(double IssueS, double LatencyS) {
+  constexpr double P = IssueLatencyNorm;
+  return std::pow(std::pow(IssueS, P) + std::pow(LatencyS, P), 1 / P);
+}
+
 double dramLatencySeconds(const DramConcurrency &C, double DramBytes,
                           const DramLatencyCurve &Curve) {
   if (C.ReadingWarps <= 0 || C.ResidentWarps <= 0 || DramBytes <= 0 ||
       Curve.BestBytesPerSecond <= 0)
     return 0;
-  double Turns = std::max(1.0, C.ReadingWarps / C.ResidentWarps);
+  double Turns = dramTurns(C);
   auto utilization = [&](double Seconds) {
     return std::min(1.0, DramBytes / Seconds / Curve.BestBytesPerSecond);
   };

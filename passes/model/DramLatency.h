@@ -47,6 +47,8 @@ struct DramLatencyCurve {
   /// The latency at \p Utilization (clamped to the measured range: never
   /// below the least loaded point, never above the busiest).
   double latencyAt(double Utilization) const;
+  /// The least loaded point's latency.
+  double unloaded() const { return Points.empty() ? 0 : Points.front().second; }
 };
 
 /// The curve of measurement \p ReadVsWarps (points: warps per SM, GB/s) on
@@ -68,6 +70,24 @@ struct DramConcurrency {
 /// less than the bytes at the curve's best bandwidth.
 double dramLatencySeconds(const DramConcurrency &C, double DramBytes,
                           const DramLatencyCurve &Curve);
+
+/// Rounds of resident warps a launch with \p C takes (at least 1): each
+/// waits one DRAM latency at least.
+double dramTurns(const DramConcurrency &C);
+
+/// The exponent of the norm that adds instruction issue and the unloaded
+/// DRAM latencies of a launch's turns: 1 would be no overlap (a warp issues
+/// nothing while it waits, and no other warp fills in), infinity full
+/// overlap (the larger alone). 1.25 minimizes the squared relative error of
+/// the instructive families of the validation corpus (stream, intensity,
+/// special, memlevels) on both the H100 and the H200; on the other families
+/// it lowered the median error from 14.4% to 13.2% (H100) and from 15.9% to
+/// 13.2% (H200) (docs/perf/accuracy.md).
+inline constexpr double IssueLatencyNorm = 1.25;
+
+/// Instruction issue (\p IssueS) and DRAM latency (\p LatencyS) partly
+/// overlapped: (IssueS^p + LatencyS^p)^(1/p), p = IssueLatencyNorm.
+double partlyOverlapped(double IssueS, double LatencyS);
 
 } // namespace headroom
 

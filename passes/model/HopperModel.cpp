@@ -33,9 +33,6 @@ double shareFor(UnitScope Scope, const BusiestShare &S) {
   return 1;
 }
 
-/// The DRAM latency unit's time for the launches of \p G
-/// (model/DramLatency.h; 0 without DRAM reads), or nullopt without their
-/// occupancy.
 double launchWarps(const LaunchShape &S) {
   return double(S.Blocks) * std::ceil(double(S.ThreadsPerBlock) / 32);
 }
@@ -44,19 +41,34 @@ double residentWarpsPerSm(const LaunchGroup &G, const UnitRates &R) {
   return G.OccupancyPct.value_or(0) / 100 * R.MaxWarpsPerSm;
 }
 
-std::optional<double> dramLatencyMs(const LaunchGroup &G, const UnitRates &R) {
+/// The latency units' times for the launches of \p G (model/DramLatency.h;
+/// 0 without DRAM reads), given their instruction issue floor.
+struct LatencyTimes {
+  double DramMs = 0;
+  double IssueAndDramMs = 0;
+};
+
+/// nullopt without the launches' occupancy or the device's latency curve.
+std::optional<LatencyTimes> latencyTimes(const LaunchGroup &G,
+                                         const UnitRates &R,
+                                         double IssueFloorMs) {
   if (!G.OccupancyPct || *G.OccupancyPct <= 0 || !R.DramLatency ||
       G.Launches <= 0)
     return std::nullopt;
   constexpr double SectorBytes = 32;
-  double Warps = launchWarps(G.Shape);
   DramConcurrency C;
-  C.ReadingWarps =
-      std::min(Warps, G.Work.DramReadBytes / G.Launches / SectorBytes);
+  C.ReadingWarps = std::min(launchWarps(G.Shape),
+                            G.Work.DramReadBytes / G.Launches / SectorBytes);
   C.ResidentWarps = residentWarpsPerSm(G, R) *
                     std::min<double>(R.Sms, double(G.Shape.Blocks));
   double Bytes = (G.Work.DramReadBytes + G.Work.DramWriteBytes) / G.Launches;
-  return dramLatencySeconds(C, Bytes, *R.DramLatency) * G.Launches * 1e3;
+  LatencyTimes T;
+  T.DramMs = dramLatencySeconds(C, Bytes, *R.DramLatency) * G.Launches * 1e3;
+  double Waits = C.ReadingWarps > 0 ? dramTurns(C) * R.DramLatency->unloaded()
+                                    : 0;
+  T.IssueAndDramMs =
+      partlyOverlapped(IssueFloorMs, Waits * G.Launches * 1e3);
+  return T;
 }
 
 } // namespace
@@ -162,6 +174,46 @@ LaunchGroup launchGroup(const CounterLookup &PerLaunch, LaunchShape Shape,
   return G;
 }
 
+namespace {
+
+/// Adds the latency units' times of \p G to \p Sum (their busy time stays
+/// 0: a latency keeps no unit busy), and records in \p P what the group
+/// with the longest DRAM latency keeps in flight.
+void addLatencies(const LaunchGroup &G, const UnitRates &R,
+                  std::array<UnitTime, NumUnits> &Sum,
+                  std::array<bool, NumUnits> &Recorded, HopperPrediction &P,
+                  double &LongestDramMs) {
+  if (!G.Work.amount(Unit::DramLatency))
+    return;
+  std::optional<double> Issued = G.Work.amount(Unit::Issue);
+  double IssueFloorMs =
+      Issued ? *Issued / *R.rate(Unit::Issue) * 1e3 *
+                   busiestShare(G.Shape, R.Sms, SchedulersPerSm).Scheduler
+             : 0;
+  std::optional<LatencyTimes> T = latencyTimes(G, R, IssueFloorMs);
+  if (!T)
+    return;
+  if (!P.DramInFlight || T->DramMs > LongestDramMs) {
+    LongestDramMs = T->DramMs;
+    P.DramInFlight = HopperPrediction::InFlight{
+        G.Work.DramReadBytes / G.Launches / launchWarps(G.Shape),
+        residentWarpsPerSm(G, R), R.DramLatency->BytesInFlightPerSmFor90Pct};
+  }
+  for (auto [Id, Ms] : {std::pair{Unit::DramLatency, T->DramMs},
+                        std::pair{Unit::IssueAndDramLatency, T->IssueAndDramMs}}) {
+    // Issue and latency together only where the issue was counted.
+    if (Id == Unit::IssueAndDramLatency && !Issued)
+      continue;
+    auto I = static_cast<std::size_t>(Id);
+    Sum[I].Id = Id;
+    Sum[I].RoofMs += Ms;
+    Sum[I].FloorMs += Ms;
+    Recorded[I] = true;
+  }
+}
+
+} // namespace
+
 HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
                                const UnitRates &R,
                                std::optional<double> MeasuredMs) {
@@ -170,8 +222,7 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
   P.MeasuredMs = MeasuredMs;
   std::array<UnitTime, NumUnits> Sum{};
   std::array<bool, NumUnits> Recorded{};
-  double SampledMs = 0;
-  double LongestLatencyMs = 0;
+  double SampledMs = 0, LongestDramMs = 0;
   bool EverySampled = !Groups.empty();
   for (const LaunchGroup &G : Groups) {
     EverySampled = EverySampled && G.SampledMs;
@@ -185,24 +236,8 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
       std::optional<double> Rate = R.rate(Info.Id);
       if (!Amount || !Rate || *Rate <= 0)
         continue;
-      if (Info.Id == Unit::DramLatency) {
-        // A latency keeps no unit busy: its busy time stays 0.
-        std::optional<double> Ms = dramLatencyMs(G, R);
-        if (!Ms)
-          continue;
-        if (*Ms > LongestLatencyMs) {
-          LongestLatencyMs = *Ms;
-          P.DramInFlight = HopperPrediction::InFlight{
-              G.Work.DramReadBytes / G.Launches / launchWarps(G.Shape),
-              residentWarpsPerSm(G, R),
-              R.DramLatency->BytesInFlightPerSmFor90Pct};
-        }
-        Sum[I].Id = Info.Id;
-        Sum[I].RoofMs += *Ms;
-        Sum[I].FloorMs += *Ms;
-        Recorded[I] = true;
-        continue;
-      }
+      if (Info.Kind == UnitKind::Latency)
+        continue; // below, from the issue floor
       double PerSecond = Info.Id == Unit::Dram
                              ? R.dramBandwidth(G.Work.DramReadBytes,
                                                G.Work.DramWriteBytes)
@@ -216,6 +251,7 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
       Sum[I].FloorMs += RoofMs * shareFor(Info.Scope, Share);
       Recorded[I] = true;
     }
+    addLatencies(G, R, Sum, Recorded, P, LongestDramMs);
   }
   for (const UnitInfo &Info : unitInfos()) {
     auto I = static_cast<std::size_t>(Info.Id);

@@ -10,10 +10,11 @@
 ///   launch's grid at that SM's or scheduler's rate (model/Parallelism.h).
 ///
 /// The floor is the largest of these (the hardware cannot beat it, up to
-/// counter noise). The predicted time is the floor, or DRAM's latency over
-/// the bytes the kernel keeps in flight where that is longer
-/// (model/DramLatency.h): an estimate of the loaded latency, not a bound. Unlike the thesis
-/// model, instructions of different pipes do not add up: each pipe and the
+/// counter noise). The predicted time is the largest of the floor and two
+/// latency estimates (model/DramLatency.h), which are not bounds: DRAM's
+/// loaded latency over the bytes the kernel keeps in flight, and instruction
+/// issue and DRAM's latency partly overlapped. Unlike the thesis model,
+/// instructions of different pipes do not add up: each pipe and the
 /// dispatch of one warp instruction per scheduler per clock bound the time
 /// separately.
 ///
@@ -113,8 +114,8 @@ struct HopperPrediction {
   const UnitTime *bottleneck() const {
     return Times.empty() ? nullptr : &Times.front();
   }
-  /// The predicted time: the largest floor, or DRAM's latency over the
-  /// bytes in flight where that is longer.
+  /// The predicted time: the largest floor, or a latency estimate where
+  /// that is longer.
   double predictedMs() const {
     return Times.empty() ? 0 : Times.front().FloorMs;
   }

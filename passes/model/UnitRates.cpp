@@ -118,8 +118,9 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
       Curve && R.MaxWarpsPerSm)
     R.DramLatency = dramLatencyCurve(*Curve, R.Sms);
   if (R.DramLatency)
-    R.PerSecond[static_cast<std::size_t>(Unit::DramLatency)] =
-        R.DramLatency->BestBytesPerSecond;
+    for (Unit U : {Unit::DramLatency, Unit::IssueAndDramLatency})
+      R.PerSecond[static_cast<std::size_t>(U)] =
+          R.DramLatency->BestBytesPerSecond;
   return R;
 }
 

@@ -60,6 +60,8 @@ UnitWork unitWork(const CounterLookup &Total) {
         W.DramReadBytes + W.DramWriteBytes;
     // What waits on DRAM's latency: the reads (writes are posted).
     W.Amount[static_cast<std::size_t>(Unit::DramLatency)] = W.DramReadBytes;
+    W.Amount[static_cast<std::size_t>(Unit::IssueAndDramLatency)] =
+        W.DramReadBytes;
   }
   return W;
 }

@@ -29,6 +29,8 @@ constexpr std::array<UnitInfo, NumUnits> Infos = {{
     {Unit::Dram, "dram", "DRAM bandwidth", Memory, Gpu},
     {Unit::DramLatency, "dram_latency", "DRAM latency over the bytes in flight",
      Latency, Gpu},
+    {Unit::IssueAndDramLatency, "issue_dram_latency",
+     "instruction issue and DRAM latency, partly overlapped", Latency, Gpu},
 }};
 
 constexpr bool inEnumOrder() {

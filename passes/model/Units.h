@@ -36,12 +36,14 @@ enum class Unit {
   L2Bytes,
   L2Requests,
   Dram,
-  /// Not a unit that gets busy: DRAM's latency over the bytes a launch
-  /// keeps in flight (model/DramLatency.h).
+  /// Not units that get busy: DRAM's latency over the bytes a launch keeps
+  /// in flight, and instruction issue and DRAM latency partly overlapped
+  /// (model/DramLatency.h).
   DramLatency,
+  IssueAndDramLatency,
 };
 inline constexpr std::size_t NumUnits =
-    static_cast<std::size_t>(Unit::DramLatency) + 1;
+    static_cast<std::size_t>(Unit::IssueAndDramLatency) + 1;
 
 /// Compute units execute instructions; memory units move data; a latency
 /// is time a kernel waits, which keeps no unit busy: its time is an

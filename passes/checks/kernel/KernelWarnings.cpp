@@ -61,6 +61,10 @@ std::string capCause(const KernelBounds &B, const UnitTime &Cap) {
                   " the DRAM traffic");
   if (Cap.Id == Unit::DramLatency && B.Prediction.DramInFlight)
     Why.push_back(inFlightText(*B.Prediction.DramInFlight));
+  if (const UnitTime *Issue = B.Prediction.timeOf(Unit::Issue);
+      Cap.Id == Unit::IssueAndDramLatency && Issue)
+    Why.push_back("issue alone " + formatMs(Issue->FloorMs) +
+                  " ms: while warps wait on DRAM, too few others issue");
   if (Issued > 0 && U.Kind == UnitKind::Compute && Cap.Id != Unit::TensorPipe) {
     if (Cap.Id == Unit::Issue)
       Why.push_back("FMA-pipe instructions are " +

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace headroom;
 
 namespace {
@@ -160,6 +162,40 @@ TEST(DramLatency, ProjectionsCompareLikeWithLike) {
   EXPECT_DOUBLE_EQ(*projectionRatio(Here, Here), 1.0);
   HopperPrediction None;
   EXPECT_FALSE(projectionRatio(None, Here));
+}
+
+} // namespace
+
+namespace {
+
+TEST(DramLatency, IssueAndLatencyOverlapInPart) {
+  // Between a sum (no overlap) and the larger (full overlap).
+  double T = partlyOverlapped(3, 4);
+  EXPECT_GT(T, 4);
+  EXPECT_LT(T, 7);
+  EXPECT_NEAR(T, std::pow(std::pow(3, 1.25) + std::pow(4, 1.25), 0.8), 1e-12);
+  EXPECT_DOUBLE_EQ(partlyOverlapped(5, 0), 5);
+  EXPECT_DOUBLE_EQ(partlyOverlapped(0, 5), 5);
+}
+
+TEST(DramLatency, TheOverlapUnitJoinsIssueAndTheWaits) {
+  // 15.6 turns of the unloaded 0.25 us: 3.9 us of waits; the issue floor of
+  // 1000 warps x 100 instructions on the busiest of 8 schedulers at 1 GHz
+  // (500 blocks of 2 warps on 2 SMs: 125 warps each) is 12.5 us.
+  LaunchGroup G = streamingGroup(128);
+  G.Work.Amount[static_cast<std::size_t>(Unit::Issue)] = 1000 * 100;
+  G.Work.Amount[static_cast<std::size_t>(Unit::IssueAndDramLatency)] =
+      G.Work.DramReadBytes;
+  HopperPrediction P = predictHopper({&G, 1}, latencyRates(), 0.02);
+  const UnitTime *Issue = P.timeOf(Unit::Issue);
+  const UnitTime *Both = P.timeOf(Unit::IssueAndDramLatency);
+  ASSERT_NE(Issue, nullptr);
+  ASSERT_NE(Both, nullptr);
+  EXPECT_NEAR(Both->FloorMs,
+              partlyOverlapped(Issue->FloorMs, 1000.0 / 64 * 0.25e-3), 1e-12);
+  EXPECT_EQ(P.bottleneck()->Id, Unit::IssueAndDramLatency);
+  EXPECT_DOUBLE_EQ(P.floorMs(), Issue->FloorMs);
+  EXPECT_EQ(Both->BusyMs, 0);
 }
 
 } // namespace
