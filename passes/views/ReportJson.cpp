@@ -67,6 +67,7 @@ ordered_json boundsToJson(const KernelBounds &B) {
     Projections.push_back(
         {{"device", X.Device},
          {"floor_ms", X.Prediction.floorMs()},
+         {"predicted_ms", X.Prediction.predictedMs()},
          {"projected_ms", X.ProjectedMs},
          {"regime", regimeName(X.TargetRegime)},
          {"bound_changes", X.TargetRegime != B.regime()},

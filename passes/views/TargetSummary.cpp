@@ -35,7 +35,7 @@ std::optional<TargetLine> lineFor(const KernelReport &K,
                           P.TargetRegime != K.Bounds->regime(),
                           P.ProjectedMs,
                           K.Bounds->Prediction.MeasuredMs.value_or(
-                              K.Bounds->Prediction.floorMs())};
+                              K.Bounds->Prediction.predictedMs())};
   if (K.Model)
     for (const Prediction &P : K.Projections)
       if (P.Device == Device)

@@ -192,6 +192,7 @@ nlohmann::ordered_json validationJson(const ValidationResult &R) {
     E["qualifying"] = K.qualifying();
     E["measured_ms"] = K.MeasuredMs;
     E["hopper_ms"] = opt(K.Hopper);
+    E["hopper_floor_ms"] = opt(K.HopperFloor);
     E["thesis_ms"] = opt(K.Thesis);
     E["fitted_ms"] = opt(K.Fitted);
     E["projected_ms"] = opt(K.Projected);
