@@ -95,6 +95,9 @@ struct ValidationResult {
   std::vector<ModelScore> Scores;
   /// The fitted model on the families it was not fitted on.
   std::optional<ModelScore> FittedHeldOut;
+  /// The Hopper model on the same families (its overlap exponent was chosen
+  /// on the others).
+  std::optional<ModelScore> HopperHeldOut;
   /// Verdicts compared with Nsight Compute (kernels with a matched launch).
   std::size_t VerdictsCompared = 0, VerdictsAgree = 0;
   /// Agreement when a balanced kernel may match either of its two limits.

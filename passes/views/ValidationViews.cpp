@@ -43,6 +43,8 @@ std::vector<Row> scoreRows(const ValidationResult &R) {
   };
   for (const ModelScore &S : R.Scores)
     add(S, validatedModelName(S.Model));
+  if (R.HopperHeldOut)
+    add(*R.HopperHeldOut, "hopper, held-out families");
   if (R.FittedHeldOut)
     add(*R.FittedHeldOut, "fitted, held-out families");
   return Rows;
@@ -165,6 +167,8 @@ nlohmann::ordered_json validationJson(const ValidationResult &R) {
   J["scores"] = nlohmann::ordered_json::array();
   for (const ModelScore &S : R.Scores)
     J["scores"].push_back(scoreJson(S));
+  if (R.HopperHeldOut)
+    J["hopper_held_out"] = scoreJson(*R.HopperHeldOut);
   if (R.FittedHeldOut)
     J["fitted_held_out"] = scoreJson(*R.FittedHeldOut);
   J["verdicts_compared"] = R.VerdictsCompared;
