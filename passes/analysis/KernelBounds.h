@@ -67,6 +67,11 @@ struct KernelBounds {
   double predictedMs() const {
     return FittedMs ? *FittedMs : Prediction.predictedMs();
   }
+  /// Whether predictedMs() is the Hopper floor (a bound), not the fitted
+  /// time or a latency estimate.
+  bool predictsFloor() const {
+    return !FittedMs && !Prediction.latencyPredicted();
+  }
   /// Measured over predicted time.
   std::optional<double> headroom() const;
   /// The regime; by the busiest unit's kind without a measured time.

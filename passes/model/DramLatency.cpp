@@ -2,17 +2,12 @@
 
 #include "model/DramLatency.h"
 
+#include "model/Parallelism.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace headroom {
-
-namespace {
-
-/// Threads of a warp.
-constexpr double Warp = 32;
-
-} // namespace
 
 double DramLatencyCurve::latencyAt(double Utilization) const {
   if (Points.empty())
@@ -39,13 +34,13 @@ std::optional<DramLatencyCurve> dramLatencyCurve(const Measurement &ReadVsWarps,
   DramLatencyCurve C;
   C.BestBytesPerSecond = Best * 1e9;
   C.BytesInFlightPerSmFor90Pct =
-      ReadVsWarps.Value * Warp * DramCurveBytesPerThread;
+      ReadVsWarps.Value * WarpSize * DramCurveBytesPerThread;
   // Up to the best point the bandwidth rises with the bytes in flight;
   // past it more warps only queue, and the busiest point's latency stands.
   for (auto [Warps, GBs] : Raw) {
     if (Warps <= 0 || GBs <= 0)
       continue;
-    double InFlight = Warps * Warp * DramCurveBytesPerThread * Sms;
+    double InFlight = Warps * WarpSize * DramCurveBytesPerThread * Sms;
     C.Points.emplace_back(GBs / Best, InFlight / (GBs * 1e9));
     if (GBs == Best)
       break;
@@ -77,8 +72,8 @@ double dramLatencySeconds(const DramConcurrency &C, double DramBytes,
   // T - Turns x latency(utilization(T)) rises with T: bisect between the
   // bandwidth bound (utilization 1) and the time at the busiest latency.
   double Low = DramBytes / Curve.BestBytesPerSecond;
-  double High = std::max(Low, Turns * Curve.latencyAt(1));
-  if (Low >= Turns * Curve.latencyAt(1))
+  double High = Turns * Curve.latencyAt(1);
+  if (Low >= High)
     return Low;
   for (int I = 0; I < 60; ++I) {
     double Mid = (Low + High) / 2;

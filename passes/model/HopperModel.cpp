@@ -34,7 +34,7 @@ double shareFor(UnitScope Scope, const BusiestShare &S) {
 }
 
 double launchWarps(const LaunchShape &S) {
-  return double(S.Blocks) * std::ceil(double(S.ThreadsPerBlock) / 32);
+  return double(S.Blocks) * std::ceil(double(S.ThreadsPerBlock) / WarpSize);
 }
 
 double residentWarpsPerSm(const LaunchGroup &G, const UnitRates &R) {
@@ -55,7 +55,6 @@ std::optional<LatencyTimes> latencyTimes(const LaunchGroup &G,
   if (!G.OccupancyPct || *G.OccupancyPct <= 0 || !R.DramLatency ||
       G.Launches <= 0)
     return std::nullopt;
-  constexpr double SectorBytes = 32;
   DramConcurrency C;
   C.ReadingWarps = std::min(launchWarps(G.Shape),
                             G.Work.DramReadBytes / G.Launches / SectorBytes);
@@ -177,20 +176,18 @@ LaunchGroup launchGroup(const CounterLookup &PerLaunch, LaunchShape Shape,
 namespace {
 
 /// Adds the latency units' times of \p G to \p Sum (their busy time stays
-/// 0: a latency keeps no unit busy), and records in \p P what the group
+/// 0: a latency keeps no unit busy), given the group's instruction issue
+/// floor (nullopt when not counted), and records in \p P what the group
 /// with the longest DRAM latency keeps in flight.
 void addLatencies(const LaunchGroup &G, const UnitRates &R,
+                  std::optional<double> IssueFloorMs,
                   std::array<UnitTime, NumUnits> &Sum,
                   std::array<bool, NumUnits> &Recorded, HopperPrediction &P,
                   double &LongestDramMs) {
   if (!G.Work.amount(Unit::DramLatency))
     return;
-  std::optional<double> Issued = G.Work.amount(Unit::Issue);
-  double IssueFloorMs =
-      Issued ? *Issued / *R.rate(Unit::Issue) * 1e3 *
-                   busiestShare(G.Shape, R.Sms, SchedulersPerSm).Scheduler
-             : 0;
-  std::optional<LatencyTimes> T = latencyTimes(G, R, IssueFloorMs);
+  std::optional<LatencyTimes> T =
+      latencyTimes(G, R, IssueFloorMs.value_or(0));
   if (!T)
     return;
   if (!P.DramInFlight || T->DramMs > LongestDramMs) {
@@ -202,7 +199,7 @@ void addLatencies(const LaunchGroup &G, const UnitRates &R,
   for (auto [Id, Ms] : {std::pair{Unit::DramLatency, T->DramMs},
                         std::pair{Unit::IssueAndDramLatency, T->IssueAndDramMs}}) {
     // Issue and latency together only where the issue was counted.
-    if (Id == Unit::IssueAndDramLatency && !Issued)
+    if (Id == Unit::IssueAndDramLatency && !IssueFloorMs)
       continue;
     auto I = static_cast<std::size_t>(Id);
     Sum[I].Id = Id;
@@ -230,14 +227,15 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
     P.MinBlocks = P.MinBlocks ? std::min(P.MinBlocks, G.Shape.Blocks)
                               : G.Shape.Blocks;
     BusiestShare Share = busiestShare(G.Shape, R.Sms, SchedulersPerSm);
+    std::optional<double> IssueFloorMs;
     for (const UnitInfo &Info : unitInfos()) {
+      if (Info.Kind == UnitKind::Latency)
+        continue; // below, from the issue floor
       auto I = static_cast<std::size_t>(Info.Id);
       std::optional<double> Amount = G.Work.amount(Info.Id);
       std::optional<double> Rate = R.rate(Info.Id);
       if (!Amount || !Rate || *Rate <= 0)
         continue;
-      if (Info.Kind == UnitKind::Latency)
-        continue; // below, from the issue floor
       double PerSecond = Info.Id == Unit::Dram
                              ? R.dramBandwidth(G.Work.DramReadBytes,
                                                G.Work.DramWriteBytes)
@@ -248,10 +246,13 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
       std::optional<double> Peak = R.HardwarePeak[I];
       Sum[I].BusyMs +=
           Peak && *Peak > PerSecond ? *Amount / *Peak * 1e3 : RoofMs;
-      Sum[I].FloorMs += RoofMs * shareFor(Info.Scope, Share);
+      double FloorMs = RoofMs * shareFor(Info.Scope, Share);
+      Sum[I].FloorMs += FloorMs;
       Recorded[I] = true;
+      if (Info.Id == Unit::Issue)
+        IssueFloorMs = FloorMs;
     }
-    addLatencies(G, R, Sum, Recorded, P, LongestDramMs);
+    addLatencies(G, R, IssueFloorMs, Sum, Recorded, P, LongestDramMs);
   }
   for (const UnitInfo &Info : unitInfos()) {
     auto I = static_cast<std::size_t>(Info.Id);

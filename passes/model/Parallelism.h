@@ -18,6 +18,9 @@
 
 namespace headroom {
 
+/// Threads of a warp on every NVIDIA GPU.
+inline constexpr double WarpSize = 32;
+
 /// The shape of a launch.
 struct LaunchShape {
   std::uint64_t Blocks = 1;

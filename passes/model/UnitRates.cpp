@@ -2,6 +2,8 @@
 
 #include "model/UnitRates.h"
 
+#include "model/Parallelism.h"
+
 #include <utility>
 
 namespace headroom {
@@ -62,16 +64,15 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
     double PerOperation;
     bool Required;
   };
-  constexpr double Warp = 32;
   const Source Sources[] = {
-      {Unit::FmaPipe, "fp32_fma", "GFLOP/s", 1 / (2 * Warp), true},
-      {Unit::FmaHeavyPipe, "int32_mad", "GIOP/s", 1 / (2 * Warp), true},
-      {Unit::AluPipe, "int32_lop3", "GIOP/s", 1 / Warp, true},
-      {Unit::Fp64Pipe, "fp64_fma", "GFLOP/s", 1 / (2 * Warp), true},
-      {Unit::XuPipe, "sfu_rsqrt", "GOP/s", 1 / Warp, true},
-      {Unit::LsuPipe, "shared_ldst32", "GOP/s", 1 / Warp, true},
+      {Unit::FmaPipe, "fp32_fma", "GFLOP/s", 1 / (2 * WarpSize), true},
+      {Unit::FmaHeavyPipe, "int32_mad", "GIOP/s", 1 / (2 * WarpSize), true},
+      {Unit::AluPipe, "int32_lop3", "GIOP/s", 1 / WarpSize, true},
+      {Unit::Fp64Pipe, "fp64_fma", "GFLOP/s", 1 / (2 * WarpSize), true},
+      {Unit::XuPipe, "sfu_rsqrt", "GOP/s", 1 / WarpSize, true},
+      {Unit::LsuPipe, "shared_ldst32", "GOP/s", 1 / WarpSize, true},
       // A conflict-free 32-bit shared access of a warp is one wavefront.
-      {Unit::L1Wavefronts, "shared_ldst32", "GOP/s", 1 / Warp, true},
+      {Unit::L1Wavefronts, "shared_ldst32", "GOP/s", 1 / WarpSize, true},
       {Unit::L1Bytes, "l1_read", "GB/s", 1, false},
       {Unit::L2Bytes, "l2_read", "GB/s", 1, false},
       {Unit::L2Requests, "l2_requests", "G requests/s", 1, false},

@@ -8,9 +8,6 @@ namespace headroom {
 
 namespace {
 
-/// Sectors of 32 bytes (DRAM and L2 count in sectors).
-constexpr double SectorBytes = 32;
-
 struct Feed {
   Unit Id;
   Counter From;

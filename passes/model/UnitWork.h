@@ -26,6 +26,9 @@
 
 namespace headroom {
 
+/// Bytes of a sector, the unit DRAM and L2 counters count in.
+inline constexpr double SectorBytes = 32;
+
 /// Work per unit, in the unit's own measure (warp instructions, scheduler
 /// cycles of the tensor pipe, wavefronts, bytes, requests). A value type.
 struct UnitWork {

@@ -104,8 +104,7 @@ Diagnostic unitBoundWarning(const KernelReport &K, const Analysis &A,
                  percent(*P.utilization()) + " busy)";
   const UnitTime *Cap = P.bottleneck();
   D.Message += ": predicted " +
-               std::string(B.FittedMs || P.latencyPredicted() ? "time "
-                                                              : "floor ") +
+               std::string(B.predictsFloor() ? "floor " : "time ") +
                formatMs(B.predictedMs()) + " ms" +
                (B.FittedMs ? " (fitted model)"
                            : " set by the " +

@@ -25,13 +25,12 @@ std::pair<std::string, std::string> judged(const Analysis &A,
                                            const KernelReport &K) {
   if (K.Bounds) {
     const KernelBounds &B = *K.Bounds;
-    bool Predicted = B.FittedMs || B.Prediction.latencyPredicted();
-    return {B.FittedMs ? "fitted prediction"
-            : Predicted ? "predicted time"
-                        : "floor",
+    return {B.FittedMs         ? "fitted prediction"
+            : B.predictsFloor() ? "floor"
+                                : "predicted time",
             std::string(regimeName(B.regime())) + "-bound on " +
                 A.Device.Device.Name + ", " +
-                (Predicted ? "predicted " : "floor ") +
+                (B.predictsFloor() ? "floor " : "predicted ") +
                 formatMs(B.predictedMs()) + " ms, measured " +
                 formatMs(*B.Prediction.MeasuredMs) + " ms"};
   }
