@@ -101,6 +101,8 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
   R.PerSecond[static_cast<std::size_t>(Unit::TensorPipe)] =
       SchedulersPerSm * SmClocks;
   R.PerSecond[static_cast<std::size_t>(Unit::AduPipe)] = 0.5 * SmClocks;
+  // One request cycle per SM cycle: the counter counts busy cycles.
+  R.PerSecond[static_cast<std::size_t>(Unit::ConstantCache)] = SmClocks;
 
   const Measurement *Read = findMeasurement(D, "dram_read", "GB/s");
   const Measurement *Write = findMeasurement(D, "dram_write", "GB/s");

@@ -25,6 +25,7 @@ constexpr Feed Feeds[] = {
     {Unit::LsuPipe, Counter::LsuPipeInst, 1},
     {Unit::AduPipe, Counter::AduPipeInst, 1},
     {Unit::TensorPipe, Counter::TensorPipeCycles, 1},
+    {Unit::ConstantCache, Counter::ConstantCacheCycles, 1},
     {Unit::L1Wavefronts, Counter::L1Wavefronts, 1},
     {Unit::L1Bytes, Counter::L1Bytes, 1},
     {Unit::L2Bytes, Counter::L2Bytes, 1},

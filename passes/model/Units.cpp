@@ -21,6 +21,9 @@ constexpr std::array<UnitInfo, NumUnits> Infos = {{
     {Unit::AduPipe, "adu", "ADU pipe (barriers, indexed branches)", Compute,
      Sm},
     {Unit::TensorPipe, "tensor", "tensor pipe", Compute, Scheduler},
+    // Nsight Compute counts it in the SM's throughput, as we do.
+    {Unit::ConstantCache, "constant_cache", "constant cache (IDC)", Compute,
+     Sm},
     {Unit::L1Wavefronts, "l1_wavefronts", "L1/shared-memory data path",
      Memory, Sm},
     {Unit::L1Bytes, "l1_bytes", "L1 bandwidth", Memory, Sm},

@@ -31,6 +31,7 @@ enum class Unit {
   LsuPipe,
   AduPipe,
   TensorPipe,
+  ConstantCache,
   L1Wavefronts,
   L1Bytes,
   L2Bytes,

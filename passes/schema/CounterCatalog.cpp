@@ -13,7 +13,7 @@ using enum Aggregation;
 
 // Model inputs: MODEL.md section 1 and CUPTI.md. Carried counters: CUPTI.md.
 // Keep this table in the order of enum Counter (checked by counterInfo()).
-constexpr std::array<CounterInfo, 44> Catalog = {{
+constexpr std::array<CounterInfo, 45> Catalog = {{
     {Counter::Fma32, "M_fma32", "flop_count_sp_fma",
      "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum",
      "thread instructions",
@@ -160,6 +160,12 @@ constexpr std::array<CounterInfo, 44> Catalog = {{
     {Counter::L2Requests, "M_l2_requests", "", "lts__t_requests.sum",
      "requests", "requests to the L2 (up to 4 sectors of one line each)", Sum,
      1.0},
+    {Counter::ConstantCacheCycles, "C_idc", "",
+     "idc__request_cycles_active.sum", "SM cycles",
+     "cycles the indexed constant cache served requests, summed over the "
+     "SMs (a warp's lanes reading different constant addresses take a cycle "
+     "each)",
+     Sum, 1.0},
     {Counter::StallLongScoreboard, "stall_long_scoreboard", "",
      "smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio",
      "warps per issue",

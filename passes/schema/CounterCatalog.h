@@ -68,6 +68,7 @@ enum class Counter {
   TensorPipeCycles,
   L1Wavefronts,
   L2Requests,
+  ConstantCacheCycles,
   // Why warps wait (latency-bound kernels).
   StallLongScoreboard,
   StallShortScoreboard,

@@ -27,8 +27,8 @@ std::vector<std::string> defaultRequiredMetrics() {
                                     Counter::AchievedOccupancyPct}))
     Names.push_back(std::move(Name));
   // The Hopper model's work per unit (docs/model.md): every pipe, the
-  // L1/shared data path, L1 bytes, L2 requests and the L2 writes that cap
-  // DRAM writes.
+  // constant cache, the L1/shared data path, L1 bytes, L2 requests and the
+  // L2 writes that cap DRAM writes.
   for (std::string &Name : hopperModelMetrics())
     Names.push_back(std::move(Name));
   return Names;
@@ -44,6 +44,7 @@ std::vector<std::string> hopperModelMetrics() {
       Counter::LsuPipeInst,
       Counter::AduPipeInst,
       Counter::TensorPipeCycles,
+      Counter::ConstantCacheCycles,
       Counter::L1Wavefronts,
       Counter::L1Bytes,
       Counter::L2Requests,

@@ -82,12 +82,13 @@ else
   "$ncu" --query-metrics >"$work/query-metrics.txt" 2>&1
   known=$(awk 'NR > 1 { print $1 }' "$work/query-metrics.txt" | sort -u)
   wanted=()
+  : >"$work/unknown-metrics.txt"
   while read -r m; do
     [[ -z $m || $m == \#* ]] && continue
     base=${m%%.*}
     if grep -qxF "$base" <<<"$known"; then wanted+=("$m"); else echo "$m" >>"$work/unknown-metrics.txt"; fi
   done <"$root/test/validation/ncu-metrics.txt"
-  say "ncu: $(head -n1 "$work/ncu-version.txt"); ${#wanted[@]} extra metrics known, $(wc -l <"$work/unknown-metrics.txt" 2>/dev/null || echo 0) unknown"
+  say "ncu: $(head -n1 "$work/ncu-version.txt"); ${#wanted[@]} extra metrics known, $(wc -l <"$work/unknown-metrics.txt") unknown"
   metrics=$(IFS=,; echo "${wanted[*]}")
   section_args=()
   for section in $sections; do section_args+=(--section "$section"); done

@@ -65,7 +65,15 @@ std::string capCause(const KernelBounds &B, const UnitTime &Cap) {
       Cap.Id == Unit::IssueAndDramLatency && Issue)
     Why.push_back("issue alone " + formatMs(Issue->FloorMs) +
                   " ms: while warps wait on DRAM, too few others issue");
-  if (Issued > 0 && U.Kind == UnitKind::Compute && Cap.Id != Unit::TensorPipe) {
+  if (Cap.Id == Unit::ConstantCache && Issued > 0)
+    Why.push_back(formatFixed(WorkOf(Unit::ConstantCache) / Issued, 2) +
+                  " request cycles per issued warp instruction: the lanes of "
+                  "a warp that read different __constant__ addresses are "
+                  "served one address per cycle");
+  // The tensor pipe and the constant cache count busy cycles, not
+  // instructions.
+  if (Issued > 0 && U.Kind == UnitKind::Compute && Cap.Id != Unit::TensorPipe &&
+      Cap.Id != Unit::ConstantCache) {
     if (Cap.Id == Unit::Issue)
       Why.push_back("FMA-pipe instructions are " +
                     percent(B.Work[static_cast<std::size_t>(Unit::FmaPipe)] /

@@ -69,6 +69,8 @@ TEST(UnitRates, FromCalibratedMeasurements) {
   EXPECT_DOUBLE_EQ(*R.rate(Unit::XuPipe), 1e9);
   EXPECT_DOUBLE_EQ(*R.rate(Unit::L1Wavefronts), 2e9);
   EXPECT_DOUBLE_EQ(*R.rate(Unit::AduPipe), 1e9);
+  // One request cycle per SM per clock.
+  EXPECT_DOUBLE_EQ(*R.rate(Unit::ConstantCache), 2e9);
   EXPECT_DOUBLE_EQ(*R.rate(Unit::L2Requests), 2e9);
   // The read/write mix: write only, copy, read only, and between.
   EXPECT_DOUBLE_EQ(R.dramBandwidth(0, 1), 40e9);
@@ -210,6 +212,28 @@ TEST(HopperModel, RidgeKernelsAreBalanced) {
   HopperPrediction P = predictHopper({&G, 1}, roundRates(), 1.2);
   EXPECT_EQ(P.regime(), Regime::Compute);
   EXPECT_TRUE(P.balanced());
+}
+
+TEST(HopperModel, SerializedConstantReadsBoundByTheConstantCache) {
+  // Lanes reading different __constant__ addresses: the constant cache
+  // serves one address per cycle. 4e6 request cycles over 2 SMs at 1 GHz
+  // take 2 ms, against 0.125 ms of issue: a compute unit (as Speed of
+  // Light counts it) busy 95% of the time.
+  LaunchGroup G = launchGroup(
+      [](Counter C) -> std::optional<double> {
+        if (C == Counter::ConstantCacheCycles)
+          return 4e6;
+        if (C == Counter::Inst)
+          return 1e6;
+        return std::nullopt;
+      },
+      {1024, 256}, 1);
+  EXPECT_EQ(G.Work.amount(Unit::ConstantCache), 4e6);
+  HopperPrediction P = predictHopper({&G, 1}, roundRates(), 2.1);
+  ASSERT_NE(P.bottleneck(), nullptr);
+  EXPECT_EQ(P.bottleneck()->Id, Unit::ConstantCache);
+  EXPECT_DOUBLE_EQ(P.floorMs(), 2.0);
+  EXPECT_EQ(P.regime(), Regime::Compute);
 }
 
 TEST(HopperModel, UnitsWithoutCountersAreListed) {
