@@ -89,7 +89,8 @@ RangeProfilerSampler::countPasses(const std::string &Chip,
   Init.structSize = CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE;
   Init.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
   Init.pChipName = Chip.c_str();
-  Init.pCounterAvailabilityImage = Availability.data();
+  Init.pCounterAvailabilityImage =
+      Availability.empty() ? nullptr : Availability.data();
   if (A.cuptiProfilerHostInitialize(&Init) != CUPTI_SUCCESS)
     return std::nullopt;
   std::optional<std::size_t> Passes;
@@ -130,30 +131,63 @@ RangeProfilerSampler::countPasses(const std::string &Chip,
   return Passes;
 }
 
+std::optional<MetricChoiceKey>
+RangeProfilerSampler::choiceKey(const std::string &Chip) const {
+  if (CacheDir.empty())
+    return std::nullopt;
+  MetricChoiceKey Key{Chip, 0, Required, Extras};
+  if (Loader->cupti().api().cuptiGetVersion(&Key.CuptiVersion) !=
+      CUPTI_SUCCESS)
+    return std::nullopt;
+  return Key;
+}
+
 std::optional<MetricChoice>
-RangeProfilerSampler::chooseMetrics(const DeviceConfig &Config) {
+RangeProfilerSampler::chooseMetrics(DeviceConfig &Config,
+                                    const LaunchInfo &Launch,
+                                    const std::optional<MetricChoiceKey> &Key,
+                                    std::optional<MetricChoice> Cached) {
   auto Count = [&](std::span<const std::string> Metrics) {
     return countPasses(Config.Chip, Config.Availability, Metrics);
   };
-  if (CacheDir.empty())
+  if (!Key)
     return selectMetrics(Required, Extras, Count);
-  MetricChoiceKey Key{Config.Chip, 0, Required, Extras};
-  if (Loader->cupti().api().cuptiGetVersion(&Key.CuptiVersion) !=
-      CUPTI_SUCCESS)
-    return selectMetrics(Required, Extras, Count);
-  std::string Path = metricChoicePath(CacheDir, Config.Chip);
-  if (std::optional<MetricChoice> Cached = loadMetricChoice(Path, Key)) {
+  if (Cached) {
     if (Count(Cached->Metrics) == Cached->Passes) {
       ++Setup.Diagnostics["metric_choice_cached"];
       return Cached;
     }
     ++Setup.Diagnostics["metric_choice_stale"];
+    // Choosing again counts passes against what the context can collect.
+    if (Config.Availability.empty() &&
+        queryAvailability(Launch, Config.Availability))
+      Config.Availability.clear();
   }
   std::optional<MetricChoice> Choice = selectMetrics(Required, Extras, Count);
   std::string Error;
-  if (Choice && !storeMetricChoice(Path, Key, *Choice, Error))
+  if (Choice && !storeMetricChoice(metricChoicePath(CacheDir, Config.Chip),
+                                   *Key, *Choice, Error))
     ++Setup.Diagnostics["metric_choice_not_stored"];
   return Choice;
+}
+
+std::optional<Failure>
+RangeProfilerSampler::queryAvailability(const LaunchInfo &Launch,
+                                        std::vector<uint8_t> &Image) {
+  const CuptiLibrary &Lib = Loader->cupti();
+  const CuptiApi &A = Lib.api();
+  CUpti_Profiler_GetCounterAvailability_Params Avail{};
+  Avail.structSize = CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE;
+  Avail.ctx = static_cast<CUcontext>(Launch.Context);
+  if (CUptiResult R = A.cuptiProfilerGetCounterAvailability(&Avail);
+      R != CUPTI_SUCCESS)
+    return cuptiFailure(Lib, R, "cuptiProfilerGetCounterAvailability");
+  Image.resize(Avail.counterAvailabilityImageSize);
+  Avail.pCounterAvailabilityImage = Image.data();
+  if (CUptiResult R = A.cuptiProfilerGetCounterAvailability(&Avail);
+      R != CUPTI_SUCCESS)
+    return cuptiFailure(Lib, R, "cuptiProfilerGetCounterAvailability");
+  return std::nullopt;
 }
 
 std::optional<Failure> RangeProfilerSampler::configFor(const LaunchInfo &Launch,
@@ -196,28 +230,42 @@ std::optional<Failure> RangeProfilerSampler::configFor(const LaunchInfo &Launch,
     Mark = addElapsedUs(Setup.Diagnostics, Name, Mark);
   };
   Lap("selection_device_us");
-  CUpti_Profiler_GetCounterAvailability_Params Avail{};
-  Avail.structSize = CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE;
-  Avail.ctx = static_cast<CUcontext>(Launch.Context);
-  if (CUptiResult R = A.cuptiProfilerGetCounterAvailability(&Avail);
-      R != CUPTI_SUCCESS)
-    return cuptiFailure(Lib, R, "cuptiProfilerGetCounterAvailability");
+  // The counter availability image serves the choice of metrics, and host
+  // objects of chips newer than this CUPTI (cupti_profiler_host.h). A choice
+  // cached for this chip was made with one, so a run that finds it skips the
+  // query (about 120 ms on an H100's first context), unless the host object
+  // then needs it.
+  std::optional<MetricChoiceKey> Key = choiceKey(Config->Chip);
+  std::optional<MetricChoice> Cached;
+  if (Key)
+    Cached = loadMetricChoice(metricChoicePath(CacheDir, Config->Chip), *Key);
   std::vector<uint8_t> &Availability = Config->Availability;
-  Availability.resize(Avail.counterAvailabilityImageSize);
-  Avail.pCounterAvailabilityImage = Availability.data();
-  if (CUptiResult R = A.cuptiProfilerGetCounterAvailability(&Avail);
-      R != CUPTI_SUCCESS)
-    return cuptiFailure(Lib, R, "cuptiProfilerGetCounterAvailability");
-
-  Lap("selection_availability_us");
+  auto Query = [&]() -> std::optional<Failure> {
+    if (std::optional<Failure> F = queryAvailability(Launch, Availability))
+      return F;
+    Lap("selection_availability_us");
+    return std::nullopt;
+  };
+  if (!Cached) {
+    if (std::optional<Failure> F = Query())
+      return F;
+  }
   // The host object used for evaluation; also proves the chip is known.
   CUpti_Profiler_Host_Initialize_Params Init{};
   Init.structSize = CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE;
   Init.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
   Init.pChipName = Config->Chip.c_str();
-  Init.pCounterAvailabilityImage = Availability.data();
-  if (CUptiResult R = A.cuptiProfilerHostInitialize(&Init); R != CUPTI_SUCCESS)
-    return cuptiFailure(Lib, R, "cuptiProfilerHostInitialize");
+  Init.pCounterAvailabilityImage =
+      Availability.empty() ? nullptr : Availability.data();
+  CUptiResult HostResult = A.cuptiProfilerHostInitialize(&Init);
+  if (HostResult != CUPTI_SUCCESS && Availability.empty()) {
+    if (std::optional<Failure> F = Query())
+      return F;
+    Init.pCounterAvailabilityImage = Availability.data();
+    HostResult = A.cuptiProfilerHostInitialize(&Init);
+  }
+  if (HostResult != CUPTI_SUCCESS)
+    return cuptiFailure(Lib, HostResult, "cuptiProfilerHostInitialize");
   Config->Host = Init.pHostObject;
   auto FailWith = [&](Failure F) -> std::optional<Failure> {
     CUpti_Profiler_Host_Deinitialize_Params Deinit{};
@@ -228,12 +276,15 @@ std::optional<Failure> RangeProfilerSampler::configFor(const LaunchInfo &Launch,
   };
 
   Lap("selection_host_us");
-  std::optional<MetricChoice> Choice = chooseMetrics(*Config);
+  std::optional<MetricChoice> Choice =
+      chooseMetrics(*Config, Launch, Key, std::move(Cached));
   if (!Choice)
     return FailWith(
         Failure{FailureKind::NoMetrics,
                 "no requested metric is available on " + Config->Chip});
   Lap("selection_passes_us");
+  if (Availability.empty())
+    ++Setup.Diagnostics["availability_skipped"];
   Config->Metrics = Choice->Metrics;
   for (const std::string &M : Config->Metrics)
     Config->MetricNames.push_back(M.c_str());

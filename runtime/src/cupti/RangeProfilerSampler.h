@@ -27,6 +27,7 @@
 #define HEADROOM_RUNTIME_CUPTI_RANGEPROFILERSAMPLER_H
 
 #include "CounterSampler.h"
+#include "MetricChoiceCache.h"
 #include "cupti/CuptiLoader.h"
 
 #include <map>
@@ -63,7 +64,8 @@ private:
   /// The configuration for one device.
   struct DeviceConfig {
     std::string Chip;
-    /// Kept alive with Host, which was initialized from it.
+    /// Kept alive with Host, which was initialized from it; empty when a
+    /// cached choice of metrics made the query unnecessary.
     std::vector<uint8_t> Availability;
     CUpti_Profiler_Host_Object *Host = nullptr;
     std::vector<std::string> Metrics;
@@ -85,9 +87,18 @@ private:
   std::optional<std::size_t>
   countPasses(const std::string &Chip, const std::vector<uint8_t> &Availability,
               std::span<const std::string> Metrics);
-  /// The metrics for \p Config's chip: the cached choice when its pass
-  /// count still holds, else selectMetrics (then cached).
-  std::optional<MetricChoice> chooseMetrics(const DeviceConfig &Config);
+  /// What a choice of metrics is cached under for \p Chip; nullopt when
+  /// choices are not cached.
+  std::optional<MetricChoiceKey> choiceKey(const std::string &Chip) const;
+  /// The metrics for \p Config's chip: \p Cached when its pass count still
+  /// holds, else selectMetrics (then cached under \p Key).
+  std::optional<MetricChoice>
+  chooseMetrics(DeviceConfig &Config, const LaunchInfo &Launch,
+                const std::optional<MetricChoiceKey> &Key,
+                std::optional<MetricChoice> Cached);
+  /// The counter availability image of \p Launch's context into \p Image.
+  std::optional<Failure> queryAvailability(const LaunchInfo &Launch,
+                                           std::vector<uint8_t> &Image);
   void disableContext(void *Context);
   /// end() with Mutex held.
   SampleResult endSample(const LaunchInfo &Launch);

@@ -110,6 +110,10 @@ print(("PASS" if lim and lim["grouping"] == "size" else "FAIL") +
       f": bounded profile records its sampling limits ({lim})")
 print(("PASS" if estimated(b) > 0 else "FAIL") +
       f": bounded profile estimates {estimated(b)} of {len(b['kernels'])} entries")
+diag = b["collection"].get("diagnostics", {})
+if diag.get("metric_choice_cached"):
+    print(("PASS" if diag.get("availability_skipped") == 1 else "FAIL") +
+          ": with the metric choice cached, the counter availability query is skipped")
 sampled = sum(1 for k in u["kernels"] if k.get("counters") and "counters_estimated" not in k)
 print(("PASS" if sampled >= 0.99 * len(u["kernels"]) else "FAIL") +
       f": unbounded profile sampled {sampled} of {len(u['kernels'])} entries")
