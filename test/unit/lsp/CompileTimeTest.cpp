@@ -377,15 +377,18 @@ TEST(CompileTimeTest, CompileDatabaseEntries) {
 
 /// A stand-in for `headroom check` that notes each start and end in
 /// runs.log, takes as long as `delay` says, and reports one finding whose
-/// message is the file's first line; `crash` makes it die by a signal.
+/// message is the file's first line; `crash` makes it die by a signal. It
+/// reads `delay` before it notes its start: a test that changes `delay` once
+/// it sees the start must not change this run's.
 std::string fakeHeadroom(TempDir &T) {
   return T.write("headroom",
                  "#!/bin/sh\n"
                  "dir=$(dirname \"$0\")\n"
                  "for f; do :; done\n"
+                 "delay=$(cat \"$dir/delay\" 2>/dev/null || echo 0)\n"
                  "echo start >> \"$dir/runs.log\"\n"
                  "[ -f \"$dir/crash\" ] && kill -SEGV $$\n"
-                 "sleep $(cat \"$dir/delay\" 2>/dev/null || echo 0)\n"
+                 "sleep \"$delay\"\n"
                  "echo end >> \"$dir/runs.log\"\n"
                  "printf '{\"schema\": \"headroom.check/1\", \"files\": [], "
                  "\"findings\": [{\"severity\": \"warning\", \"file\": \"%s\", "
