@@ -19,6 +19,8 @@ std::string significant(double Value, int Digits) {
 
 const char *latencyCauseKey(LatencyCauseKind K) {
   switch (K) {
+  case LatencyCauseKind::AtomicContention:
+    return "atomic-contention";
   case LatencyCauseKind::FewBlocks:
     return "few-blocks";
   case LatencyCauseKind::FewWarps:
@@ -40,6 +42,15 @@ std::vector<LatencyCause> latencyCauses(const HopperPrediction &P,
   std::vector<LatencyCause> Causes;
   if (P.regime() != Regime::Latency)
     return Causes;
+  if (const UnitTime *Atomics = P.timeOf(Unit::L2Atomics);
+      Atomics && P.MeasuredMs && *P.MeasuredMs > 0 &&
+      Atomics->FloorMs >= NamedAtomicShare * *P.MeasuredMs)
+    Causes.push_back(
+        {LatencyCauseKind::AtomicContention,
+         "atomics on few addresses: the busiest L2 slice's atomic unit takes "
+         "input " +
+             significant(100 * Atomics->FloorMs / *P.MeasuredMs, 2) +
+             "% of the time"});
   if (P.MinBlocks > 0 && P.MinBlocks < P.Sms)
     Causes.push_back({LatencyCauseKind::FewBlocks,
                       std::to_string(P.MinBlocks) + " block" +

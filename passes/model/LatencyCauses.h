@@ -6,6 +6,9 @@
 /// shape, the achieved occupancy and the issue-stall counters (warps stalled
 /// per issued instruction, by reason), in order of evidence:
 ///
+/// - atomics on few addresses: the busiest L2 slice's atomic unit takes
+///   input for at least half the measured time while the GPU as a whole
+///   is idle (the unit is the kernel's floor, not its busiest at GPU scale);
 /// - too few blocks: fewer blocks than SMs leaves SMs idle;
 /// - too few warps: under 4 warps per scheduler cannot hide the 4-cycle
 ///   latency of dependent arithmetic, let alone memory's hundreds;
@@ -31,10 +34,14 @@ namespace headroom {
 inline constexpr double FewWarpsPerScheduler = 4;
 /// Stall cycles per issued instruction from which a reason is named.
 inline constexpr double NamedStallCycles = 1;
+/// Share of the measured time from which the busiest L2 slice's atomic
+/// unit is named.
+inline constexpr double NamedAtomicShare = 0.5;
 /// Mean launch time under which start-up and tail are named.
 inline constexpr double ShortLaunchMs = 0.01;
 
 enum class LatencyCauseKind {
+  AtomicContention,
   FewBlocks,
   FewWarps,
   MemoryLatency,

@@ -104,6 +104,16 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
   // One request cycle per SM cycle: the counter counts busy cycles.
   R.PerSecond[static_cast<std::size_t>(Unit::ConstantCache)] = SmClocks;
 
+  // One atomic input cycle per L2 clock at one slice; how busy the atomic
+  // units were counts against all slices, as Speed of Light does.
+  if (const Measurement *L2Clock =
+          findMeasurement(D, "l2_clock_under_load", "MHz")) {
+    std::size_t Atomics = static_cast<std::size_t>(Unit::L2Atomics);
+    R.PerSecond[Atomics] = L2Clock->Value * 1e6;
+    if (const Measurement *Slices = findMeasurement(D, "l2_slices", "slices"))
+      R.HardwarePeak[Atomics] = L2Clock->Value * 1e6 * Slices->Value;
+  }
+
   const Measurement *Read = findMeasurement(D, "dram_read", "GB/s");
   const Measurement *Write = findMeasurement(D, "dram_write", "GB/s");
   const Measurement *Copy = findMeasurement(D, "dram_copy", "GB/s");

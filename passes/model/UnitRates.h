@@ -44,7 +44,9 @@ struct UnitRates {
   std::array<std::optional<double>, NumUnits> PerSecond{};
   /// The hardware peak of a unit where the device file has it and it is
   /// above what a benchmark reaches (`l2_peak`, `dram_peak`: Nsight
-  /// Compute's peaks of the L2's sector throughput and of DRAM). How busy a unit was is its work over this peak, as
+  /// Compute's peaks of the L2's sector throughput and of DRAM; the atomic
+  /// units of all `l2_slices`). How busy a unit was is its work over this
+  /// peak, as
   /// Nsight Compute's Speed of Light counts it; bounds use the calibrated
   /// rate, which a kernel can reach.
   std::array<std::optional<double>, NumUnits> HardwarePeak{};

@@ -30,6 +30,7 @@ constexpr Feed Feeds[] = {
     {Unit::L1Bytes, Counter::L1Bytes, 1},
     {Unit::L2Bytes, Counter::L2Bytes, 1},
     {Unit::L2Requests, Counter::L2Requests, 1},
+    {Unit::L2Atomics, Counter::L2AtomicCyclesBusiest, 1},
 };
 
 } // namespace

@@ -29,6 +29,9 @@ constexpr std::array<UnitInfo, NumUnits> Infos = {{
     {Unit::L1Bytes, "l1_bytes", "L1 bandwidth", Memory, Sm},
     {Unit::L2Bytes, "l2", "L2 bandwidth", Memory, Gpu},
     {Unit::L2Requests, "l2_requests", "L2 request rate", Memory, Gpu},
+    // Its work is the busiest slice's already: floor = roof.
+    {Unit::L2Atomics, "l2_atomics", "atomic unit of the busiest L2 slice",
+     Memory, Gpu},
     {Unit::Dram, "dram", "DRAM bandwidth", Memory, Gpu},
     {Unit::DramLatency, "dram_latency", "DRAM latency over the bytes in flight",
      Latency, Gpu},

@@ -36,6 +36,7 @@ enum class Unit {
   L1Bytes,
   L2Bytes,
   L2Requests,
+  L2Atomics,
   Dram,
   /// Not units that get busy: DRAM's latency over the bytes a launch keeps
   /// in flight, and instruction issue and DRAM latency partly overlapped

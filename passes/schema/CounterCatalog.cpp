@@ -13,7 +13,7 @@ using enum Aggregation;
 
 // Model inputs: MODEL.md section 1 and CUPTI.md. Carried counters: CUPTI.md.
 // Keep this table in the order of enum Counter (checked by counterInfo()).
-constexpr std::array<CounterInfo, 45> Catalog = {{
+constexpr std::array<CounterInfo, 46> Catalog = {{
     {Counter::Fma32, "M_fma32", "flop_count_sp_fma",
      "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum",
      "thread instructions",
@@ -165,6 +165,11 @@ constexpr std::array<CounterInfo, 45> Catalog = {{
      "cycles the indexed constant cache served requests, summed over the "
      "SMs (a warp's lanes reading different constant addresses take a cycle "
      "each)",
+     Sum, 1.0},
+    {Counter::L2AtomicCyclesBusiest, "C_l2_atomic_max", "",
+     "lts__d_atomic_input_cycles_active.max", "L2 cycles",
+     "cycles the atomic unit of the busiest L2 slice took input (atomics "
+     "and reductions on few addresses all go to one slice)",
      Sum, 1.0},
     {Counter::StallLongScoreboard, "stall_long_scoreboard", "",
      "smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio",

@@ -69,6 +69,7 @@ enum class Counter {
   L1Wavefronts,
   L2Requests,
   ConstantCacheCycles,
+  L2AtomicCyclesBusiest,
   // Why warps wait (latency-bound kernels).
   StallLongScoreboard,
   StallShortScoreboard,

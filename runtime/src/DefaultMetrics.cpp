@@ -48,6 +48,7 @@ std::vector<std::string> hopperModelMetrics() {
       Counter::L1Wavefronts,
       Counter::L1Bytes,
       Counter::L2Requests,
+      Counter::L2AtomicCyclesBusiest,
       Counter::L2SectorsWrite,
   });
 }

@@ -281,4 +281,40 @@ TEST(LatencyCauses, NameTheBusiestStallAndFewWarps) {
   EXPECT_TRUE(latencyCauses(Busy, E).empty());
 }
 
+TEST(HopperModel, AtomicsOnOneSliceBoundTheKernelButKeepItLatencyBound) {
+  // One L2 slice of 4 at 1 GHz takes atomic input 1e6 cycles: a 1 ms floor
+  // for a 1.25 ms kernel, while the L2's atomic units as a whole are busy
+  // a quarter of that: latency-bound, as Speed of Light calls such kernels,
+  // with the slice named as the cause.
+  DeviceParameters D = roundDevice();
+  addMeasurement(D, "l2_clock_under_load", 1000, "MHz");
+  addMeasurement(D, "l2_slices", 4, "slices");
+  Expected<UnitRates> R = unitRates(D);
+  ASSERT_TRUE(R) << R.error().message();
+  EXPECT_DOUBLE_EQ(*R->rate(Unit::L2Atomics), 1e9);
+  EXPECT_DOUBLE_EQ(*R->busyRate(Unit::L2Atomics), 4e9);
+  LaunchGroup G = launchGroup(
+      [](Counter C) -> std::optional<double> {
+        if (C == Counter::L2AtomicCyclesBusiest)
+          return 1e6;
+        if (C == Counter::Inst)
+          return 1e6;
+        return std::nullopt;
+      },
+      {1024, 256}, 1);
+  HopperPrediction P = predictHopper({&G, 1}, *R, 1.25);
+  ASSERT_NE(P.bottleneck(), nullptr);
+  EXPECT_EQ(P.bottleneck()->Id, Unit::L2Atomics);
+  EXPECT_DOUBLE_EQ(P.floorMs(), 1.0);
+  EXPECT_DOUBLE_EQ(P.timeOf(Unit::L2Atomics)->BusyMs, 0.25);
+  EXPECT_EQ(P.regime(), Regime::Latency);
+  std::vector<LatencyCause> C = latencyCauses(P, LatencyEvidence{});
+  ASSERT_FALSE(C.empty());
+  EXPECT_EQ(C[0].Kind, LatencyCauseKind::AtomicContention);
+  EXPECT_EQ(C[0].Detail, "atomics on few addresses: the busiest L2 slice's "
+                         "atomic unit takes input 80% of the time");
+  // Without the L2's clock the unit is not bounded.
+  EXPECT_FALSE(roundRates().rate(Unit::L2Atomics));
+}
+
 } // namespace

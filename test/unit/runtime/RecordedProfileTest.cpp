@@ -81,8 +81,9 @@ TEST(RecordedProfile, H100CountersProfileHasTheDocumentedShape) {
 }
 
 // data/h100-budgeted-profile.json: the same app.cu, recorded by run.sh on an
-// H100 on 2026-11-24 after the constant cache joined the required metrics,
-// with the default sampling budget.
+// H100 on 2026-11-24 after the constant cache and the busiest L2 slice's
+// atomic cycles joined the required metrics, with the default sampling
+// budget.
 TEST(RecordedProfile, TheRequiredMetricsFitInFourPassesOnAnH100) {
   json P = load("h100-budgeted-profile.json");
   const json &C = P["collection"];
