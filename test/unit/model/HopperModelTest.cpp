@@ -33,6 +33,20 @@ void setWork(LaunchGroup &G, Unit U, double Amount) {
   G.Work.Amount[static_cast<std::size_t>(U)] = Amount;
 }
 
+/// One launch of 1024 blocks of 256 threads from its counters: \p Amount of
+/// \p C and 1e6 issued warp instructions.
+LaunchGroup countedGroup(Counter C, double Amount) {
+  return launchGroup(
+      [=](Counter Asked) -> std::optional<double> {
+        if (Asked == C)
+          return Amount;
+        if (Asked == Counter::Inst)
+          return 1e6;
+        return std::nullopt;
+      },
+      {1024, 256}, 1);
+}
+
 TEST(Parallelism, EvenGridsUseEveryScheduler) {
   BusiestShare S = busiestShare({264, 256}, 132, 4);
   EXPECT_EQ(S.Sm, 1);
@@ -219,15 +233,7 @@ TEST(HopperModel, SerializedConstantReadsBoundByTheConstantCache) {
   // serves one address per cycle. 4e6 request cycles over 2 SMs at 1 GHz
   // take 2 ms, against 0.125 ms of issue: a compute unit (as Speed of
   // Light counts it) busy 95% of the time.
-  LaunchGroup G = launchGroup(
-      [](Counter C) -> std::optional<double> {
-        if (C == Counter::ConstantCacheCycles)
-          return 4e6;
-        if (C == Counter::Inst)
-          return 1e6;
-        return std::nullopt;
-      },
-      {1024, 256}, 1);
+  LaunchGroup G = countedGroup(Counter::ConstantCacheCycles, 4e6);
   EXPECT_EQ(G.Work.amount(Unit::ConstantCache), 4e6);
   HopperPrediction P = predictHopper({&G, 1}, roundRates(), 2.1);
   ASSERT_NE(P.bottleneck(), nullptr);
@@ -293,15 +299,7 @@ TEST(HopperModel, AtomicsOnOneSliceBoundTheKernelButKeepItLatencyBound) {
   ASSERT_TRUE(R) << R.error().message();
   EXPECT_DOUBLE_EQ(*R->rate(Unit::L2Atomics), 1e9);
   EXPECT_DOUBLE_EQ(*R->busyRate(Unit::L2Atomics), 4e9);
-  LaunchGroup G = launchGroup(
-      [](Counter C) -> std::optional<double> {
-        if (C == Counter::L2AtomicCyclesBusiest)
-          return 1e6;
-        if (C == Counter::Inst)
-          return 1e6;
-        return std::nullopt;
-      },
-      {1024, 256}, 1);
+  LaunchGroup G = countedGroup(Counter::L2AtomicCyclesBusiest, 1e6);
   HopperPrediction P = predictHopper({&G, 1}, *R, 1.25);
   ASSERT_NE(P.bottleneck(), nullptr);
   EXPECT_EQ(P.bottleneck()->Id, Unit::L2Atomics);
