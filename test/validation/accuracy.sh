@@ -3,9 +3,11 @@
 # (test/validation/recorded), without a GPU: `headroom validate` on each GPU
 # with the Headroom runtime's counters and with Nsight Compute's, and the
 # projections from each GPU onto the other. Writes the tables between the
-# markers of docs/perf/accuracy.md, or with --check compares them with what
-# the doc holds and fails on any difference (the lit suite runs this: a model
-# change that moves a number must update the doc).
+# markers of docs/perf/accuracy.md and the picture of the Hopper model's errors,
+# docs/images/accuracy-hopper.svg (test/validation/accuracy_plot.py), or with
+# --check compares both with what the repository holds and fails on any
+# difference (the lit suite runs this: a model change that moves a number must
+# update the doc).
 #
 # usage: test/validation/accuracy.sh [--check] [HEADROOM]
 set -euo pipefail
@@ -31,10 +33,23 @@ tables() {
   done
 }
 
+# The picture of the Hopper model's errors (docs/images/accuracy-hopper.svg).
+plot() {
+  local h100 h200
+  h100=$(mktemp) h200=$(mktemp)
+  "$headroom" validate test/validation/recorded/h100-sxm --device H100-SXM --kernels --format json >"$h100"
+  "$headroom" validate test/validation/recorded/h200 --device H200 --kernels --format json >"$h200"
+  python3 "$root/test/validation/accuracy_plot.py" "$h100" "$h200"
+  rm -f "$h100" "$h200"
+}
+
 new=$(mktemp)
 current=$(mktemp)
-trap 'rm -f "$new" "$current"' EXIT
+picture=$(mktemp)
+trap 'rm -f "$new" "$current" "$picture"' EXIT
 tables >"$new"
+plot >"$picture"
+image=$root/docs/images/accuracy-hopper.svg
 begin='<!-- accuracy:begin (test/validation/accuracy.sh writes this part) -->'
 end='<!-- accuracy:end -->'
 awk -v b="$begin" -v e="$end" '$0 == e {p = 0} p {print} $0 == b {p = 1}' "$doc" >"$current"
@@ -44,9 +59,15 @@ if [[ $check == 1 ]]; then
       "run test/validation/accuracy.sh to update it" >&2
     exit 1
   fi
-  echo "docs/perf/accuracy.md matches 'headroom validate'"
+  if ! cmp -s "$picture" "$image"; then
+    echo "FAIL: docs/images/accuracy-hopper.svg differs from what 'headroom validate' gives now;" \
+      "run test/validation/accuracy.sh to update it" >&2
+    exit 1
+  fi
+  echo "docs/perf/accuracy.md and docs/images/accuracy-hopper.svg match 'headroom validate'"
   exit 0
 fi
+cp "$picture" "$image"
 awk -v b="$begin" -v e="$end" -v f="$new" '
   $0 == b {print; while ((getline line < f) > 0) print line; skip = 1; next}
   $0 == e {skip = 0}
