@@ -114,7 +114,7 @@ Findings findingsOf(std::shared_ptr<const Analysis> A,
       KF.PredictedMs = K->predictedMs();
       if (K->Bounds) {
         const KernelBounds &B = *K->Bounds;
-        KF.LatencyPredicted = !B.FittedMs && !B.predictsFloor();
+        KF.LatencyPredicted = !B.FittedMs && B.Prediction.latencyPredicted();
         if (B.Headline && B.Headline->Ms > 0 && B.Prediction.MeasuredMs)
           KF.HeadroomToRoof = *B.Prediction.MeasuredMs / B.Headline->Ms;
       }

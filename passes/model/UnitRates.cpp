@@ -109,9 +109,10 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
   if (const Measurement *L2Clock =
           findMeasurement(D, "l2_clock_under_load", "MHz")) {
     std::size_t Atomics = static_cast<std::size_t>(Unit::L2Atomics);
-    R.PerSecond[Atomics] = L2Clock->Value * 1e6;
+    double PerSlice = L2Clock->Value * 1e6;
+    R.PerSecond[Atomics] = PerSlice;
     if (const Measurement *Slices = findMeasurement(D, "l2_slices", "slices"))
-      R.HardwarePeak[Atomics] = L2Clock->Value * 1e6 * Slices->Value;
+      R.HardwarePeak[Atomics] = PerSlice * Slices->Value;
   }
 
   const Measurement *Read = findMeasurement(D, "dram_read", "GB/s");

@@ -46,9 +46,8 @@ struct UnitRates {
   /// above what a benchmark reaches (`l2_peak`, `dram_peak`: Nsight
   /// Compute's peaks of the L2's sector throughput and of DRAM; the atomic
   /// units of all `l2_slices`). How busy a unit was is its work over this
-  /// peak, as
-  /// Nsight Compute's Speed of Light counts it; bounds use the calibrated
-  /// rate, which a kernel can reach.
+  /// peak, as Nsight Compute's Speed of Light counts it; bounds use the
+  /// calibrated rate, which a kernel can reach.
   std::array<std::optional<double>, NumUnits> HardwarePeak{};
   /// DRAM bandwidth in bytes per second for reads only, writes only and a
   /// copy (half and half).

@@ -29,6 +29,15 @@ def y_of(ratio):
     return TOP + (math.log10(Y_MAX) - math.log10(ratio)) / span * (HEIGHT - TOP - BOTTOM)
 
 
+def mark(x, y, shape, stroke, fill="none", inside=""):
+    """A circle or a square of about 6 px centred on (x, y)."""
+    if shape == "circle":
+        return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{fill}" '
+                f'stroke="{stroke}">{inside}</circle>')
+    return (f'<rect x="{x - 2.5:.1f}" y="{y - 2.5:.1f}" width="5" height="5" '
+            f'fill="{fill}" stroke="{stroke}">{inside}</rect>')
+
+
 def main():
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
            f'font-family="sans-serif" font-size="11">',
@@ -60,21 +69,14 @@ def main():
             x, y = x_of(min(max(k["measured_ms"], X_MIN), X_MAX)), y_of(k["hopper_ms"] / k["measured_ms"])
             color = COLORS.get(k["verdict"], "#000")
             title = f'<title>{data["device"]} {k["case"]} {k["kernel"]}: {k["hopper_ms"] / k["measured_ms"]:.2f}</title>'
-            if marker == "circle":
-                out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="none" stroke="{color}">{title}</circle>')
-            else:
-                out.append(f'<rect x="{x - 2.5:.1f}" y="{y - 2.5:.1f}" width="5" height="5" fill="none" '
-                           f'stroke="{color}">{title}</rect>')
+            out.append(mark(x, y, marker, color, inside=title))
     legend_x, legend_y = WIDTH - RIGHT + 14, TOP + 6
     for i, (name, color) in enumerate(COLORS.items()):
         out.append(f'<circle cx="{legend_x}" cy="{legend_y + 16 * i}" r="4" fill="{color}"/>')
         out.append(f'<text x="{legend_x + 10}" y="{legend_y + 16 * i + 4}">{name}-bound</text>')
     for i, (device, marker) in enumerate(shapes):
         y = legend_y + 16 * (len(COLORS) + 1 + i)
-        if marker == "circle":
-            out.append(f'<circle cx="{legend_x}" cy="{y}" r="3" fill="none" stroke="#000"/>')
-        else:
-            out.append(f'<rect x="{legend_x - 2.5}" y="{y - 2.5}" width="5" height="5" fill="none" stroke="#000"/>')
+        out.append(mark(legend_x, y, marker, "#000"))
         out.append(f'<text x="{legend_x + 10}" y="{y + 4}">{device}</text>')
     y = legend_y + 16 * (len(COLORS) + len(shapes) + 2)
     out.append(f'<rect x="{legend_x - 4}" y="{y - 5}" width="8" height="8" fill="#e8f4e8"/>')
