@@ -2,6 +2,8 @@
 
 #include "model/HopperModel.h"
 
+#include "model/PartialOverlap.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -147,12 +149,27 @@ std::optional<double> HopperPrediction::headroom() const {
   return *MeasuredMs / predictedMs();
 }
 
+namespace {
+
+/// The predicted time without DRAM's latency estimates: what a device
+/// without a latency curve predicts of the same work.
+double predictedWithoutDramLatency(const HopperPrediction &P) {
+  for (const UnitTime &T : P.Times)
+    if (T.Id != Unit::DramLatency && T.Id != Unit::IssueAndDramLatency)
+      return T.FloorMs;
+  return 0;
+}
+
+} // namespace
+
 std::optional<double> projectionRatio(const HopperPrediction &Here,
                                       const HopperPrediction &There) {
   bool Alike = (Here.timeOf(Unit::DramLatency) != nullptr) ==
                (There.timeOf(Unit::DramLatency) != nullptr);
-  double From = Alike ? Here.predictedMs() : Here.floorMs();
-  double To = Alike ? There.predictedMs() : There.floorMs();
+  double From =
+      Alike ? Here.predictedMs() : predictedWithoutDramLatency(Here);
+  double To =
+      Alike ? There.predictedMs() : predictedWithoutDramLatency(There);
   if (From <= 0)
     return std::nullopt;
   return To / From;
@@ -228,6 +245,7 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
                               : G.Shape.Blocks;
     BusiestShare Share = busiestShare(G.Shape, R.Sms, SchedulersPerSm);
     std::optional<double> IssueFloorMs;
+    std::array<double, NumUnits> GroupFloorMs{};
     for (const UnitInfo &Info : unitInfos()) {
       if (Info.Kind == UnitKind::Latency)
         continue; // below, from the issue floor
@@ -248,11 +266,19 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
           Peak && *Peak > PerSecond ? *Amount / *Peak * 1e3 : RoofMs;
       double FloorMs = RoofMs * shareFor(Info.Scope, Share);
       Sum[I].FloorMs += FloorMs;
+      GroupFloorMs[I] = FloorMs;
       Recorded[I] = true;
       if (Info.Id == Unit::Issue)
         IssueFloorMs = FloorMs;
     }
     addLatencies(G, R, IssueFloorMs, Sum, Recorded, P, LongestDramMs);
+    if (double Ms = partlyOverlappedStages(GroupFloorMs); Ms > 0) {
+      auto I = static_cast<std::size_t>(Unit::PartialOverlap);
+      Sum[I].Id = Unit::PartialOverlap;
+      Sum[I].RoofMs += Ms;
+      Sum[I].FloorMs += Ms;
+      Recorded[I] = true;
+    }
   }
   for (const UnitInfo &Info : unitInfos()) {
     auto I = static_cast<std::size_t>(Info.Id);

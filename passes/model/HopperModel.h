@@ -10,10 +10,11 @@
 ///   launch's grid at that SM's or scheduler's rate (model/Parallelism.h).
 ///
 /// The floor is the largest of these (the hardware cannot beat it, up to
-/// counter noise). The predicted time is the largest of the floor and two
-/// latency estimates (model/DramLatency.h), which are not bounds: DRAM's
-/// loaded latency over the bytes the kernel keeps in flight, and instruction
-/// issue and DRAM's latency partly overlapped. Unlike the thesis model,
+/// counter noise). The predicted time is the largest of the floor and three
+/// estimates, which are not bounds: DRAM's loaded latency over the bytes the
+/// kernel keeps in flight, instruction issue and DRAM's latency partly
+/// overlapped (model/DramLatency.h), and the compute and memory stages
+/// partly overlapped (model/PartialOverlap.h). Unlike the thesis model,
 /// instructions of different pipes do not add up: each pipe and the
 /// dispatch of one warp instruction per scheduler per clock bound the time
 /// separately.
@@ -114,8 +115,8 @@ struct HopperPrediction {
   const UnitTime *bottleneck() const {
     return Times.empty() ? nullptr : &Times.front();
   }
-  /// The predicted time: the largest floor, or a latency estimate where
-  /// that is longer.
+  /// The predicted time: the largest floor, or an estimate (a latency, the
+  /// stages partly overlapped) where that is longer.
   double predictedMs() const {
     return Times.empty() ? 0 : Times.front().FloorMs;
   }
@@ -154,9 +155,9 @@ private:
 /// How much longer the same launches take on the device of \p There than on
 /// that of \p Here (the ratio of the projections, thesis 5.13): of the
 /// predicted times where both devices model the same latencies, else of the
-/// floors (a device file derived from a spec sheet has no latency curve, and
-/// a latency on one side only would skew the ratio); nullopt when Here's is
-/// 0.
+/// predicted times without DRAM's latency estimates (a device file derived
+/// from a spec sheet has no latency curve, and a latency on one side only
+/// would skew the ratio); nullopt when Here's is 0.
 std::optional<double> projectionRatio(const HopperPrediction &Here,
                                       const HopperPrediction &There);
 

@@ -37,6 +37,8 @@ constexpr std::array<UnitInfo, NumUnits> Infos = {{
      Latency, Gpu},
     {Unit::IssueAndDramLatency, "issue_dram_latency",
      "instruction issue and DRAM latency, partly overlapped", Latency, Gpu},
+    {Unit::PartialOverlap, "partial_overlap",
+     "partial overlap of compute, L1, L2 and DRAM", Latency, Gpu},
 }};
 
 constexpr bool inEnumOrder() {

@@ -39,13 +39,15 @@ enum class Unit {
   L2Atomics,
   Dram,
   /// Not units that get busy: DRAM's latency over the bytes a launch keeps
-  /// in flight, and instruction issue and DRAM latency partly overlapped
-  /// (model/DramLatency.h).
+  /// in flight, instruction issue and DRAM latency partly overlapped
+  /// (model/DramLatency.h), and the compute and memory stages partly
+  /// overlapped (model/PartialOverlap.h).
   DramLatency,
   IssueAndDramLatency,
+  PartialOverlap,
 };
 inline constexpr std::size_t NumUnits =
-    static_cast<std::size_t>(Unit::IssueAndDramLatency) + 1;
+    static_cast<std::size_t>(Unit::PartialOverlap) + 1;
 
 /// Compute units execute instructions; memory units move data; a latency
 /// is time a kernel waits, which keeps no unit busy: its time is an

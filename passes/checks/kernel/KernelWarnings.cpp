@@ -2,9 +2,11 @@
 
 #include "checks/kernel/KernelWarnings.h"
 
+#include "model/PartialOverlap.h"
 #include "support/Format.h"
 #include "support/Units.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace headroom {
@@ -40,6 +42,28 @@ std::string inFlightText(const HopperPrediction::InFlight &F) {
          " for 90% of its bandwidth";
 }
 
+/// "compute 0.789 ms, L1 0.624 ms, DRAM 0.359 ms, L2 0.324 ms": the
+/// slowest floor of each stage with work, slowest stage first.
+std::string stagesText(const HopperPrediction &P) {
+  std::array<double, NumUnits> FloorMs{};
+  for (const UnitTime &T : P.Times)
+    FloorMs[static_cast<std::size_t>(T.Id)] = T.FloorMs;
+  std::array<double, NumStages> Slowest = slowestPerStage(FloorMs);
+  std::array<std::size_t, NumStages> Order{};
+  for (std::size_t S = 0; S < NumStages; ++S)
+    Order[S] = S;
+  std::stable_sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
+    return Slowest[A] > Slowest[B];
+  });
+  std::string Text;
+  for (std::size_t S : Order)
+    if (Slowest[S] > 0)
+      Text += std::string(Text.empty() ? "" : ", ") +
+              stageName(static_cast<Stage>(S)) + " " + formatMs(Slowest[S]) +
+              " ms";
+  return Text;
+}
+
 /// Why the bottleneck caps the kernel below its roof: the share of issued
 /// warp instructions that the bottleneck pipe executes (or, for issue
 /// itself, that the FMA pipe does), and the busiest SM's extra share when
@@ -65,6 +89,9 @@ std::string capCause(const KernelBounds &B, const UnitTime &Cap) {
       Cap.Id == Unit::IssueAndDramLatency && Issue)
     Why.push_back("issue alone " + formatMs(Issue->FloorMs) +
                   " ms: while warps wait on DRAM, too few others issue");
+  if (Cap.Id == Unit::PartialOverlap)
+    Why.push_back(stagesText(B.Prediction) +
+                  " alone: a stage that waits on the next one idles");
   if (Cap.Id == Unit::ConstantCache && Issued > 0)
     Why.push_back(formatFixed(WorkOf(Unit::ConstantCache) / Issued, 2) +
                   " request cycles per issued warp instruction: the lanes of "

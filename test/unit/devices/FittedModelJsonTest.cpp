@@ -48,11 +48,14 @@ TEST(FittedModelJson, TheShippedHopperFilesHaveWeights) {
     Expected<DeviceEntry> E = R.lookup(Name);
     ASSERT_TRUE(E) << E.error().message();
     ASSERT_TRUE(E->Device.Fitted) << Name;
-    // DRAM weighs through its bandwidth floor or its latency estimate.
+    // DRAM weighs through its bandwidth floor, its latency estimates or the
+    // stages' partial overlap.
     const auto &W = E->Device.Fitted->PerUnit;
-    EXPECT_GT(W[static_cast<std::size_t>(Unit::Dram)] +
-                  W[static_cast<std::size_t>(Unit::DramLatency)],
-              0)
+    double Dram = 0;
+    for (Unit U : {Unit::Dram, Unit::DramLatency, Unit::IssueAndDramLatency,
+                   Unit::PartialOverlap})
+      Dram += W[static_cast<std::size_t>(U)];
+    EXPECT_GT(Dram, 0)
         << Name;
   }
 }

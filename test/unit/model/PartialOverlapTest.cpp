@@ -1,0 +1,102 @@
+//===- PartialOverlapTest.cpp - Stages of a kernel, partly overlapped -----===//
+
+#include "model/HopperModel.h"
+#include "model/PartialOverlap.h"
+#include "model/UnitRates.h"
+
+#include "RoundDevice.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace headroom;
+using namespace headroom::test;
+
+namespace {
+
+std::array<double, NumUnits> floors(
+    std::initializer_list<std::pair<Unit, double>> Of) {
+  std::array<double, NumUnits> F{};
+  for (auto [U, Ms] : Of)
+    F[static_cast<std::size_t>(U)] = Ms;
+  return F;
+}
+
+TEST(PartialOverlap, EveryUnitHasItsStage) {
+  EXPECT_EQ(stageOf(Unit::Issue), Stage::Compute);
+  EXPECT_EQ(stageOf(Unit::TensorPipe), Stage::Compute);
+  EXPECT_EQ(stageOf(Unit::ConstantCache), Stage::Compute);
+  EXPECT_EQ(stageOf(Unit::L1Wavefronts), Stage::L1);
+  EXPECT_EQ(stageOf(Unit::L1Bytes), Stage::L1);
+  EXPECT_EQ(stageOf(Unit::L2Atomics), Stage::L2);
+  EXPECT_EQ(stageOf(Unit::L2Requests), Stage::L2);
+  EXPECT_EQ(stageOf(Unit::Dram), Stage::Dram);
+  // The estimates are no stage: they do not feed themselves.
+  EXPECT_EQ(stageOf(Unit::DramLatency), Stage::None);
+  EXPECT_EQ(stageOf(Unit::PartialOverlap), Stage::None);
+  EXPECT_STREQ(stageName(Stage::Dram), "DRAM");
+}
+
+TEST(PartialOverlap, OneStageAloneAddsNothing) {
+  // Issue and the FMA pipe are one stage, as are L1's two units.
+  EXPECT_EQ(partlyOverlappedStages(
+                floors({{Unit::Issue, 2}, {Unit::FmaPipe, 3}})),
+            0);
+  EXPECT_EQ(partlyOverlappedStages(
+                floors({{Unit::L1Wavefronts, 2}, {Unit::L1Bytes, 1}})),
+            0);
+  EXPECT_EQ(partlyOverlappedStages(floors({})), 0);
+  // A stage three times as slow as the other: the norm adds 0.3%, under
+  // MinOverlapGain, and the slowest stage names the time.
+  EXPECT_EQ(partlyOverlappedStages(floors({{Unit::Issue, 1}, {Unit::Dram, 3}})),
+            0);
+}
+
+TEST(PartialOverlap, StagesAddInTheNorm) {
+  // Two equal stages: 2^(1/4) times one.
+  EXPECT_NEAR(partlyOverlappedStages(floors({{Unit::Issue, 1}, {Unit::Dram, 1}})),
+              std::pow(2, 1 / StageOverlapNorm), 1e-12);
+  // The slowest unit of each stage counts, once.
+  std::array<double, NumUnits> F =
+      floors({{Unit::Issue, 1}, {Unit::AluPipe, 2}, {Unit::L2Bytes, 1},
+              {Unit::L2Requests, 0.5}, {Unit::Dram, 4}});
+  EXPECT_NEAR(partlyOverlappedStages(F),
+              std::pow(std::pow(2, 4) + 1 + std::pow(4, 4), 0.25), 1e-12);
+  std::array<double, NumStages> S = slowestPerStage(F);
+  EXPECT_EQ(S[static_cast<std::size_t>(Stage::Compute)], 2);
+  EXPECT_EQ(S[static_cast<std::size_t>(Stage::L1)], 0);
+  EXPECT_EQ(S[static_cast<std::size_t>(Stage::L2)], 1);
+  EXPECT_EQ(S[static_cast<std::size_t>(Stage::Dram)], 4);
+  // A stage twice as slow as the other is within 2% of its own floor.
+  EXPECT_LT(partlyOverlappedStages(floors({{Unit::Issue, 1}, {Unit::Dram, 2}})),
+            1.02 * 2);
+}
+
+TEST(PartialOverlap, ItSetsThePredictedTimeNeverTheFloor) {
+  Expected<UnitRates> R = unitRates(roundDevice());
+  ASSERT_TRUE(R) << R.error().message();
+  // 1024 blocks of 256 threads on the round device's 2 SMs: issue and the
+  // L1 data path take the same time, 1 ms each.
+  LaunchGroup G;
+  G.Shape = {1024, 256};
+  double IssueRate = *R->rate(Unit::Issue), L1Rate = *R->rate(Unit::L1Wavefronts);
+  G.Work.Amount[static_cast<std::size_t>(Unit::Issue)] = IssueRate * 1e-3;
+  G.Work.Amount[static_cast<std::size_t>(Unit::L1Wavefronts)] = L1Rate * 1e-3;
+  HopperPrediction P = predictHopper({&G, 1}, *R, 1.5);
+  ASSERT_NE(P.bottleneck(), nullptr);
+  EXPECT_EQ(P.bottleneck()->Id, Unit::PartialOverlap);
+  EXPECT_TRUE(P.latencyPredicted());
+  EXPECT_NEAR(P.predictedMs(), std::pow(2, 0.25), 1e-9);
+  EXPECT_NEAR(P.floorMs(), 1, 1e-9);
+  EXPECT_EQ(P.timeOf(Unit::PartialOverlap)->BusyMs, 0);
+  // Busy time, and so the verdict, are the units' own.
+  EXPECT_NE(P.busiestUnit()->Id, Unit::PartialOverlap);
+  // One stage alone: no estimate, the floor is the prediction.
+  G.Work.Amount[static_cast<std::size_t>(Unit::L1Wavefronts)] = 0;
+  HopperPrediction Alone = predictHopper({&G, 1}, *R, 1.5);
+  EXPECT_EQ(Alone.timeOf(Unit::PartialOverlap), nullptr);
+  EXPECT_FALSE(Alone.latencyPredicted());
+}
+
+} // namespace
