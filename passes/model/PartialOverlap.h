@@ -28,7 +28,7 @@ namespace headroom {
 /// norm was: it minimizes the squared relative error of the validation
 /// corpus' instructive families (stream, intensity, special, memlevels) on
 /// the H100 and the H200 with both counter sources together (3.875; flat
-/// from 3.5 to 5); the other fourteen families are held out
+/// from 3.5 to 5); the other families are held out
 /// (docs/perf/accuracy.md).
 inline constexpr double StageOverlapNorm = 4;
 
