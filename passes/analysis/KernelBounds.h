@@ -70,7 +70,7 @@ struct KernelBounds {
   /// Whether predictedMs() is the Hopper floor (a bound), not the fitted
   /// time or a latency estimate.
   bool predictsFloor() const {
-    return !FittedMs && !Prediction.latencyPredicted();
+    return !FittedMs && !Prediction.estimatePredicted();
   }
   /// Measured over predicted time.
   std::optional<double> headroom() const;

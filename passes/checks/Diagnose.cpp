@@ -70,7 +70,7 @@ Diagnostic unitsNote(const KernelReport &K) {
   std::string Message = "floor by unit (busiest SM or scheduler):";
   std::size_t Named = 0;
   for (const UnitTime &T : K.Bounds->Prediction.Times) {
-    if (unitInfo(T.Id).Kind == UnitKind::Latency || Named == MaxUnitsNamed)
+    if (unitInfo(T.Id).Kind == UnitKind::Estimate || Named == MaxUnitsNamed)
       continue;
     Message += std::string(Named++ ? ", " : " ") +
                std::string(unitInfo(T.Id).Name) + " " + formatMs(T.FloorMs) +
@@ -90,7 +90,7 @@ void addBoundsProjectionNotes(const KernelReport &K, const std::string &Device,
     if (!Cap)
       continue;
     std::string Message = "on " + P.Device + ": " +
-                          (P.Prediction.latencyPredicted() ? "predicted "
+                          (P.Prediction.estimatePredicted() ? "predicted "
                                                            : "floor ") +
                           formatMs(P.Prediction.predictedMs()) +
                           " ms set by the " +

@@ -79,7 +79,7 @@ std::string KernelFinding::hoverMarkdown(const LaunchFinding *Launch,
   M += " · " + msText(TotalNs) + " in " + launchesText(LaunchCount) + " (" +
        formatPercent(ShareOfProfile, 0) + " of the profile's GPU time)\n";
   if (PredictedMs)
-    M += "- predicted " + std::string(LatencyPredicted ? "time " : "floor ") +
+    M += "- predicted " + std::string(EstimatePredicted ? "time " : "floor ") +
          formatMs(*PredictedMs) + " ms\n";
   if (Launch)
     M += "- this launch site: " + launchesText(Launch->Launches) + ", " +
@@ -114,7 +114,7 @@ Findings findingsOf(std::shared_ptr<const Analysis> A,
       KF.PredictedMs = K->predictedMs();
       if (K->Bounds) {
         const KernelBounds &B = *K->Bounds;
-        KF.LatencyPredicted = !B.FittedMs && B.Prediction.latencyPredicted();
+        KF.EstimatePredicted = !B.FittedMs && B.Prediction.estimatePredicted();
         if (B.Headline && B.Headline->Ms > 0 && B.Prediction.MeasuredMs)
           KF.HeadroomToRoof = *B.Prediction.MeasuredMs / B.Headline->Ms;
       }

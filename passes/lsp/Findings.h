@@ -51,8 +51,9 @@ struct KernelFinding {
   /// Measured time over the device's roof for the kernel's kind of work
   /// (analysis/KernelBounds.h), when the Hopper model gives one.
   std::optional<double> HeadroomToRoof;
-  /// Whether PredictedMs is a latency's estimate rather than a floor.
-  bool LatencyPredicted = false;
+  /// Whether PredictedMs is an estimate (a latency, the stages partly
+  /// overlapped) rather than a floor.
+  bool EstimatePredicted = false;
   double TotalNs = 0, ShareOfProfile = 0;
   std::uint64_t LaunchCount = 0;
   /// Whether the profile has measured counters for it (its measured mix

@@ -83,7 +83,7 @@ const UnitTime *HopperPrediction::timeOf(Unit U) const {
 
 double HopperPrediction::floorMs() const {
   for (const UnitTime &T : Times)
-    if (unitInfo(T.Id).Kind != UnitKind::Latency)
+    if (unitInfo(T.Id).Kind != UnitKind::Estimate)
       return T.FloorMs;
   return 0;
 }
@@ -91,7 +91,7 @@ double HopperPrediction::floorMs() const {
 const UnitTime *HopperPrediction::busiestUnit() const {
   const UnitTime *Best = nullptr;
   for (const UnitTime &T : Times)
-    if (unitInfo(T.Id).Kind != UnitKind::Latency &&
+    if (unitInfo(T.Id).Kind != UnitKind::Estimate &&
         (!Best || T.BusyMs > Best->BusyMs))
       Best = &T;
   return Best;
@@ -247,7 +247,7 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
     std::optional<double> IssueFloorMs;
     std::array<double, NumUnits> GroupFloorMs{};
     for (const UnitInfo &Info : unitInfos()) {
-      if (Info.Kind == UnitKind::Latency)
+      if (Info.Kind == UnitKind::Estimate)
         continue; // below, from the issue floor
       auto I = static_cast<std::size_t>(Info.Id);
       std::optional<double> Amount = G.Work.amount(Info.Id);

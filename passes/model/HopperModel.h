@@ -123,11 +123,11 @@ struct HopperPrediction {
   /// The floor: the largest bound of a unit the kernel keeps busy, which
   /// the hardware cannot beat (latencies are estimates, not bounds).
   double floorMs() const;
-  /// Whether the predicted time is a latency's (an estimate) rather than a
-  /// unit's floor (a bound).
-  bool latencyPredicted() const {
+  /// Whether the predicted time is an estimate's (a latency, the stages
+  /// partly overlapped) rather than a unit's floor (a bound).
+  bool estimatePredicted() const {
     return !Times.empty() &&
-           unitInfo(Times.front().Id).Kind == UnitKind::Latency;
+           unitInfo(Times.front().Id).Kind == UnitKind::Estimate;
   }
   /// The unit with the largest busy time (its work at its hardware peak).
   const UnitTime *busiestUnit() const;

@@ -34,11 +34,11 @@ constexpr std::array<UnitInfo, NumUnits> Infos = {{
      Memory, Gpu},
     {Unit::Dram, "dram", "DRAM bandwidth", Memory, Gpu},
     {Unit::DramLatency, "dram_latency", "DRAM latency over the bytes in flight",
-     Latency, Gpu},
+     Estimate, Gpu},
     {Unit::IssueAndDramLatency, "issue_dram_latency",
-     "instruction issue and DRAM latency, partly overlapped", Latency, Gpu},
+     "instruction issue and DRAM latency, partly overlapped", Estimate, Gpu},
     {Unit::PartialOverlap, "partial_overlap",
-     "partial overlap of compute, L1, L2 and DRAM", Latency, Gpu},
+     "partial overlap of compute, L1, L2 and DRAM", Estimate, Gpu},
 }};
 
 constexpr bool inEnumOrder() {

@@ -49,10 +49,11 @@ enum class Unit {
 inline constexpr std::size_t NumUnits =
     static_cast<std::size_t>(Unit::PartialOverlap) + 1;
 
-/// Compute units execute instructions; memory units move data; a latency
-/// is time a kernel waits, which keeps no unit busy: its time is an
-/// estimate, not a bound (docs/model.md).
-enum class UnitKind { Compute, Memory, Latency };
+/// Compute units execute instructions; memory units move data; an estimate
+/// (a latency, units that overlap only in part) is time a kernel waits,
+/// which keeps no unit busy: it predicts a time but bounds nothing
+/// (docs/model.md).
+enum class UnitKind { Compute, Memory, Estimate };
 
 /// Where a unit sits, which decides how a small grid uses it: one per
 /// scheduler (4 per SM on Hopper), one per SM, or one for the whole GPU.

@@ -37,7 +37,7 @@ TEST(Findings, TheHoverSaysWhetherThePredictionIsAFloor) {
   KernelFinding K = finding();
   EXPECT_NE(K.hoverMarkdown(nullptr, "").find("predicted floor 6.279 ms"),
             std::string::npos);
-  K.LatencyPredicted = true;
+  K.EstimatePredicted = true;
   EXPECT_NE(K.hoverMarkdown(nullptr, "").find("predicted time 6.279 ms"),
             std::string::npos);
 }

@@ -114,7 +114,7 @@ TEST(DramLatency, FewBytesInFlightPredictTheTimeNotTheFloor) {
   HopperPrediction P = predictHopper({&G, 1}, latencyRates(), 0.02);
   ASSERT_NE(P.bottleneck(), nullptr);
   EXPECT_EQ(P.bottleneck()->Id, Unit::DramLatency);
-  EXPECT_TRUE(P.latencyPredicted());
+  EXPECT_TRUE(P.estimatePredicted());
   EXPECT_NEAR(P.floorMs(), 0.0032, 1e-12);
   EXPECT_NEAR(P.predictedMs(), 1000.0 / 64 * 0.25e-3, 1e-9);
   EXPECT_EQ(P.timeOf(Unit::DramLatency)->BusyMs, 0);
@@ -128,7 +128,7 @@ TEST(DramLatency, EnoughBytesInFlightLeaveTheFloor) {
   LaunchGroup G = streamingGroup(64 * 1024);
   HopperPrediction P = predictHopper({&G, 1}, latencyRates(), 10.0);
   EXPECT_EQ(P.bottleneck()->Id, Unit::Dram);
-  EXPECT_FALSE(P.latencyPredicted());
+  EXPECT_FALSE(P.estimatePredicted());
   EXPECT_DOUBLE_EQ(P.predictedMs(), P.floorMs());
 }
 
@@ -157,7 +157,7 @@ TEST(DramLatency, ProjectionsCompareLikeWithLike) {
   WithoutCurve.PerSecond[static_cast<std::size_t>(Unit::DramLatency)].reset();
   HopperPrediction Here = predictHopper({&G, 1}, WithCurve, 0.02);
   HopperPrediction Spec = predictHopper({&G, 1}, WithoutCurve, std::nullopt);
-  ASSERT_TRUE(Here.latencyPredicted());
+  ASSERT_TRUE(Here.estimatePredicted());
   EXPECT_DOUBLE_EQ(*projectionRatio(Here, Spec), 1.0); // same floors
   EXPECT_DOUBLE_EQ(*projectionRatio(Here, Here), 1.0);
   HopperPrediction None;

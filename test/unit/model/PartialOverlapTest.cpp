@@ -86,7 +86,7 @@ TEST(PartialOverlap, ItSetsThePredictedTimeNeverTheFloor) {
   HopperPrediction P = predictHopper({&G, 1}, *R, 1.5);
   ASSERT_NE(P.bottleneck(), nullptr);
   EXPECT_EQ(P.bottleneck()->Id, Unit::PartialOverlap);
-  EXPECT_TRUE(P.latencyPredicted());
+  EXPECT_TRUE(P.estimatePredicted());
   EXPECT_NEAR(P.predictedMs(), std::pow(2, 0.25), 1e-9);
   EXPECT_NEAR(P.floorMs(), 1, 1e-9);
   EXPECT_EQ(P.timeOf(Unit::PartialOverlap)->BusyMs, 0);
@@ -96,7 +96,7 @@ TEST(PartialOverlap, ItSetsThePredictedTimeNeverTheFloor) {
   G.Work.Amount[static_cast<std::size_t>(Unit::L1Wavefronts)] = 0;
   HopperPrediction Alone = predictHopper({&G, 1}, *R, 1.5);
   EXPECT_EQ(Alone.timeOf(Unit::PartialOverlap), nullptr);
-  EXPECT_FALSE(Alone.latencyPredicted());
+  EXPECT_FALSE(Alone.estimatePredicted());
 }
 
 } // namespace
