@@ -226,6 +226,19 @@ void addLatencies(const LaunchGroup &G, const UnitRates &R,
   }
 }
 
+/// Forgets the stages' partial overlap where it adds less than
+/// MinOverlapGain to the largest floor of the kernel's units.
+void dropSmallOverlap(const std::array<UnitTime, NumUnits> &Sum,
+                      std::array<bool, NumUnits> &Recorded) {
+  double FloorMs = 0;
+  for (const UnitInfo &Info : unitInfos())
+    if (Info.Kind != UnitKind::Estimate)
+      FloorMs = std::max(FloorMs, Sum[static_cast<std::size_t>(Info.Id)].FloorMs);
+  auto I = static_cast<std::size_t>(Unit::PartialOverlap);
+  if (Sum[I].FloorMs < (1 + MinOverlapGain) * FloorMs)
+    Recorded[I] = false;
+}
+
 } // namespace
 
 HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
@@ -280,6 +293,7 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
       Recorded[I] = true;
     }
   }
+  dropSmallOverlap(Sum, Recorded);
   for (const UnitInfo &Info : unitInfos()) {
     auto I = static_cast<std::size_t>(Info.Id);
     if (Recorded[I])

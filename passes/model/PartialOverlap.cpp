@@ -58,9 +58,9 @@ double partlyOverlappedStages(const std::array<double, NumUnits> &FloorMs) {
   double Sum = 0;
   for (double T : Slowest)
     Sum += std::pow(T, StageOverlapNorm);
-  double Overlapped = std::pow(Sum, 1 / StageOverlapNorm);
+  // Exact for one stage alone, whatever the rounding of the power.
   double Alone = *std::max_element(Slowest.begin(), Slowest.end());
-  return Overlapped >= (1 + MinOverlapGain) * Alone ? Overlapped : 0;
+  return std::max(Alone, std::pow(Sum, 1 / StageOverlapNorm));
 }
 
 } // namespace headroom

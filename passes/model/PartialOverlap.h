@@ -32,9 +32,9 @@ namespace headroom {
 /// (docs/perf/accuracy.md).
 inline constexpr double StageOverlapNorm = 4;
 
-/// The estimate counts only where it adds at least this share to the slowest
-/// stage's floor: below, that stage names the time (the two differ by less
-/// than the counters' noise).
+/// The estimate counts only where it adds at least this share to the
+/// kernel's floor (over all its configurations): below, the floor's unit
+/// names the time (the two differ by less than the counters' noise).
 inline constexpr double MinOverlapGain = 0.01;
 
 /// The stages a unit belongs to.
@@ -53,8 +53,8 @@ std::array<double, NumStages>
 slowestPerStage(const std::array<double, NumUnits> &FloorMs);
 
 /// The partly overlapped time of the floors \p FloorMs (by unit): the norm
-/// of each stage's slowest floor; 0 when it adds less than MinOverlapGain to
-/// the slowest stage (one stage alone adds nothing).
+/// of each stage's slowest floor (the slowest stage's floor when it is the
+/// only one with work; 0 when none has).
 double partlyOverlappedStages(const std::array<double, NumUnits> &FloorMs);
 
 } // namespace headroom
