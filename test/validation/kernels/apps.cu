@@ -448,47 +448,40 @@ void sobelCase(Run &R, int Side) {
 
 } // namespace
 
-#define APPS_CASE(Name, Description, Expected, Body)                           \
-  VALIDATION_REGISTER(Name, "apps", Description, Expected,                     \
-                      [](Run &R) { Body; });
+/// Each kernel at two sizes, one description; what the author expected to
+/// limit each size.
+#define APPS_CASES(Kernel, Description, Small, SmallExpected, Large,          \
+                   LargeExpected, Body)                                        \
+  VALIDATION_REGISTER("apps." Kernel "." #Small, "apps", Description,          \
+                      SmallExpected, [](Run &R) { Body(R, Small##Size); });    \
+  VALIDATION_REGISTER("apps." Kernel "." #Large, "apps", Description,          \
+                      LargeExpected, [](Run &R) { Body(R, Large##Size); });
 
-APPS_CASE("apps.blackscholes.f32.n16M",
-          "European call and put per option: logf, sqrtf, expf, normcdff on "
-          "five streamed arrays",
-          Expect::Compute, blackScholesCase(R, size_t(16) << 20))
-APPS_CASE("apps.blackscholes.f32.n64M",
-          "European call and put per option: logf, sqrtf, expf, normcdff on "
-          "five streamed arrays",
-          Expect::Memory, blackScholesCase(R, size_t(64) << 20))
-APPS_CASE("apps.mandelbrot.i256.s4096",
-          "escape-time iterations per pixel, up to 256, divergent trip counts",
-          Expect::Compute, mandelbrotCase(R, 4096))
-APPS_CASE("apps.mandelbrot.i256.s8192",
-          "escape-time iterations per pixel, up to 256, divergent trip counts",
-          Expect::Compute, mandelbrotCase(R, 8192))
-APPS_CASE("apps.gemv.warprow.f32.s12288",
-          "y = A x, one warp per row, float4 loads, shuffle reduction",
-          Expect::Memory, gemvCase(R, 12288))
-APPS_CASE("apps.gemv.warprow.f32.s16384",
-          "y = A x, one warp per row, float4 loads, shuffle reduction",
-          Expect::Memory, gemvCase(R, 16384))
-APPS_CASE("apps.compact.warpatomic.f32.n64M",
-          "stream compaction of the positive half, warp-aggregated atomics on "
-          "one counter",
-          Expect::Memory, compactCase(R, size_t(64) << 20))
-APPS_CASE("apps.compact.warpatomic.f32.n256M",
-          "stream compaction of the positive half, warp-aggregated atomics on "
-          "one counter",
-          Expect::Memory, compactCase(R, size_t(256) << 20))
-APPS_CASE("apps.kmeans.assign.k64.n16M",
-          "nearest of 64 centroids (4 floats, shared memory) per point",
-          Expect::Compute, kmeansCase(R, size_t(16) << 20))
-APPS_CASE("apps.kmeans.assign.k64.n64M",
-          "nearest of 64 centroids (4 floats, shared memory) per point",
-          Expect::Compute, kmeansCase(R, size_t(64) << 20))
-APPS_CASE("apps.sobel.u8.s16384",
-          "Sobel gradient magnitude of an 8-bit image, byte loads and stores",
-          Expect::Memory, sobelCase(R, 16384))
-APPS_CASE("apps.sobel.u8.s32768",
-          "Sobel gradient magnitude of an 8-bit image, byte loads and stores",
-          Expect::Memory, sobelCase(R, 32768))
+// The sizes, named after the case names' suffixes (APPS_CASES pastes them).
+namespace {
+constexpr size_t n16MSize = size_t(16) << 20, n64MSize = size_t(64) << 20,
+                 n256MSize = size_t(256) << 20;
+constexpr int s4096Size = 4096, s8192Size = 8192, s12288Size = 12288,
+              s16384Size = 16384, s32768Size = 32768;
+} // namespace
+
+APPS_CASES("blackscholes.f32",
+           "European call and put per option: logf, sqrtf, expf, normcdff on "
+           "five streamed arrays",
+           n16M, Expect::Compute, n64M, Expect::Memory, blackScholesCase)
+APPS_CASES("mandelbrot.i256",
+           "escape-time iterations per pixel, up to 256, divergent trip counts",
+           s4096, Expect::Compute, s8192, Expect::Compute, mandelbrotCase)
+APPS_CASES("gemv.warprow.f32",
+           "y = A x, one warp per row, float4 loads, shuffle reduction",
+           s12288, Expect::Memory, s16384, Expect::Memory, gemvCase)
+APPS_CASES("compact.warpatomic.f32",
+           "stream compaction of the positive half, warp-aggregated atomics "
+           "on one counter",
+           n64M, Expect::Memory, n256M, Expect::Memory, compactCase)
+APPS_CASES("kmeans.assign.k64",
+           "nearest of 64 centroids (4 floats, shared memory) per point",
+           n16M, Expect::Compute, n64M, Expect::Compute, kmeansCase)
+APPS_CASES("sobel.u8",
+           "Sobel gradient magnitude of an 8-bit image, byte loads and stores",
+           s16384, Expect::Memory, s32768, Expect::Memory, sobelCase)
