@@ -226,17 +226,16 @@ void addLatencies(const LaunchGroup &G, const UnitRates &R,
   }
 }
 
-/// Forgets the stages' partial overlap where it adds less than
-/// MinOverlapGain to the largest floor of the kernel's units.
-void dropSmallOverlap(const std::array<UnitTime, NumUnits> &Sum,
-                      std::array<bool, NumUnits> &Recorded) {
-  double FloorMs = 0;
-  for (const UnitInfo &Info : unitInfos())
-    if (Info.Kind != UnitKind::Estimate)
-      FloorMs = std::max(FloorMs, Sum[static_cast<std::size_t>(Info.Id)].FloorMs);
-  auto I = static_cast<std::size_t>(Unit::PartialOverlap);
-  if (Sum[I].FloorMs < (1 + MinOverlapGain) * FloorMs)
-    Recorded[I] = false;
+/// Forgets the stages' partial overlap of \p P where it adds less than
+/// MinOverlapGain to the kernel's floor.
+void dropSmallOverlap(HopperPrediction &P) {
+  auto Overlap = std::find_if(P.Times.begin(), P.Times.end(),
+                              [](const UnitTime &T) {
+                                return T.Id == Unit::PartialOverlap;
+                              });
+  if (Overlap != P.Times.end() &&
+      Overlap->FloorMs < (1 + MinOverlapGain) * P.floorMs())
+    P.Times.erase(Overlap);
 }
 
 } // namespace
@@ -293,7 +292,6 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
       Recorded[I] = true;
     }
   }
-  dropSmallOverlap(Sum, Recorded);
   for (const UnitInfo &Info : unitInfos()) {
     auto I = static_cast<std::size_t>(Info.Id);
     if (Recorded[I])
@@ -307,6 +305,7 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
                    [](const UnitTime &A, const UnitTime &B) {
                      return A.FloorMs > B.FloorMs;
                    });
+  dropSmallOverlap(P);
   return P;
 }
 
