@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -25,10 +26,34 @@ std::string fileSafe(const std::string &Name) {
   return Out.empty() ? "unknown" : Out;
 }
 
+/// FNV-1a over the key's request; each field ends with a byte no metric
+/// name holds, so the lists cannot run into each other.
+std::string requestHash(const MetricChoiceKey &Key) {
+  std::uint64_t H = 14695981039346656037ull;
+  auto Add = [&](const std::string &Text) {
+    for (unsigned char C : Text + '\n') {
+      H ^= C;
+      H *= 1099511628211ull;
+    }
+  };
+  Add(std::to_string(Key.CuptiVersion));
+  for (const std::string &M : Key.Required)
+    Add(M);
+  Add("|");
+  for (const std::string &M : Key.Extras)
+    Add(M);
+  char Hex[17];
+  std::snprintf(Hex, sizeof Hex, "%016llx",
+                static_cast<unsigned long long>(H));
+  return Hex;
+}
+
 } // namespace
 
-std::string metricChoicePath(const std::string &Dir, const std::string &Chip) {
-  return (std::filesystem::path(Dir) / ("metrics-" + fileSafe(Chip) + ".json"))
+std::string metricChoicePath(const std::string &Dir,
+                             const MetricChoiceKey &Key) {
+  return (std::filesystem::path(Dir) /
+          ("metrics-" + fileSafe(Key.Chip) + "-" + requestHash(Key) + ".json"))
       .string();
 }
 

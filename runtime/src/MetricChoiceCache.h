@@ -5,7 +5,9 @@
 /// CUPTI for the passes of several candidate sets: 0.2-0.3 s of every run's
 /// first sample on an H100. The answer depends only on the chip, CUPTI's
 /// version and the requested metrics, so it is kept in a small JSON file per
-/// chip (HEADROOM_CACHE_DIR) and reused while all three match. The sampler
+/// chip and request (HEADROOM_CACHE_DIR) and reused while all three match: a
+/// run with other HEADROOM_METRICS does not overwrite the default set's
+/// choice. The sampler
 /// still checks the cached set's pass count before using it: a stale or
 /// damaged file costs the selection, never wrong counters.
 ///
@@ -30,8 +32,10 @@ struct MetricChoiceKey {
   std::vector<std::string> Extras;
 };
 
-/// The cache file of \p Chip in \p Dir.
-std::string metricChoicePath(const std::string &Dir, const std::string &Chip);
+/// The cache file of \p Key in \p Dir: `metrics-<chip>-<hash>.json`, the
+/// hash (16 hex digits, FNV-1a) of the CUPTI version and the requested
+/// metrics, so each request keeps its own choice.
+std::string metricChoicePath(const std::string &Dir, const MetricChoiceKey &Key);
 
 /// The choice stored at \p Path for \p Key; nullopt when the file is
 /// missing, unreadable, malformed or for another key.

@@ -165,7 +165,7 @@ RangeProfilerSampler::chooseMetrics(DeviceConfig &Config,
   }
   std::optional<MetricChoice> Choice = selectMetrics(Required, Extras, Count);
   std::string Error;
-  if (Choice && !storeMetricChoice(metricChoicePath(CacheDir, Config.Chip),
+  if (Choice && !storeMetricChoice(metricChoicePath(CacheDir, *Key),
                                    *Key, *Choice, Error))
     ++Setup.Diagnostics["metric_choice_not_stored"];
   return Choice;
@@ -238,7 +238,7 @@ std::optional<Failure> RangeProfilerSampler::configFor(const LaunchInfo &Launch,
   std::optional<MetricChoiceKey> Key = choiceKey(Config->Chip);
   std::optional<MetricChoice> Cached;
   if (Key)
-    Cached = loadMetricChoice(metricChoicePath(CacheDir, Config->Chip), *Key);
+    Cached = loadMetricChoice(metricChoicePath(CacheDir, *Key), *Key);
   std::vector<uint8_t> &Availability = Config->Availability;
   auto Query = [&]() -> std::optional<Failure> {
     if (std::optional<Failure> F = queryAvailability(Launch, Availability))

@@ -7,7 +7,7 @@ RESULTS_DIR is the sampling/ directory of sampling.sh's results tarball.
 Prints, as markdown, the median wall time of each variant with the bounded counter mode's overhead, and per
 kernel the floor and prediction `headroom report` gives from the bounded
 profile (estimated counters) against the unbounded one (every configuration
-sampled).
+sampled), when the run has that reference.
 """
 import csv
 import gzip
@@ -56,7 +56,10 @@ def main():
         time = statistics.median(walls[(size, "time")])
         print(f"| {size} | {v} | {len(w)} | {med:.3f} s | "
               f"{100 * (med / plain - 1):+.1f}% | {100 * (med / time - 1):+.1f}% |")
-    reference = next(size for size, v in walls if v == "unbounded").replace(":", "x")
+    reference = next((size for size, v in walls if v == "unbounded"), None)
+    if reference is None:  # SAMPLING_UNBOUNDED=0: wall times only
+        return
+    reference = reference.replace(":", "x")
     bounded = report(headroom, device, results / f"bounded-{reference}.json.gz")
     unbounded = report(headroom, device, results / f"unbounded-{reference}.json.gz")
     print()

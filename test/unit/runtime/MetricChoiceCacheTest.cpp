@@ -24,16 +24,38 @@ MetricChoice choice() {
           {{"bogus.sum", "not available on this chip"}}};
 }
 
-TEST(MetricChoiceCache, OneFilePerChipInTheDirectory) {
-  EXPECT_EQ(metricChoicePath("/c/headroom", "GH100"),
-            "/c/headroom/metrics-GH100.json");
-  EXPECT_EQ(metricChoicePath("/c", "a/../b c"), "/c/metrics-a____b_c.json");
-  EXPECT_EQ(metricChoicePath("/c", ""), "/c/metrics-unknown.json");
+TEST(MetricChoiceCache, OneFilePerChipAndRequestInTheDirectory) {
+  std::string Path = metricChoicePath("/c/headroom", key());
+  EXPECT_EQ(Path.rfind("/c/headroom/metrics-GH100-", 0), 0u) << Path;
+  EXPECT_EQ(Path.size(), std::string("/c/headroom/metrics-GH100-").size() +
+                             16 + std::string(".json").size())
+      << Path;
+  EXPECT_EQ(metricChoicePath("/c/headroom", key()), Path);
+  MetricChoiceKey K = key();
+  K.Chip = "a/../b c";
+  EXPECT_EQ(metricChoicePath("/c", K).rfind("/c/metrics-a____b_c-", 0), 0u);
+  K.Chip = "";
+  EXPECT_EQ(metricChoicePath("/c", K).rfind("/c/metrics-unknown-", 0), 0u);
+}
+
+TEST(MetricChoiceCache, AnotherRequestOrCuptiVersionHasItsOwnFile) {
+  const std::string Default = metricChoicePath("/c", key());
+  MetricChoiceKey K = key();
+  K.Extras = {"gpu__time_duration.sum"};
+  EXPECT_NE(metricChoicePath("/c", K), Default);
+  K = key();
+  K.CuptiVersion = 29;
+  EXPECT_NE(metricChoicePath("/c", K), Default);
+  // A metric moved from the required list to the extras is another request.
+  K = key();
+  K.Extras.insert(K.Extras.begin(), K.Required.back());
+  K.Required.pop_back();
+  EXPECT_NE(metricChoicePath("/c", K), Default);
 }
 
 TEST(MetricChoiceCache, AStoredChoiceIsReadBackForTheSameKey) {
   TempDir Dir;
-  std::string Path = metricChoicePath(Dir.file("new/dir"), "GH100");
+  std::string Path = metricChoicePath(Dir.file("new/dir"), key());
   std::string Error;
   ASSERT_TRUE(storeMetricChoice(Path, key(), choice(), Error)) << Error;
   std::optional<MetricChoice> C = loadMetricChoice(Path, key());
