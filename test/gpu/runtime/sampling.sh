@@ -7,11 +7,11 @@
 #   plain      the uninstrumented build
 #   time       HEADROOM_MODE=time
 #   bounded    counters mode with the default sampling bounds
-# and, with SAMPLING_FLOOR=1, two variants that show how much of the bounded
+# and, with SAMPLING_FLOOR=1, a variant that shows how much of the bounded
 # mode's cost any counter collection through CUPTI's range profiler pays:
-#   perkernel  the default metrics, one sample per kernel (no size classes)
-#   floor      one metric (gpu__time_duration.sum: one replay pass), one
-#              sample per kernel: the least counter mode can collect
+#   floor      one metric (gpu__time_duration.sum: one replay pass) and no
+#              sample beyond those the estimate needs (each kernel's first,
+#              a full wave, a smaller grid): the least counter mode collects
 # and once (unless SAMPLING_UNBOUNDED=0) as
 #   unbounded  counters mode sampling every configuration (the reference the
 #              estimated counters are compared with)
@@ -62,7 +62,6 @@ run() {
     plain) bin=shapes_plain ;;
     time) envs=(HEADROOM_MODE=time) ;;
     bounded) envs=(HEADROOM_MODE=counters) ;;
-    perkernel) envs=(HEADROOM_MODE=counters HEADROOM_SAMPLES_PER_KERNEL=1) ;;
     floor) envs=(HEADROOM_MODE=counters HEADROOM_SAMPLES_PER_KERNEL=1
                  HEADROOM_METRICS=only:gpu__time_duration.sum) ;;
     unbounded) envs=(HEADROOM_MODE=counters HEADROOM_SAMPLE_GROUPING=exact
@@ -84,7 +83,7 @@ run() {
 
 printf 'variant\tsize\trep\texit\twall_s\n' >"$out/runs.tsv"
 variants=(plain time bounded)
-[[ ${SAMPLING_FLOOR:-0} == 1 ]] && variants+=(perkernel floor)
+[[ ${SAMPLING_FLOOR:-0} == 1 ]] && variants+=(floor)
 for size in "${sizes[@]}"; do
   for ((r = 0; r < reps; ++r)); do
     for ((i = 0; i < ${#variants[@]}; ++i)); do
@@ -100,7 +99,7 @@ check=$out/check.txt
 verdict() { echo "$1: $2" | tee -a "$check"; }
 for size in "${sizes[@]}"; do
   s=${size/:/x}
-  for v in time bounded perkernel floor unbounded; do
+  for v in time bounded floor unbounded; do
     [[ -e $out/$v-$s.out ]] || continue
     if cmp -s "$out/plain-$s.out" "$out/$v-$s.out"; then
       verdict PASS "$v $size output equals the uninstrumented build's"
