@@ -267,6 +267,8 @@ Expected<DeviceParameters> deriveDevice(const GpuSpec &Target,
       // within one architecture.
       {"l2_read", "GB/s", "sm_clocks", true},
       {"l2_requests", "G requests/s", "sm_clocks", true},
+      {"l2_write_requests_counted", "G requests/s", "sm_clocks", true},
+      {"l2_write_requests_full_counted", "G requests/s", "sm_clocks", true},
   };
   for (const MeasurementSource &S : Sources) {
     std::optional<ReferenceValue> RV = measured(Ref, S.Name, S.Unit);

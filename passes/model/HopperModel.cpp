@@ -175,6 +175,25 @@ std::optional<double> projectionRatio(const HopperPrediction &Here,
   return To / From;
 }
 
+namespace {
+
+/// The rate of unit \p Id (\p Rate on the device) for the work of \p W:
+/// DRAM's bandwidth for its read/write mix, the L2 request rate with the
+/// write requests at the full-sector write rate.
+double unitRate(Unit Id, double Amount, double Rate, const UnitWork &W,
+                const UnitRates &R) {
+  if (Id == Unit::Dram)
+    return R.dramBandwidth(W.DramReadBytes, W.DramWriteBytes);
+  if (Id == Unit::L2Requests && Amount > 0) {
+    double Seconds =
+        R.l2RequestSeconds(Amount, W.L2WriteRequests, R.L2WriteRequests);
+    return Seconds > 0 ? Amount / Seconds : Rate;
+  }
+  return Rate;
+}
+
+} // namespace
+
 LaunchGroup launchGroup(const CounterLookup &PerLaunch, LaunchShape Shape,
                         double Launches) {
   LaunchGroup G;
@@ -266,10 +285,7 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
       std::optional<double> Rate = R.rate(Info.Id);
       if (!Amount || !Rate || *Rate <= 0)
         continue;
-      double PerSecond = Info.Id == Unit::Dram
-                             ? R.dramBandwidth(G.Work.DramReadBytes,
-                                               G.Work.DramWriteBytes)
-                             : *Rate;
+      double PerSecond = unitRate(Info.Id, *Amount, *Rate, G.Work, R);
       double RoofMs = *Amount / PerSecond * 1e3;
       Sum[I].Id = Info.Id;
       Sum[I].RoofMs += RoofMs;
@@ -284,6 +300,18 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
         IssueFloorMs = FloorMs;
     }
     addLatencies(G, R, IssueFloorMs, Sum, Recorded, P, LongestDramMs);
+    // The estimate takes writes at the partial-sector rate, the usual case
+    // (the floor took the full-sector one, the fastest).
+    auto Requests = static_cast<std::size_t>(Unit::L2Requests);
+    if (GroupFloorMs[Requests] > 0)
+      GroupFloorMs[Requests] =
+          R.l2RequestSeconds(*G.Work.amount(Unit::L2Requests),
+                             G.Work.L2WriteRequests,
+                             R.L2PartialWriteRequests) *
+          1e3;
+    std::array<double, NumStages> Stages = slowestPerStage(GroupFloorMs);
+    for (std::size_t S = 0; S < NumStages; ++S)
+      P.StageMs[S] += Stages[S];
     if (double Ms = partlyOverlappedStages(GroupFloorMs); Ms > 0) {
       auto I = static_cast<std::size_t>(Unit::PartialOverlap);
       Sum[I].Id = Unit::PartialOverlap;

@@ -30,9 +30,11 @@
 #define HEADROOM_MODEL_HOPPERMODEL_H
 
 #include "model/Parallelism.h"
+#include "model/PartialOverlap.h"
 #include "model/UnitRates.h"
 #include "model/UnitWork.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -101,6 +103,11 @@ struct HopperPrediction {
     double NeededPerSm = 0;
   };
   std::optional<InFlight> DramInFlight;
+  /// Each stage's slowest time as the partial-overlap estimate adds them
+  /// (model/PartialOverlap.h; compute, L1, L2, DRAM), summed over the
+  /// configurations: the floors but for L2 write requests, which it takes at
+  /// the partial-sector rate.
+  std::array<double, NumStages> StageMs{};
   /// SMs of the device and the smallest grid among the launches.
   unsigned Sms = 0;
   std::uint64_t MinBlocks = 0;

@@ -4,6 +4,7 @@
 
 #include "model/Parallelism.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace headroom {
@@ -38,6 +39,16 @@ double UnitRates::dramBandwidth(double ReadBytes, double WriteBytes) const {
   if (Read <= 0.5)
     return DramWrite + (DramCopy - DramWrite) * Read / 0.5;
   return DramCopy + (DramRead - DramCopy) * (Read - 0.5) / 0.5;
+}
+
+double UnitRates::l2RequestSeconds(double Requests, double WriteRequests,
+                                   std::optional<double> WriteRate) const {
+  std::optional<double> ReadRate = rate(Unit::L2Requests);
+  if (!ReadRate || *ReadRate <= 0)
+    return 0;
+  double Writes = std::clamp(WriteRequests, 0.0, Requests);
+  double Write = WriteRate && *WriteRate > 0 ? *WriteRate : *ReadRate;
+  return (Requests - Writes) / *ReadRate + Writes / Write;
 }
 
 Expected<UnitRates> unitRates(const DeviceParameters &D) {
@@ -114,6 +125,12 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
     if (const Measurement *Slices = findMeasurement(D, "l2_slices", "slices"))
       R.HardwarePeak[Atomics] = PerSlice * Slices->Value;
   }
+
+  for (auto [Rate, Name] :
+       {std::pair{&R.L2WriteRequests, "l2_write_requests_full_counted"},
+        std::pair{&R.L2PartialWriteRequests, "l2_write_requests_counted"}})
+    if (const Measurement *M = findMeasurement(D, Name, "G requests/s"))
+      *Rate = M->Value * 1e9;
 
   const Measurement *Read = findMeasurement(D, "dram_read", "GB/s");
   const Measurement *Write = findMeasurement(D, "dram_write", "GB/s");

@@ -7,7 +7,8 @@
 /// `int32_lop3`, FP64 from `fp64_fma`, XU from `sfu_rsqrt`, the load/store
 /// pipe and the L1/shared data path from `shared_ldst32` (one 128-byte
 /// wavefront per SM per clock), L1 bytes from `l1_read`, L2 from `l2_read`
-/// and `l2_requests`, DRAM from `dram_read`, `dram_write` and `dram_copy`
+/// and `l2_requests` (write requests from `l2_write_requests_full_counted`
+/// and `l2_write_requests_counted`), DRAM from `dram_read`, `dram_write` and `dram_copy`
 /// (bandwidth depends on the read/write mix), DRAM's latency from
 /// `dram_read_vs_warps`. Instruction issue (one warp
 /// instruction per scheduler per clock), the tensor pipe's busy cycles and
@@ -52,6 +53,14 @@ struct UnitRates {
   /// DRAM bandwidth in bytes per second for reads only, writes only and a
   /// copy (half and half).
   double DramRead = 0, DramWrite = 0, DramCopy = 0;
+  /// L2 write requests per second, counted as `lts__t_requests` counts them
+  /// (a store to a line homed in the other half of the L2 is counted again
+  /// when the fabric forwards it): of full sectors, the fastest a write
+  /// request is served (the L2 request unit's bound), and of partial
+  /// sectors, the usual scattered store (the partial-overlap estimate).
+  /// nullopt without `l2_write_requests_full_counted` or
+  /// `l2_write_requests_counted`: writes then count at the read rate.
+  std::optional<double> L2WriteRequests, L2PartialWriteRequests;
   /// DRAM's loaded latency (from `dram_read_vs_warps`) and the warps an SM
   /// holds at most (from the compute capability): the DRAM latency unit
   /// has a rate only with both.
@@ -71,6 +80,11 @@ struct UnitRates {
   /// piecewise linear in the read share through write (0), copy (1/2) and
   /// read (1).
   double dramBandwidth(double ReadBytes, double WriteBytes) const;
+  /// Seconds the L2 takes for \p Requests of which \p WriteRequests are
+  /// writes served at \p WriteRate (the request unit's rate when nullopt)
+  /// and the rest at the request unit's rate; 0 without that rate.
+  double l2RequestSeconds(double Requests, double WriteRequests,
+                          std::optional<double> WriteRate) const;
 };
 
 /// The measurements the Hopper model cannot do without: the SM count

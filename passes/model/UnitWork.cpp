@@ -48,6 +48,15 @@ UnitWork unitWork(const CounterLookup &Total) {
     if (std::optional<double> V = Total(F.From))
       W.Amount[static_cast<std::size_t>(F.Id)] = *V * F.Scale;
 
+  std::optional<double> Requests = Total(Counter::L2Requests);
+  std::optional<double> L2Bytes = Total(Counter::L2Bytes);
+  std::optional<double> WriteSectors = Total(Counter::L2SectorsWrite);
+  if (Requests && L2Bytes && WriteSectors) {
+    double OtherSectors = std::max(0.0, *L2Bytes / SectorBytes - *WriteSectors);
+    W.L2WriteRequests = std::clamp(*Requests - OtherSectors, 0.0,
+                                   std::min(*Requests, *WriteSectors));
+  }
+
   std::optional<double> Read = Total(Counter::TranRead);
   std::optional<double> Write = Total(Counter::TranWrite);
   if (Read || Write) {

@@ -42,13 +42,10 @@ std::string inFlightText(const HopperPrediction::InFlight &F) {
          " for 90% of its bandwidth";
 }
 
-/// "compute 0.789 ms, L1 0.624 ms, DRAM 0.359 ms, L2 0.324 ms": the
-/// slowest floor of each stage with work, slowest stage first.
+/// "compute 0.789 ms, L1 0.624 ms, DRAM 0.359 ms, L2 0.324 ms": the time
+/// of each stage with work as the partial overlap adds them, slowest first.
 std::string stagesText(const HopperPrediction &P) {
-  std::array<double, NumUnits> FloorMs{};
-  for (const UnitTime &T : P.Times)
-    FloorMs[static_cast<std::size_t>(T.Id)] = T.FloorMs;
-  std::array<double, NumStages> Slowest = slowestPerStage(FloorMs);
+  const std::array<double, NumStages> &Slowest = P.StageMs;
   std::array<std::size_t, NumStages> Order{};
   for (std::size_t S = 0; S < NumStages; ++S)
     Order[S] = S;
