@@ -86,7 +86,8 @@ __host__ __device__ inline unsigned storedValue(unsigned W) {
 /// Lanes per request: 1 for 4-byte partial-sector stores, 2 for the 16-byte
 /// halves of a full sector.
 template <int LanesPerRequest>
-__host__ __device__ inline unsigned storedWordOf(unsigned I, unsigned LineMask) {
+__host__ __device__ inline unsigned storedWordOf(unsigned I,
+                                                 unsigned LineMask) {
   if (LanesPerRequest == 1)
     return ((I * Multiplier) & LineMask) * WordsPerLine + (I & 7u);
   unsigned Pair = I >> 1;
@@ -146,8 +147,8 @@ void runL2WriteRequests(Context &Ctx, const char *Name, const char *Shape) {
   size_t Period = std::min(Count, Lines * LanesPerRequest);
   std::vector<char> Written(Words, 0);
   for (size_t I = 0; I < Period; ++I) {
-    unsigned W = storedWordOf<LanesPerRequest>(static_cast<unsigned>(I),
-                                               LineMask);
+    unsigned W =
+        storedWordOf<LanesPerRequest>(static_cast<unsigned>(I), LineMask);
     for (unsigned K = 0; K < (LanesPerRequest == 1 ? 1u : 4u); ++K)
       Written[W + K] = 1;
   }

@@ -8,8 +8,8 @@
 /// pipe and the L1/shared data path from `shared_ldst32` (one 128-byte
 /// wavefront per SM per clock), L1 bytes from `l1_read`, L2 from `l2_read`
 /// and `l2_requests` (write requests from `l2_write_requests_full_counted`
-/// and `l2_write_requests_counted`), DRAM from `dram_read`, `dram_write` and `dram_copy`
-/// (bandwidth depends on the read/write mix), DRAM's latency from
+/// and `l2_write_requests_counted`), DRAM from `dram_read`, `dram_write` and
+/// `dram_copy` (bandwidth depends on the read/write mix), DRAM's latency from
 /// `dram_read_vs_warps`. Instruction issue (one warp
 /// instruction per scheduler per clock), the tensor pipe's busy cycles and
 /// the ADU (one warp instruction per SM every other clock, Nsight Compute's

@@ -43,8 +43,7 @@ std::string requestHash(const MetricChoiceKey &Key) {
   for (const std::string &M : Key.Extras)
     Add(M);
   char Hex[17];
-  std::snprintf(Hex, sizeof Hex, "%016llx",
-                static_cast<unsigned long long>(H));
+  std::snprintf(Hex, sizeof Hex, "%016llx", static_cast<unsigned long long>(H));
   return Hex;
 }
 

@@ -65,6 +65,21 @@ std::string supportProblems(const CUpti_Profiler_DeviceSupported_Params &P) {
   return Out.empty() ? "device not supported" : Out;
 }
 
+/// The parameters of a host object for \p Chip's range profiler, with the
+/// counter availability image where one was queried (the caller keeps both
+/// alive while CUPTI reads them).
+CUpti_Profiler_Host_Initialize_Params
+hostInitParams(const std::string &Chip,
+               const std::vector<uint8_t> &Availability) {
+  CUpti_Profiler_Host_Initialize_Params Init{};
+  Init.structSize = CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE;
+  Init.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
+  Init.pChipName = Chip.c_str();
+  Init.pCounterAvailabilityImage =
+      Availability.empty() ? nullptr : Availability.data();
+  return Init;
+}
+
 } // namespace
 
 RangeProfilerSampler::RangeProfilerSampler(std::shared_ptr<CuptiLoader> Loader,
@@ -85,12 +100,8 @@ RangeProfilerSampler::countPasses(const std::string &Chip,
                                   const std::vector<uint8_t> &Availability,
                                   std::span<const std::string> Metrics) {
   const CuptiApi &A = Loader->cupti().api();
-  CUpti_Profiler_Host_Initialize_Params Init{};
-  Init.structSize = CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE;
-  Init.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
-  Init.pChipName = Chip.c_str();
-  Init.pCounterAvailabilityImage =
-      Availability.empty() ? nullptr : Availability.data();
+  CUpti_Profiler_Host_Initialize_Params Init =
+      hostInitParams(Chip, Availability);
   if (A.cuptiProfilerHostInitialize(&Init) != CUPTI_SUCCESS)
     return std::nullopt;
   std::optional<std::size_t> Passes;
@@ -165,8 +176,8 @@ RangeProfilerSampler::chooseMetrics(DeviceConfig &Config,
   }
   std::optional<MetricChoice> Choice = selectMetrics(Required, Extras, Count);
   std::string Error;
-  if (Choice && !storeMetricChoice(metricChoicePath(CacheDir, *Key),
-                                   *Key, *Choice, Error))
+  if (Choice && !storeMetricChoice(metricChoicePath(CacheDir, *Key), *Key,
+                                   *Choice, Error))
     ++Setup.Diagnostics["metric_choice_not_stored"];
   return Choice;
 }
@@ -251,12 +262,8 @@ std::optional<Failure> RangeProfilerSampler::configFor(const LaunchInfo &Launch,
       return F;
   }
   // The host object used for evaluation; also proves the chip is known.
-  CUpti_Profiler_Host_Initialize_Params Init{};
-  Init.structSize = CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE;
-  Init.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
-  Init.pChipName = Config->Chip.c_str();
-  Init.pCounterAvailabilityImage =
-      Availability.empty() ? nullptr : Availability.data();
+  CUpti_Profiler_Host_Initialize_Params Init =
+      hostInitParams(Config->Chip, Availability);
   CUptiResult HostResult = A.cuptiProfilerHostInitialize(&Init);
   if (HostResult != CUPTI_SUCCESS && Availability.empty()) {
     if (std::optional<Failure> F = Query())

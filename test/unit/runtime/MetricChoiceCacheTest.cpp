@@ -27,8 +27,8 @@ MetricChoice choice() {
 TEST(MetricChoiceCache, OneFilePerChipAndRequestInTheDirectory) {
   std::string Path = metricChoicePath("/c/headroom", key());
   EXPECT_EQ(Path.rfind("/c/headroom/metrics-GH100-", 0), 0u) << Path;
-  EXPECT_EQ(Path.size(), std::string("/c/headroom/metrics-GH100-").size() +
-                             16 + std::string(".json").size())
+  EXPECT_EQ(Path.size(), std::string("/c/headroom/metrics-GH100-").size() + 16 +
+                             std::string(".json").size())
       << Path;
   EXPECT_EQ(metricChoicePath("/c/headroom", key()), Path);
   MetricChoiceKey K = key();
