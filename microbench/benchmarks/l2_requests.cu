@@ -75,12 +75,61 @@ __global__ void l2RequestKernel(const unsigned *Buf, unsigned LineMask,
     atomicAdd(&Partial[blockIdx.x], Sum);
 }
 
-unsigned wordValue(unsigned W) { return W * 2246822519u + 374761393u; }
+__host__ __device__ inline unsigned wordValue(unsigned W) {
+  return W * 2246822519u + 374761393u;
+}
+
+/// The launch and buffer all three measurements share: 4 blocks of 512
+/// threads per SM over a quarter of the L2 (a power of two of lines).
+struct Geometry {
+  int Block = 512;
+  int Blocks = 0;
+  unsigned Threads = 0;
+  size_t Lines = 1;
+  size_t Words = 0;
+  unsigned LineMask = 0;
+};
+
+Geometry geometryOf(Context &Ctx) {
+  Geometry G;
+  G.Blocks = Ctx.smCount() * 4;
+  G.Threads = static_cast<unsigned>(G.Blocks) * G.Block;
+  while (G.Lines * 2 * 128 <= static_cast<size_t>(Ctx.props().l2CacheSize) / 4)
+    G.Lines *= 2;
+  G.Words = G.Lines * WordsPerLine;
+  G.LineMask = static_cast<unsigned>(G.Lines - 1);
+  return G;
+}
+
+/// Adds measurement \p Name: \p Requests per launch over \p Times; \p What
+/// says what one request is, \p Check how the result was checked.
+void addRequestRate(Context &Ctx, const char *Name, const Geometry &G,
+                    int Passes, const std::vector<double> &Times,
+                    double Requests, const char *What, const char *Check) {
+  auto Sum = summarizeRates(Times, Requests / 1e9 * 1e3);
+  if (!Sum)
+    throw BenchmarkError(std::string(Name) + ": unusable timings");
+  Measurement M;
+  M.Name = Name;
+  M.Unit = "G requests/s";
+  M.Value = Sum->Median;
+  M.SpreadPct = Sum->spreadPct();
+  char Method[400];
+  std::snprintf(Method, sizeof(Method),
+                "%s on a different 128-byte line of a %zu KiB L2-resident "
+                "buffer, %d passes x unroll %d; %d blocks x %d threads; median "
+                "of %d runs after %d warm-ups, IQR %.2f%%; %s",
+                What, G.Words * sizeof(unsigned) >> 10, Passes, Unroll,
+                G.Blocks, G.Block, static_cast<int>(Times.size()),
+                Ctx.warmups(), Sum->iqrPct(), Check);
+  M.Method = Method;
+  Ctx.add(M);
+}
 
 /// What a store writes at word \p W: never zero, so that a word's zero means
 /// it was not written.
 __host__ __device__ inline unsigned storedValue(unsigned W) {
-  return (W * 2246822519u + 374761393u) | 1u;
+  return wordValue(W) | 1u;
 }
 
 /// Lanes per request: 1 for 4-byte partial-sector stores, 2 for the 16-byte
@@ -118,41 +167,35 @@ __global__ void l2WriteRequestKernel(unsigned *Buf, unsigned LineMask,
   }
 }
 
-/// One store measurement: \p Name, lanes per request as above.
+/// One store measurement: \p Name, lanes per request as above, \p What
+/// one request is.
 template <int LanesPerRequest>
-void runL2WriteRequests(Context &Ctx, const char *Name, const char *Shape) {
-  const int Block = 512, PerSm = 4;
-  int Blocks = Ctx.smCount() * PerSm;
-  unsigned Threads = static_cast<unsigned>(Blocks) * Block;
-  size_t Lines = 1;
-  while (Lines * 2 * 128 <= static_cast<size_t>(Ctx.props().l2CacheSize) / 4)
-    Lines *= 2;
-  size_t Words = Lines * WordsPerLine;
-  auto *Buf = static_cast<unsigned *>(Ctx.scratch(Words * sizeof(unsigned)));
-  HEADROOM_CUDA(cudaMemset(Buf, 0, Words * sizeof(unsigned)));
-  unsigned LineMask = static_cast<unsigned>(Lines - 1);
+void runL2WriteRequests(Context &Ctx, const char *Name, const char *What) {
+  Geometry G = geometryOf(Ctx);
+  auto *Buf = static_cast<unsigned *>(Ctx.scratch(G.Words * sizeof(unsigned)));
+  HEADROOM_CUDA(cudaMemset(Buf, 0, G.Words * sizeof(unsigned)));
   auto Launch = [&](int Passes) {
     l2WriteRequestKernel<LanesPerRequest>
-        <<<Blocks, Block, 0, Ctx.stream()>>>(Buf, LineMask, Passes);
+        <<<G.Blocks, G.Block, 0, Ctx.stream()>>>(Buf, G.LineMask, Passes);
   };
   int Passes = Ctx.sizeIterations(Launch);
   std::vector<double> Times = Ctx.time([&] { Launch(Passes); });
 
-  std::vector<unsigned> Got(Words);
-  HEADROOM_CUDA(cudaMemcpy(Got.data(), Buf, Words * sizeof(unsigned),
+  std::vector<unsigned> Got(G.Words);
+  HEADROOM_CUDA(cudaMemcpy(Got.data(), Buf, G.Words * sizeof(unsigned),
                            cudaMemcpyDeviceToHost));
   // The word of index I repeats with period Lines (one lane per request)
   // or 2 x Lines (pairs): one period names every word the launches wrote.
-  size_t Count = static_cast<size_t>(Threads) * Unroll * Passes;
-  size_t Period = std::min(Count, Lines * LanesPerRequest);
-  std::vector<char> Written(Words, 0);
+  size_t Count = static_cast<size_t>(G.Threads) * Unroll * Passes;
+  size_t Period = std::min(Count, G.Lines * LanesPerRequest);
+  std::vector<char> Written(G.Words, 0);
   for (size_t I = 0; I < Period; ++I) {
     unsigned W =
-        storedWordOf<LanesPerRequest>(static_cast<unsigned>(I), LineMask);
+        storedWordOf<LanesPerRequest>(static_cast<unsigned>(I), G.LineMask);
     for (unsigned K = 0; K < (LanesPerRequest == 1 ? 1u : 4u); ++K)
       Written[W + K] = 1;
   }
-  for (size_t W = 0; W < Words; ++W) {
+  for (size_t W = 0; W < G.Words; ++W) {
     unsigned Want = Written[W] ? storedValue(static_cast<unsigned>(W)) : 0;
     if (Got[W] != Want) {
       char Msg[128];
@@ -161,59 +204,34 @@ void runL2WriteRequests(Context &Ctx, const char *Name, const char *Shape) {
       throwWrongResult(Name, Msg);
     }
   }
-  double Requests =
-      static_cast<double>(Threads) / LanesPerRequest * Unroll * Passes;
-  auto Sum = summarizeRates(Times, Requests / 1e9 * 1e3);
-  if (!Sum)
-    throw BenchmarkError(std::string(Name) + ": unusable timings");
-  Measurement M;
-  M.Name = Name;
-  M.Unit = "G requests/s";
-  M.Value = Sum->Median;
-  M.SpreadPct = Sum->spreadPct();
-  char Method[400];
-  std::snprintf(Method, sizeof(Method),
-                "%s, each request on a different 128-byte line of a %zu KiB "
-                "L2-resident buffer, %d passes x unroll %d; %d blocks x %d "
-                "threads; median of %d runs after %d warm-ups, IQR %.2f%%; "
-                "every word checked",
-                Shape, Words * sizeof(unsigned) >> 10, Passes, Unroll, Blocks,
-                Block, static_cast<int>(Times.size()), Ctx.warmups(),
-                Sum->iqrPct());
-  M.Method = Method;
-  Ctx.add(M);
+  addRequestRate(Ctx, Name, G, Passes, Times,
+                 static_cast<double>(Count) / LanesPerRequest, What,
+                 "every word checked");
 }
 
 } // namespace
 
 void runL2Requests(Context &Ctx) {
-  const int Block = 512, PerSm = 4;
-  int Blocks = Ctx.smCount() * PerSm;
-  unsigned Threads = static_cast<unsigned>(Blocks) * Block;
-  size_t Lines = 1;
-  while (Lines * 2 * 128 <= static_cast<size_t>(Ctx.props().l2CacheSize) / 4)
-    Lines *= 2;
-  size_t Words = Lines * WordsPerLine;
+  Geometry G = geometryOf(Ctx);
   auto *Buf = static_cast<unsigned *>(
-      Ctx.scratch((Words + Blocks) * sizeof(unsigned)));
-  unsigned *Partial = Buf + Words;
-  std::vector<unsigned> Host(Words);
-  for (size_t W = 0; W < Words; ++W)
+      Ctx.scratch((G.Words + G.Blocks) * sizeof(unsigned)));
+  unsigned *Partial = Buf + G.Words;
+  std::vector<unsigned> Host(G.Words);
+  for (size_t W = 0; W < G.Words; ++W)
     Host[W] = wordValue(static_cast<unsigned>(W));
-  HEADROOM_CUDA(cudaMemcpy(Buf, Host.data(), Words * sizeof(unsigned),
+  HEADROOM_CUDA(cudaMemcpy(Buf, Host.data(), G.Words * sizeof(unsigned),
                            cudaMemcpyHostToDevice));
-  unsigned LineMask = static_cast<unsigned>(Lines - 1);
 
   auto Launch = [&](int Passes) {
-    cudaMemsetAsync(Partial, 0, Blocks * sizeof(unsigned), Ctx.stream());
-    l2RequestKernel<<<Blocks, Block, 0, Ctx.stream()>>>(Buf, LineMask, Passes,
-                                                        Partial);
+    cudaMemsetAsync(Partial, 0, G.Blocks * sizeof(unsigned), Ctx.stream());
+    l2RequestKernel<<<G.Blocks, G.Block, 0, Ctx.stream()>>>(Buf, G.LineMask,
+                                                            Passes, Partial);
   };
   int Passes = Ctx.sizeIterations(Launch);
   std::vector<double> Times = Ctx.time([&] { Launch(Passes); });
 
-  std::vector<unsigned> Sums(Blocks);
-  HEADROOM_CUDA(cudaMemcpy(Sums.data(), Partial, Blocks * sizeof(unsigned),
+  std::vector<unsigned> Sums(G.Blocks);
+  HEADROOM_CUDA(cudaMemcpy(Sums.data(), Partial, G.Blocks * sizeof(unsigned),
                            cudaMemcpyDeviceToHost));
   unsigned Got = 0, Want = 0;
   for (unsigned V : Sums)
@@ -221,16 +239,16 @@ void runL2Requests(Context &Ctx) {
   // The loads run through consecutive indices I = 0 .. Count-1, and the word
   // of index I repeats with period Lines (a power of two, at least 8): sum
   // one period and the remainder instead of replaying every load.
-  size_t Count = static_cast<size_t>(Threads) * Unroll * Passes;
+  size_t Count = static_cast<size_t>(G.Threads) * Unroll * Passes;
   auto wordAt = [&](size_t I) {
     unsigned J = static_cast<unsigned>(I);
-    return Host[((J * Multiplier) & LineMask) * WordsPerLine + (J & 7u)];
+    return Host[((J * Multiplier) & G.LineMask) * WordsPerLine + (J & 7u)];
   };
   unsigned Period = 0;
-  for (size_t I = 0; I < Lines; ++I)
+  for (size_t I = 0; I < G.Lines; ++I)
     Period += wordAt(I);
-  Want = Period * static_cast<unsigned>(Count / Lines);
-  for (size_t I = 0; I < Count % Lines; ++I)
+  Want = Period * static_cast<unsigned>(Count / G.Lines);
+  for (size_t I = 0; I < Count % G.Lines; ++I)
     Want += wordAt(I);
   if (Got != Want) {
     char Msg[96];
@@ -238,34 +256,19 @@ void runL2Requests(Context &Ctx) {
                   Want);
     throwWrongResult("l2_requests", Msg);
   }
-  double Requests = static_cast<double>(Threads) * Unroll * Passes;
-  auto Sum = summarizeRates(Times, Requests / 1e9 * 1e3);
-  if (!Sum)
-    throw BenchmarkError("l2_requests: unusable timings");
-  Measurement M;
-  M.Name = "l2_requests";
-  M.Unit = "G requests/s";
-  M.Value = Sum->Median;
-  M.SpreadPct = Sum->spreadPct();
-  char Method[400];
-  std::snprintf(Method, sizeof(Method),
-                "one-sector L2 requests: 4-byte ld.global.cg loads, each lane "
-                "of a warp on a different 128-byte line of a %zu KiB "
-                "L2-resident buffer, %d passes x unroll %d; %d blocks x %d "
-                "threads; median of %d runs after %d warm-ups, IQR %.2f%%; "
-                "checked",
-                Words * sizeof(unsigned) >> 10, Passes, Unroll, Blocks, Block,
-                static_cast<int>(Times.size()), Ctx.warmups(), Sum->iqrPct());
-  M.Method = Method;
-  Ctx.add(M);
+  addRequestRate(Ctx, "l2_requests", G, Passes, Times,
+                 static_cast<double>(Count),
+                 "one-sector L2 requests: 4-byte ld.global.cg loads, each lane "
+                 "of a warp",
+                 "checked");
 
   runL2WriteRequests<1>(Ctx, "l2_write_requests",
                         "one-sector L2 write requests: 4-byte st.global.cg "
-                        "stores (a partial sector each)");
+                        "stores (a partial sector each), each request");
   runL2WriteRequests<2>(Ctx, "l2_write_requests_full",
                         "one-sector L2 write requests: two lanes store the "
                         "16-byte halves of one sector (st.global.cg.v4, a "
-                        "full sector each)");
+                        "full sector each), each request");
 }
 
 } // namespace headroom::microbench
