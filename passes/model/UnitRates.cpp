@@ -44,7 +44,7 @@ double UnitRates::dramBandwidth(double ReadBytes, double WriteBytes) const {
 double UnitRates::l2RequestSeconds(double Requests, double WriteRequests,
                                    std::optional<double> WriteRate) const {
   std::optional<double> ReadRate = rate(Unit::L2Requests);
-  if (!ReadRate || *ReadRate <= 0)
+  if (!ReadRate || *ReadRate <= 0 || Requests <= 0)
     return 0;
   double Writes = std::clamp(WriteRequests, 0.0, Requests);
   double Write = WriteRate && *WriteRate > 0 ? *WriteRate : *ReadRate;

@@ -82,7 +82,8 @@ struct UnitRates {
   double dramBandwidth(double ReadBytes, double WriteBytes) const;
   /// Seconds the L2 takes for \p Requests of which \p WriteRequests are
   /// writes served at \p WriteRate (the request unit's rate when nullopt)
-  /// and the rest at the request unit's rate; 0 without that rate.
+  /// and the rest at the request unit's rate; 0 without that rate or
+  /// without requests.
   double l2RequestSeconds(double Requests, double WriteRequests,
                           std::optional<double> WriteRate) const;
 };

@@ -53,8 +53,8 @@ UnitWork unitWork(const CounterLookup &Total) {
   std::optional<double> WriteSectors = Total(Counter::L2SectorsWrite);
   if (Requests && L2Bytes && WriteSectors) {
     double OtherSectors = std::max(0.0, *L2Bytes / SectorBytes - *WriteSectors);
-    W.L2WriteRequests = std::clamp(*Requests - OtherSectors, 0.0,
-                                   std::min(*Requests, *WriteSectors));
+    double Most = std::max(0.0, std::min(*Requests, *WriteSectors));
+    W.L2WriteRequests = std::clamp(*Requests - OtherSectors, 0.0, Most);
   }
 
   std::optional<double> Read = Total(Counter::TranRead);
