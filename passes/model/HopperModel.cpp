@@ -177,18 +177,16 @@ std::optional<double> projectionRatio(const HopperPrediction &Here,
 
 namespace {
 
-/// The rate of unit \p Id (\p Rate on the device) for the work of \p W:
+/// The rate of unit \p Id (\p Rate > 0 on the device) for the work of \p W:
 /// DRAM's bandwidth for its read/write mix, the L2 request rate with the
 /// write requests at the full-sector write rate.
 double unitRate(Unit Id, double Amount, double Rate, const UnitWork &W,
                 const UnitRates &R) {
   if (Id == Unit::Dram)
     return R.dramBandwidth(W.DramReadBytes, W.DramWriteBytes);
-  if (Id == Unit::L2Requests && Amount > 0) {
-    double Seconds =
-        R.l2RequestSeconds(Amount, W.L2WriteRequests, R.L2WriteRequests);
-    return Seconds > 0 ? Amount / Seconds : Rate;
-  }
+  if (Id == Unit::L2Requests && Amount > 0) // the read rate is Rate > 0
+    return Amount /
+           R.l2RequestSeconds(Amount, W.L2WriteRequests, R.L2WriteRequests);
   return Rate;
 }
 
