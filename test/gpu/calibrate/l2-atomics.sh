@@ -57,17 +57,17 @@ import csv, re, statistics, sys
 rates = {}
 for line in open(sys.argv[1]):
     f = line.split()
-    if f and f[0].startswith("atomic_same_address_"):
+    if f and re.fullmatch(r"atomic_same_address_\w+", f[0]):
         rates.setdefault(f[0], []).append(float(f[1]))
 rows = list(csv.reader(open(sys.argv[2])))
 head = next(i for i, r in enumerate(rows) if "Kernel Name" in r)
 profiled = {}
 for row in rows[head + 2:]:
     d = dict(zip(rows[head], row))
-    m = re.search(r"sameAddressKernel<(unsigned int|float), (true|false)>", d["Kernel Name"])
+    m = re.search(r"sameAddressKernel<(unsigned int|float), (true|false|1|0)>", d["Kernel Name"])
     if not m:
         continue
-    kind = ("atom" if m.group(2) == "true" else "red") + ("_f32" if m.group(1) == "float" else "_u32")
+    kind = ("atom" if m.group(2) in ("true", "1") else "red") + ("_f32" if m.group(1) == "float" else "_u32")
     n = {k: float(v.replace(",", "")) for k, v in d.items() if k.startswith(("lts__", "gpu__"))}
     profiled.setdefault("atomic_same_address_" + kind, n)
 for name, values in sorted(rates.items()):
