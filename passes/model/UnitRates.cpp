@@ -51,6 +51,15 @@ double UnitRates::l2RequestSeconds(double Requests, double WriteRequests,
   return (Requests - Writes) / *ReadRate + Writes / Write;
 }
 
+double UnitRates::l2AtomicSeconds(double Inputs) const {
+  std::optional<double> PerClock = rate(Unit::L2Atomics);
+  if (!PerClock || *PerClock <= 0 || Inputs <= 0)
+    return 0;
+  if (!AtomicSameAddressInputs || *AtomicSameAddressInputs <= 0)
+    return Inputs / *PerClock;
+  return Inputs * 2 / (*PerClock + *AtomicSameAddressInputs);
+}
+
 Expected<UnitRates> unitRates(const DeviceParameters &D) {
   auto missing = [&](std::string_view What) {
     return Error("device '" + D.Name + "' has no " + std::string(What) +
@@ -125,6 +134,11 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
     if (const Measurement *Slices = findMeasurement(D, "l2_slices", "slices"))
       R.HardwarePeak[Atomics] = PerSlice * Slices->Value;
   }
+
+  // A warp's integer adds to one address reach the slice as one input.
+  if (const Measurement *M =
+          findMeasurement(D, "atomic_same_address_red_u32", "M atomics/s"))
+    R.AtomicSameAddressInputs = M->Value * 1e6 / WarpSize;
 
   for (auto [Rate, Name] :
        {std::pair{&R.L2WriteRequests, "l2_write_requests_full_counted"},

@@ -61,6 +61,12 @@ struct UnitRates {
   /// nullopt without `l2_write_requests_full_counted` or
   /// `l2_write_requests_counted`: writes then count at the read rate.
   std::optional<double> L2WriteRequests, L2PartialWriteRequests;
+  /// Inputs per second the atomic unit of one L2 slice takes for integer
+  /// adds to one address (`atomic_same_address_red_u32` over 32: the SM
+  /// merges a warp's integer adds to one address into one input), each
+  /// waiting for the one before: 1.28 L2 clocks on the H100 and the H200,
+  /// where adds to different words take 1. nullopt without the measurement.
+  std::optional<double> AtomicSameAddressInputs;
   /// DRAM's loaded latency (from `dram_read_vs_warps`) and the warps an SM
   /// holds at most (from the compute capability): the DRAM latency unit
   /// has a rate only with both.
@@ -86,6 +92,13 @@ struct UnitRates {
   /// without requests.
   double l2RequestSeconds(double Requests, double WriteRequests,
                           std::optional<double> WriteRate) const;
+  /// Seconds the busiest L2 slice's atomic unit takes for \p Inputs whose
+  /// addresses are not known: the estimate between one input per clock
+  /// (different words) and AtomicSameAddressInputs (one word) whose relative
+  /// error is at most the same either way, 2 / (per clock + same address)
+  /// per input (1.12 clocks on the H100); one per clock without the
+  /// measurement, 0 without the unit's rate.
+  double l2AtomicSeconds(double Inputs) const;
 };
 
 /// The measurements the Hopper model cannot do without: the SM count

@@ -315,6 +315,33 @@ TEST(HopperModel, AtomicsOnOneSliceBoundTheKernelButKeepItLatencyBound) {
   EXPECT_FALSE(roundRates().rate(Unit::L2Atomics));
 }
 
+TEST(HopperModel, AtomicsBoundAtOnePerClockEstimateBetweenTheWordsAndOneWord) {
+  // The slice takes one input per clock (1 G/s) on different words, 0.6 G
+  // inputs/s on one word (19.2 G merged u32 adds/s): the estimate is off by
+  // the same share either way, 2 / (1e9 + 0.6e9) s per input: 1e6 inputs
+  // take 1.25 ms (1 ms on different words, 1.667 ms on one), the floor 1.
+  DeviceParameters D = roundDevice();
+  addMeasurement(D, "l2_clock_under_load", 1000, "MHz");
+  addMeasurement(D, "l2_slices", 4, "slices");
+  addMeasurement(D, "atomic_same_address_red_u32", 19200, "M atomics/s");
+  Expected<UnitRates> R = unitRates(D);
+  ASSERT_TRUE(R) << R.error().message();
+  EXPECT_DOUBLE_EQ(*R->AtomicSameAddressInputs, 0.6e9);
+  EXPECT_DOUBLE_EQ(R->l2AtomicSeconds(1e6), 1.25e-3);
+  EXPECT_DOUBLE_EQ(R->l2AtomicSeconds(0), 0);
+  LaunchGroup G = countedGroup(Counter::L2AtomicCyclesBusiest, 1e6);
+  HopperPrediction P = predictHopper({&G, 1}, *R, 1.5);
+  EXPECT_DOUBLE_EQ(P.floorMs(), 1.0);
+  EXPECT_DOUBLE_EQ(P.StageMs[static_cast<std::size_t>(Stage::L2)], 1.25);
+  // (The group's 1e6 warp instructions add 0.003% in the stages' norm.)
+  EXPECT_NEAR(P.predictedMs(), 1.25, 1e-4);
+  // Without the measurement the estimate is the floor's one per clock.
+  R->AtomicSameAddressInputs.reset();
+  EXPECT_DOUBLE_EQ(R->l2AtomicSeconds(1e6), 1e-3);
+  // Without the L2's clock nothing is bounded or estimated.
+  EXPECT_DOUBLE_EQ(roundRates().l2AtomicSeconds(1e6), 0);
+}
+
 /// One launch of 1024 blocks of 256 threads with \p Requests L2 requests,
 /// \p Sectors sectors of which \p WriteSectors written.
 LaunchGroup l2Group(double Requests, double Sectors, double WriteSectors) {
