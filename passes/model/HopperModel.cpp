@@ -310,9 +310,12 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
     // And the atomic unit's inputs between the rates of different words and
     // of one word (the floor took one per clock, the fastest).
     auto Atomics = static_cast<std::size_t>(Unit::L2Atomics);
-    if (GroupFloorMs[Atomics] > 0)
-      GroupFloorMs[Atomics] =
-          R.l2AtomicSeconds(*G.Work.amount(Unit::L2Atomics)) * 1e3;
+    if (GroupFloorMs[Atomics] > 0) {
+      double Inputs = *G.Work.amount(Unit::L2Atomics);
+      GroupFloorMs[Atomics] = R.l2AtomicSeconds(Inputs) * 1e3;
+      if (R.AtomicSameAddressFloatInputs && *R.AtomicSameAddressFloatInputs > 0)
+        P.AtomicsOneWordMs += Inputs / *R.AtomicSameAddressFloatInputs * 1e3;
+    }
     std::array<double, NumStages> Stages = slowestPerStage(GroupFloorMs);
     for (std::size_t S = 0; S < NumStages; ++S)
       P.StageMs[S] += Stages[S];

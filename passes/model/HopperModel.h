@@ -108,6 +108,11 @@ struct HopperPrediction {
   /// configurations: the floors but for L2 write requests, which it takes at
   /// the partial-sector rate.
   std::array<double, NumStages> StageMs{};
+  /// The time the busiest L2 slice's atomic inputs take at the slowest rate
+  /// of adds to one word (fp32's, 3 L2 clocks each on the H100): what the
+  /// atomics can explain when the counters cannot tell their kind or
+  /// addresses; 0 without atomics or without the measurement.
+  double AtomicsOneWordMs = 0;
   /// SMs of the device and the smallest grid among the launches.
   unsigned Sms = 0;
   std::uint64_t MinBlocks = 0;

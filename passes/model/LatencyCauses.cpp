@@ -15,6 +15,16 @@ std::string significant(double Value, int Digits) {
   return Buf;
 }
 
+/// \p Pct as a whole percent ("33", "100"), or with two significant digits
+/// below 1 ("0.52").
+std::string percent(double Pct) {
+  if (Pct < 1)
+    return significant(Pct, 2);
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.0f", Pct);
+  return Buf;
+}
+
 } // namespace
 
 const char *latencyCauseKey(LatencyCauseKind K) {
@@ -43,14 +53,21 @@ std::vector<LatencyCause> latencyCauses(const HopperPrediction &P,
   if (P.regime() != Regime::Latency)
     return Causes;
   if (const UnitTime *Atomics = P.timeOf(Unit::L2Atomics);
-      Atomics && P.MeasuredMs && *P.MeasuredMs > 0 &&
-      Atomics->FloorMs >= NamedAtomicShare * *P.MeasuredMs)
-    Causes.push_back(
-        {LatencyCauseKind::AtomicContention,
-         "atomics on few addresses: the busiest L2 slice's atomic unit takes "
-         "input " +
-             significant(100 * Atomics->FloorMs / *P.MeasuredMs, 2) +
-             "% of the time"});
+      Atomics && Atomics->FloorMs > 0 && P.MeasuredMs && *P.MeasuredMs > 0) {
+    double Named = NamedAtomicShare * *P.MeasuredMs;
+    std::string Detail =
+        "atomics on few addresses: the busiest L2 slice's atomic unit takes "
+        "input " +
+        percent(100 * Atomics->FloorMs / *P.MeasuredMs) + "% of the time";
+    // Adds to one word wait for one another: fp32 ones take several
+    // clocks each, which the input cycles do not show.
+    if (Atomics->FloorMs < Named && P.AtomicsOneWordMs >= Named)
+      Detail += ", and fp32 adds to one word take " +
+                significant(P.AtomicsOneWordMs / Atomics->FloorMs, 2) +
+                " L2 clocks each";
+    if (Atomics->FloorMs >= Named || P.AtomicsOneWordMs >= Named)
+      Causes.push_back({LatencyCauseKind::AtomicContention, Detail});
+  }
   if (P.MinBlocks > 0 && P.MinBlocks < P.Sms)
     Causes.push_back({LatencyCauseKind::FewBlocks,
                       std::to_string(P.MinBlocks) + " block" +

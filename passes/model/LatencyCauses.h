@@ -8,7 +8,9 @@
 ///
 /// - atomics on few addresses: the busiest L2 slice's atomic unit takes
 ///   input for at least half the measured time while the GPU as a whole
-///   is idle (the unit is the kernel's floor, not its busiest at GPU scale);
+///   is idle (the unit is the kernel's floor, not its busiest at GPU scale),
+///   or would if they were fp32 adds to one word, which take 3 clocks each
+///   (the counters tell neither the kind nor the addresses);
 /// - too few blocks: fewer blocks than SMs leaves SMs idle;
 /// - too few warps: under 4 warps per scheduler cannot hide the 4-cycle
 ///   latency of dependent arithmetic, let alone memory's hundreds;

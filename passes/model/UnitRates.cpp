@@ -135,10 +135,14 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
       R.HardwarePeak[Atomics] = PerSlice * Slices->Value;
   }
 
-  // A warp's integer adds to one address reach the slice as one input.
+  // A warp's integer adds to one address reach the slice as one input;
+  // its fp32 adds one input each.
   if (const Measurement *M =
           findMeasurement(D, "atomic_same_address_red_u32", "M atomics/s"))
     R.AtomicSameAddressInputs = M->Value * 1e6 / WarpSize;
+  if (const Measurement *M =
+          findMeasurement(D, "atomic_same_address_red_f32", "M atomics/s"))
+    R.AtomicSameAddressFloatInputs = M->Value * 1e6;
 
   for (auto [Rate, Name] :
        {std::pair{&R.L2WriteRequests, "l2_write_requests_full_counted"},

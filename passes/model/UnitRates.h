@@ -67,6 +67,9 @@ struct UnitRates {
   /// waiting for the one before: 1.28 L2 clocks on the H100 and the H200,
   /// where adds to different words take 1. nullopt without the measurement.
   std::optional<double> AtomicSameAddressInputs;
+  /// The same for fp32 adds (`atomic_same_address_red_f32`: one input per
+  /// lane, 3 L2 clocks each), the slowest kind measured.
+  std::optional<double> AtomicSameAddressFloatInputs;
   /// DRAM's loaded latency (from `dram_read_vs_warps`) and the warps an SM
   /// holds at most (from the compute capability): the DRAM latency unit
   /// has a rate only with both.

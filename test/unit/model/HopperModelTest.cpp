@@ -23,6 +23,17 @@ UnitRates roundRates() {
   return *R;
 }
 
+/// The round device with the L2's clock (1 GHz) and 4 slices: the atomic
+/// unit bounded at one input per clock, nothing measured on one word.
+UnitRates unitRatesWithL2Clock() {
+  DeviceParameters D = roundDevice();
+  addMeasurement(D, "l2_clock_under_load", 1000, "MHz");
+  addMeasurement(D, "l2_slices", 4, "slices");
+  Expected<UnitRates> R = unitRates(D);
+  EXPECT_TRUE(R) << R.error().message();
+  return *R;
+}
+
 LaunchGroup group(std::uint64_t Blocks, std::uint64_t Threads) {
   LaunchGroup G;
   G.Shape = {Blocks, Threads};
@@ -340,6 +351,37 @@ TEST(HopperModel, AtomicsBoundAtOnePerClockEstimateBetweenTheWordsAndOneWord) {
   EXPECT_DOUBLE_EQ(R->l2AtomicSeconds(1e6), 1e-3);
   // Without the L2's clock nothing is bounded or estimated.
   EXPECT_DOUBLE_EQ(roundRates().l2AtomicSeconds(1e6), 0);
+}
+
+TEST(LatencyCauses, AtomicsThatFp32AddsToOneWordWouldExplainAreNamed) {
+  // 1e6 inputs take the slice 1 ms at one per clock, a third of a 3 ms
+  // kernel: not enough alone; as fp32 adds to one word (0.333 G inputs/s,
+  // 3 clocks each) they would take all of it, so they are named, and why.
+  DeviceParameters D = roundDevice();
+  addMeasurement(D, "l2_clock_under_load", 1000, "MHz");
+  addMeasurement(D, "l2_slices", 4, "slices");
+  addMeasurement(D, "atomic_same_address_red_f32", 1000.0 / 3, "M atomics/s");
+  Expected<UnitRates> R = unitRates(D);
+  ASSERT_TRUE(R) << R.error().message();
+  LaunchGroup G = countedGroup(Counter::L2AtomicCyclesBusiest, 1e6);
+  HopperPrediction P = predictHopper({&G, 1}, *R, 3.0);
+  EXPECT_DOUBLE_EQ(P.AtomicsOneWordMs, 3.0);
+  std::vector<LatencyCause> C = latencyCauses(P, LatencyEvidence{});
+  ASSERT_FALSE(C.empty());
+  EXPECT_EQ(C[0].Kind, LatencyCauseKind::AtomicContention);
+  EXPECT_EQ(C[0].Detail, "atomics on few addresses: the busiest L2 slice's "
+                         "atomic unit takes input 33% of the time, and fp32 "
+                         "adds to one word take 3 L2 clocks each");
+  // A kernel seven times as long: even fp32 adds to one word explain too
+  // little of it to be named.
+  HopperPrediction Long = predictHopper({&G, 1}, *R, 7.0);
+  for (const LatencyCause &Cause : latencyCauses(Long, LatencyEvidence{}))
+    EXPECT_NE(Cause.Kind, LatencyCauseKind::AtomicContention);
+  // Without the fp32 measurement only the one-per-clock share counts.
+  HopperPrediction Bare = predictHopper({&G, 1}, unitRatesWithL2Clock(), 3.0);
+  EXPECT_DOUBLE_EQ(Bare.AtomicsOneWordMs, 0);
+  for (const LatencyCause &Cause : latencyCauses(Bare, LatencyEvidence{}))
+    EXPECT_NE(Cause.Kind, LatencyCauseKind::AtomicContention);
 }
 
 /// One launch of 1024 blocks of 256 threads with \p Requests L2 requests,
