@@ -16,31 +16,8 @@
 #
 # usage: test/gpu/calibrate/l2-atomics.sh [REPS]   (default 3)
 set -uo pipefail
-if ! nvidia-smi -L >/dev/null 2>&1; then
-  echo "SKIP: no GPU (nvidia-smi lists no device); test/gpu/calibrate/l2-atomics.sh needs one"
-  exit 0
-fi
-root=$(cd "$(dirname "$0")/../../.." && pwd)
 reps=${1:-3}
-out=${OUT:-$root/build-gpu/out}
-build=$root/build-gpu
-mkdir -p "$out"
-ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
-gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n1 | tr -c 'A-Za-z0-9\n' '-' | sed 's/-*$//')
-txt=$out/l2-atomics-$gpu.txt
-if [[ ! -x $build/microbench/headroom-microbench ]]; then
-  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DHEADROOM_ENABLE_CLANG=OFF -DHEADROOM_ENABLE_TESTS=OFF \
-    -DHEADROOM_ENABLE_RUNTIME=OFF >/dev/null &&
-    cmake --build "$build" --target headroom-microbench >/dev/null ||
-    { echo "FAIL: building headroom-microbench"; exit 1; }
-fi
-bench=$build/microbench/headroom-microbench
-{
-  nvidia-smi --query-gpu=name,driver_version,ecc.mode.current --format=csv,noheader
-  echo "commit: ${HEADROOM_TEST_COMMIT:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-} >"$txt"
+source "$(dirname "$0")/side-measurement.sh" "$0" l2-atomics
 for ((r = 0; r < reps; ++r)); do
   "$bench" --only l2_atomics 2>&1 | grep -E '^atomic_same_address' >>"$txt"
 done
