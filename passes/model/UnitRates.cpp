@@ -57,7 +57,10 @@ double UnitRates::l2AtomicSeconds(double Inputs) const {
     return 0;
   if (!AtomicSameAddressInputs || *AtomicSameAddressInputs <= 0)
     return Inputs / *PerClock;
-  return Inputs * 2 / (*PerClock + *AtomicSameAddressInputs);
+  // One word is never faster than different words (a device file from
+  // another architecture, where a warp's adds may not merge, could say so).
+  double OneWord = std::min(*AtomicSameAddressInputs, *PerClock);
+  return Inputs * 2 / (*PerClock + OneWord);
 }
 
 Expected<UnitRates> unitRates(const DeviceParameters &D) {

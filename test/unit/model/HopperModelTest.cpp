@@ -346,6 +346,9 @@ TEST(HopperModel, AtomicsBoundAtOnePerClockEstimateBetweenTheWordsAndOneWord) {
   EXPECT_DOUBLE_EQ(P.StageMs[static_cast<std::size_t>(Stage::L2)], 1.25);
   // (The group's 1e6 warp instructions add 0.003% in the stages' norm.)
   EXPECT_NEAR(P.predictedMs(), 1.25, 1e-4);
+  // A one-word rate above one per clock never brings the estimate under it.
+  R->AtomicSameAddressInputs = 2e9;
+  EXPECT_DOUBLE_EQ(R->l2AtomicSeconds(1e6), 1e-3);
   // Without the measurement the estimate is the floor's one per clock.
   R->AtomicSameAddressInputs.reset();
   EXPECT_DOUBLE_EQ(R->l2AtomicSeconds(1e6), 1e-3);
