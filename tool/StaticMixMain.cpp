@@ -102,6 +102,7 @@ OrderedJson kernelJson(const sass::StaticKernel &K, const Diagnostic &Note,
   J["e_instr"] = Cap.EInstr;
   J["share_of_peak"] = Cap.ShareOfPeak;
   J["limiter"] = Cap.Limiter;
+  J["one_word_fp32_atomics"] = K.OneWordFp32Atomics.size();
   if (K.Resources) {
     J["registers"] = K.Resources->Registers;
     J["shared_bytes"] = K.Resources->SharedBytes;

@@ -3,11 +3,13 @@
 #include "sass/StaticBound.h"
 
 #include "analysis/SourceCheck.h"
+#include "model/UnitRates.h"
 #include "support/Format.h"
 #include "support/Paths.h"
 
 #include <cxxabi.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <regex>
@@ -104,6 +106,39 @@ StaticCap staticCap(const KernelMix &Mix, const DeviceParameters &Device) {
   return C;
 }
 
+namespace {
+
+/// The note on fp32 atomic adds to one word at SASS offsets \p At, with the
+/// rate the device measured for them where its file has it.
+std::string oneWordAtomicsText(const std::vector<std::uint64_t> &At,
+                               const DeviceParameters &Device,
+                               const std::string &DeviceName) {
+  std::string Where;
+  for (std::uint64_t Offset : At) {
+    char Buf[24];
+    std::snprintf(Buf, sizeof Buf, "%s0x%04llx", Where.empty() ? "" : ", ",
+                  static_cast<unsigned long long>(Offset));
+    Where += Buf;
+  }
+  bool One = At.size() == 1;
+  std::string Text = std::to_string(At.size()) + " fp32 atomic add" +
+                     (One ? " instruction" : " instructions") +
+                     " to one word for the whole grid (SASS " + Where +
+                     "): the L2 slice that holds the word applies " +
+                     (One ? "its" : "their") + " adds one after another";
+  if (const Measurement *Rate =
+          findMeasurement(Device, "atomic_same_address_red_f32", "M atomics/s")) {
+    char Buf[96];
+    std::snprintf(Buf, sizeof Buf, ", at most %.0f M per second on ",
+                  Rate->Value);
+    Text += Buf + DeviceName;
+  }
+  return Text + "; reduce in the block (or the warp) before adding, or "
+                "spread the adds over several words";
+}
+
+} // namespace
+
 Diagnostic staticMixDiagnostic(const StaticKernel &K,
                                const DeviceParameters &Device,
                                const std::string &DeviceName) {
@@ -138,6 +173,10 @@ Diagnostic staticMixDiagnostic(const StaticKernel &K,
           percent(C.EInstr) + "; pipes: " + pipeShares(M)));
   if (K.Resources)
     D.Notes.push_back(note(K.Definition, resourcesText(*K.Resources, M.Arch)));
+  if (!K.OneWordFp32Atomics.empty())
+    D.Notes.push_back(note(
+        K.Definition, oneWordAtomicsText(K.OneWordFp32Atomics, Device,
+                                         DeviceName)));
   return D;
 }
 
@@ -179,6 +218,7 @@ staticKernels(const std::vector<Function> &Functions,
       continue;
     StaticKernel K;
     K.Mix = mixOf(F, LoopWeight);
+    K.OneWordFp32Atomics = oneWordFp32Atomics(F);
     if (R != Resources.end())
       K.Resources = R->second;
     std::string Readable = demangled(F.Name);

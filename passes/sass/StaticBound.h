@@ -16,6 +16,7 @@
 #include "analysis/Diagnostic.h"
 #include "model/DeviceParameters.h"
 #include "sass/InstructionMix.h"
+#include "sass/OneWordAtomics.h"
 #include "sass/ResourceUsage.h"
 
 #include <map>
@@ -54,10 +55,13 @@ struct StaticKernel {
   /// demangled signature ("sgemm(int, float const*, float const*, float*)").
   std::string Display;
   std::string Signature;
+  /// Its fp32 atomic adds to one word for the whole grid (SASS offsets;
+  /// OneWordAtomics.h).
+  std::vector<std::uint64_t> OneWordFp32Atomics;
 };
 
 /// The note of \p K on \p Device (named \p DeviceName), with its mix,
-/// pipes and resources as notes of its own.
+/// pipes, resources and fp32 atomic adds to one word as notes of its own.
 Diagnostic staticMixDiagnostic(const StaticKernel &K,
                                const DeviceParameters &Device,
                                const std::string &DeviceName);

@@ -1,6 +1,7 @@
 //===- SassTest.cpp - The static mix from SASS text -----------------------===//
 
 #include "sass/InstructionMix.h"
+#include "sass/OneWordAtomics.h"
 #include "sass/OpcodeClass.h"
 #include "sass/ResourceUsage.h"
 #include "sass/SassListing.h"
@@ -229,6 +230,101 @@ TEST(SassArchitectureTest, ComputeCapabilitiesAndTheNewest) {
   // 10.0 is newer than 9.0, though "sm_100" < "sm_90" as text.
   EXPECT_EQ(headroom::sass::newestArchitecture(Fs), "sm_100");
   EXPECT_EQ(headroom::sass::newestArchitecture({}), "");
+}
+
+/// The function of \p Fs whose mangled name contains \p Part.
+const Function &containing(const std::vector<Function> &Fs, const char *Part) {
+  for (const Function &F : Fs)
+    if (F.Name.find(Part) != std::string::npos)
+      return F;
+  static Function None;
+  ADD_FAILURE() << "no function with " << Part;
+  return None;
+}
+
+TEST(OneWordAtomics, Fp32AddsToAKernelParameterOnRealSass) {
+  auto Fs = parseSassListing(fixture("atomics-cuda13.sass"),
+                             "atomics-cuda13.sass");
+  ASSERT_TRUE(Fs) << Fs.error().message();
+  // atomicAdd(Sum, In[i]) and a warp's sum into Sum by lane 0: the address
+  // is LDC.64 R2, c[0x0][0x218] just before the REDG.E.ADD.F32.
+  EXPECT_EQ(oneWordFp32Atomics(containing(*Fs, "reduceAtomicKernel")),
+            std::vector<std::uint64_t>{0x100});
+  EXPECT_EQ(oneWordFp32Atomics(containing(*Fs, "reduceWarpKernel")),
+            std::vector<std::uint64_t>{0x4a0});
+  // fp32 adds to Out[i & Mask]: the address comes from the thread's index.
+  EXPECT_TRUE(oneWordFp32Atomics(containing(*Fs, "atomicAddKernel")).empty());
+  // Integer adds to histogram bins: not fp32, and per-thread addresses.
+  EXPECT_TRUE(oneWordFp32Atomics(containing(*Fs, "histGlobalKernel")).empty());
+}
+
+TEST(OneWordAtomics, TheStaticMixNotesNameThemWithTheDevicesRate) {
+  auto Fs = parseSassListing(fixture("atomics-cuda13.sass"),
+                             "atomics-cuda13.sass");
+  ASSERT_TRUE(Fs) << Fs.error().message();
+  DeviceRegistry Registry("", HEADROOM_SOURCE_DIR "/passes/devices");
+  auto H100 = Registry.lookup("H100-SXM");
+  ASSERT_TRUE(H100) << H100.error().message();
+  std::vector<std::string> Found;
+  for (const StaticKernel &K : staticKernels(*Fs, {}, {}, DefaultLoopWeight)) {
+    Diagnostic D = staticMixDiagnostic(K, H100->Device, "H100-SXM");
+    for (const Diagnostic &N : D.Notes)
+      if (N.Message.find("one word") != std::string::npos)
+        Found.push_back(K.Display + ": " + N.Message);
+  }
+  ASSERT_EQ(Found.size(), 2u); // reduceWarpKernel, reduceAtomicKernel
+  EXPECT_THAT(Found[1],
+              HasSubstr("reduceAtomicKernel: 1 fp32 atomic add instruction to "
+                        "one word for the whole grid (SASS 0x0100): the L2 "
+                        "slice that holds the word applies its adds one after "
+                        "another, at most 569 M per second on H100-SXM"));
+}
+
+/// One sm_90 function named _Z1kPf of \p Body (cuobjdump's instruction
+/// lines, without the encodings).
+Function oneFunction(const std::string &Body) {
+  std::string Text = "\tcode for sm_90\n\t\tFunction : _Z1kPf\n" + Body;
+  auto Fs = parseSassListing(Text, "test");
+  EXPECT_TRUE(Fs) << Fs.error().message();
+  return Fs && !Fs->empty() ? Fs->front() : Function{};
+}
+
+TEST(OneWordAtomics, OnlyAConstantPairLoadedInTheSameStraightLineCounts) {
+  // ATOMG with the old value returned, the halves moved one by one.
+  EXPECT_EQ(oneWordFp32Atomics(oneFunction(
+                "        /*0000*/ IMAD.MOV.U32 R2, RZ, RZ, c[0x0][0x210] ;\n"
+                "        /*0010*/ MOV R3, c[0x0][0x214] ;\n"
+                "        /*0020*/ ATOMG.E.ADD.F32.FTZ.RN.STRONG.GPU PT, R7, "
+                "desc[UR4][R2.64], R5 ;\n")),
+            std::vector<std::uint64_t>{0x20});
+  // A guarded load may not have run.
+  EXPECT_TRUE(oneWordFp32Atomics(
+                  oneFunction("        /*0000*/ @P0 LDC.64 R2, c[0x0][0x210] ;\n"
+                              "        /*0010*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
+                              "desc[UR4][R2.64], R5 ;\n"))
+                  .empty());
+  // A branch target between the load and the add: another path may reach
+  // the add with other registers (CUDA 13 prints targets as addresses).
+  EXPECT_TRUE(oneWordFp32Atomics(
+                  oneFunction("        /*0000*/ LDC.64 R2, c[0x0][0x210] ;\n"
+                              "        /*0010*/ @P0 BRA 0x20 ;\n"
+                              "        /*0020*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
+                              "desc[UR4][R2.64], R5 ;\n"))
+                  .empty());
+  // The high half overwritten after the load (a shuffle writes its second
+  // operand).
+  EXPECT_TRUE(oneWordFp32Atomics(
+                  oneFunction("        /*0000*/ LDC.64 R2, c[0x0][0x210] ;\n"
+                              "        /*0010*/ SHFL.BFLY PT, R3, R3, 0x1, 0x1f ;\n"
+                              "        /*0020*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
+                              "desc[UR4][R2.64], R5 ;\n"))
+                  .empty());
+  // An address offset from the parameter is still one word.
+  EXPECT_EQ(oneWordFp32Atomics(oneFunction(
+                "        /*0000*/ LDC.64 R2, c[0x0][0x210] ;\n"
+                "        /*0010*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
+                "desc[UR4][R2.64+0x8], R5 ;\n")),
+            std::vector<std::uint64_t>{0x10});
 }
 
 } // namespace

@@ -1,0 +1,131 @@
+//===- OneWordAtomics.cpp - fp32 atomic adds every thread aims at one word ===//
+
+#include "sass/OneWordAtomics.h"
+
+#include <algorithm>
+#include <optional>
+#include <regex>
+#include <string>
+
+namespace headroom::sass {
+
+namespace {
+
+bool isGlobalFp32Add(const Instruction &I) {
+  static const char *const Atomics[] = {"RED", "REDG", "ATOM", "ATOMG"};
+  return std::find(std::begin(Atomics), std::end(Atomics), I.Opcode) !=
+             std::end(Atomics) &&
+         I.Full.find(".ADD.F32") != std::string::npos;
+}
+
+/// The first register of the 64-bit address `[R2.64]` or `[R2.64+0x8]`.
+std::optional<unsigned> addressRegister(const std::string &Operands) {
+  static const std::regex Address(R"(\[R(\d+)\.64(?:[+-]0x[0-9a-fA-F]+)?\])");
+  std::smatch M;
+  if (!std::regex_search(Operands, M, Address))
+    return std::nullopt;
+  return static_cast<unsigned>(std::stoul(M[1]));
+}
+
+/// The operands of \p I split at commas, trimmed.
+std::vector<std::string> operandList(const Instruction &I) {
+  std::vector<std::string> Out;
+  std::string Part;
+  for (char C : I.Operands + ",") {
+    if (C != ',') {
+      Part += C;
+      continue;
+    }
+    auto First = Part.find_first_not_of(' ');
+    auto Last = Part.find_last_not_of(' ');
+    Out.push_back(First == std::string::npos
+                      ? std::string()
+                      : Part.substr(First, Last - First + 1));
+    Part.clear();
+  }
+  return Out;
+}
+
+/// A value of the constant bank at a fixed offset: a kernel parameter or a
+/// driver constant, the same for every thread of the grid.
+bool isConstant(const std::string &Operand) {
+  static const std::regex Constant(R"(c\[0x0\]\[0x[0-9a-fA-F]+\])");
+  return std::regex_match(Operand, Constant);
+}
+
+/// Where the straight-line code that ends at instruction \p At begins: just
+/// after the last branch target at or before it.
+std::size_t regionStart(const Function &F, std::size_t At) {
+  std::size_t Start = 0;
+  auto Consider = [&](std::size_t Target) {
+    if (Target <= At)
+      Start = std::max(Start, Target);
+  };
+  for (const auto &[Label, Index] : F.Labels)
+    Consider(Index);
+  for (const Instruction &I : F.Instructions) {
+    if (I.Target.empty())
+      continue;
+    if (I.Target.rfind("0x", 0) != 0) {
+      Consider(F.labelIndex(I.Target));
+      continue;
+    }
+    std::uint64_t Address = std::stoull(I.Target, nullptr, 16);
+    for (std::size_t K = 0; K < F.Instructions.size(); ++K)
+      if (F.Instructions[K].Address == Address)
+        Consider(K);
+  }
+  return Start;
+}
+
+/// Whether register R<\p Reg> holds a constant-bank value at instruction
+/// \p At: its last definition in the straight-line code before it, not
+/// under a guard, loads it from the constant bank (`LDC.64` for a pair,
+/// `LDC`, `MOV` or `IMAD.MOV.U32 R, RZ, RZ, c[..]` for one register).
+bool holdsConstant(const Function &F, std::size_t At, unsigned Reg) {
+  const std::string Name = "R" + std::to_string(Reg);
+  const std::string PairLow = "R" + std::to_string(Reg ? Reg - 1 : 0);
+  static const std::regex Predicate(R"(!?(P\d|PT))");
+  std::size_t Start = regionStart(F, At);
+  for (std::size_t K = At; K-- > Start;) {
+    const Instruction &I = F.Instructions[K];
+    std::vector<std::string> Ops = operandList(I);
+    // The destination: the first operand, or the second after a predicate
+    // one (`ATOMG PT, R5, ...`, `SHFL.BFLY PT, R4, ...`).
+    std::size_t Dest = Ops.size() > 1 && std::regex_match(Ops[0], Predicate);
+    if (Ops.size() <= Dest)
+      continue;
+    bool Pair = I.Full.find(".64") != std::string::npos ||
+                I.Full.find(".WIDE") != std::string::npos;
+    bool Writes =
+        Ops[Dest] == Name || (Pair && Reg > 0 && Ops[Dest] == PairLow);
+    if (!Writes)
+      continue;
+    if (!I.Guard.empty())
+      return false;
+    if (I.Opcode == "LDC" || I.Opcode == "MOV")
+      return Ops.size() == 2 && isConstant(Ops[1]);
+    if (I.Full == "IMAD.MOV.U32")
+      return Ops.size() == 4 && Ops[1] == "RZ" && Ops[2] == "RZ" &&
+             isConstant(Ops[3]);
+    return false;
+  }
+  return false;
+}
+
+} // namespace
+
+std::vector<std::uint64_t> oneWordFp32Atomics(const Function &F) {
+  std::vector<std::uint64_t> Out;
+  for (std::size_t K = 0; K < F.Instructions.size(); ++K) {
+    const Instruction &I = F.Instructions[K];
+    if (!isGlobalFp32Add(I))
+      continue;
+    std::optional<unsigned> Reg = addressRegister(I.Operands);
+    if (Reg && holdsConstant(F, K, *Reg) && holdsConstant(F, K, *Reg + 1))
+      Out.push_back(I.Address);
+  }
+  return Out;
+}
+
+} // namespace headroom::sass
