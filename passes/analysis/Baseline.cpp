@@ -2,6 +2,7 @@
 
 #include "analysis/Baseline.h"
 
+#include "support/InputFile.h"
 #include "support/JsonInput.h"
 
 #include <fstream>
@@ -130,7 +131,7 @@ Expected<Baseline> parseBaseline(const json &Root) {
     return Schema.error();
   if (*Schema != BaselineSchema)
     return Error("schema: expected \"" + std::string(BaselineSchema) +
-                 "\", got \"" + *Schema + "\"");
+                 "\", got \"" + printable(*Schema) + "\"");
   Baseline B;
   auto Device = getOptionalString(Root, "device", "");
   if (!Device)
@@ -153,7 +154,7 @@ Expected<Baseline> parseBaseline(const json &Root) {
       return Key.error();
     if (!Keys.insert(*Key).second)
       return Error(jsonPath(Path, "key") + ": expected a unique key, got \"" +
-                   *Key + "\" a second time");
+                   printable(*Key) + "\" a second time");
     K.Key = *Key;
     auto Name = getString(J, "kernel", Path);
     if (!Name)

@@ -134,4 +134,21 @@ TEST(LintTest, BaselineReaderNamesFileAndField) {
                         ": expected a positive number, got -1"));
 }
 
+TEST(LintTest, BaselineErrorsQuoteValuesOnOneLine) {
+  // A schema or key with a newline (found by the fuzzer) is escaped.
+  std::string Path = writeTemp(
+      "newline-baseline.json", R"({"schema": "headroom.base\nline/1"})");
+  auto B = readBaseline(Path);
+  ASSERT_FALSE(B);
+  EXPECT_THAT(B.error().message(),
+              HasSubstr(R"(got "headroom.base\nline/1")"));
+  EXPECT_EQ(B.error().message().find('\n'), std::string::npos);
+  Path = writeTemp("key-baseline.json",
+                   R"({"schema": "headroom.baseline/1", "kernels": [
+          {"key": "a\nb", "kernel": "k"}, {"key": "a\nb", "kernel": "k"}]})");
+  B = readBaseline(Path);
+  ASSERT_FALSE(B);
+  EXPECT_THAT(B.error().message(), HasSubstr(R"(got "a\nb" a second time)"));
+}
+
 } // namespace
