@@ -3,6 +3,8 @@
 #include "AnalysisArgs.h"
 #include "ToolSupport.h"
 
+#include "sass/SassFacts.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
@@ -36,6 +38,10 @@ void addAnalysisOutputs(CommandLine &Cmd, const std::string &FormatHelp,
               "fitted (docs/model.md)")
       .flag("optimistic-int", "use the optimistic-integer variant of the "
                               "thesis model for integer kernels")
+      .option("sass", "FILE",
+              "the profiled program's SASS ('cuobjdump -sass' output, or "
+              "the program itself), for what the counters cannot show "
+              "(docs/model.md, \"L2 atomics\")")
       .flag("color", "color the text diagnostics (default: when stdout is "
                      "a terminal and NO_COLOR is unset)")
       .flag("no-color", "do not color the text diagnostics")
@@ -64,6 +70,12 @@ Expected<ReportRequest> analysisRequest(const ParsedArgs &P,
                  ": --model: expected auto, hopper, thesis or fitted, got '" +
                  Model + "'");
   Request.Model.Choice = *Choice;
+  if (std::optional<std::string> Sass = P.get("sass")) {
+    auto Facts = sass::readStaticFacts(*Sass);
+    if (!Facts)
+      return Facts.error().context("headroom " + Command);
+    Request.Model.Facts = *Facts;
+  }
   Request.SourceRoot = P.has("no-source-check")
                            ? std::string()
                            : P.get("source-root").value_or(".");

@@ -13,6 +13,7 @@
 
 #include "analysis/ValidateArgs.h"
 #include "devices/FittedModelJson.h"
+#include "sass/SassFacts.h"
 #include "views/ValidationViews.h"
 
 #include <iostream>
@@ -28,6 +29,12 @@ int validateMain(const Args &A) {
   Expected<ValidationRequest> Request = validationRequest(*P);
   if (!Request)
     return failWith(Request.error());
+  if (std::optional<std::string> Sass = P->get("sass")) {
+    auto Facts = sass::readStaticFacts(*Sass);
+    if (!Facts)
+      return failWith(Facts.error().context("headroom validate"));
+    Request->Facts = *Facts;
+  }
   DeviceRegistry Registry = DeviceRegistry::fromEnvironment();
   if (P->has("fit")) {
     Expected<FittedWeights> W = fitRecording(*Request, Registry);

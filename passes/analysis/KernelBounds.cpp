@@ -72,11 +72,13 @@ Regime KernelBounds::regime() const {
                                                        : Regime::Compute;
 }
 
-void BoundsInput::add(const ProfileKernel &Entry) {
+void BoundsInput::add(const ProfileKernel &Entry, const StaticFacts *Facts) {
   double Launches = double(Entry.Launches);
   LaunchGroup G = launchGroup(
       [&](Counter C) { return perLaunch(Entry, C); },
       {Entry.blocks(), Entry.threadsPerBlock()}, Launches);
+  if (Facts)
+    G.Work.OneWordFp32AtomicShare = Facts->OneWordFp32AtomicShare;
   Complete = Complete && G.Work.amount(Unit::Issue) &&
              G.Work.amount(Unit::FmaPipe) && G.Work.amount(Unit::Dram);
   Groups.push_back(std::move(G));

@@ -82,7 +82,8 @@ struct KernelBounds {
 /// group per entry with counters (their per-launch values times launches).
 class BoundsInput {
 public:
-  void add(const ProfileKernel &Entry);
+  /// Adds \p Entry, with what the SASS says of its kernel where known.
+  void add(const ProfileKernel &Entry, const StaticFacts *Facts = nullptr);
   /// Whether every entry had the counters of the per-pipe model (the
   /// instruction count, the pipes and DRAM).
   bool complete() const { return !Groups.empty() && Complete; }

@@ -92,7 +92,7 @@ struct ModelInputs {
 /// model's inputs from those with counters.
 KernelReport collectEntries(const ProfileDocument &P,
                             const std::vector<const ProfileKernel *> &Entries,
-                            ModelInputs &In) {
+                            const StaticFactsIndex *Facts, ModelInputs &In) {
   KernelReport R;
   const ProfileKernel &First = *Entries.front();
   if (const ProfileSite *S = P.siteOf(First)) {
@@ -132,7 +132,9 @@ KernelReport collectEntries(const ProfileDocument &P,
       R.EstimatedNs += Ns;
     }
     accumulate(In.Sum, *K, In.AverageWeights);
-    In.Bounds.add(*K);
+    std::optional<StaticFacts> Known =
+        Facts ? Facts->find(K->Name, K->Demangled) : std::nullopt;
+    In.Bounds.add(*K, Known ? &*Known : nullptr);
     R.MinThreadsPerBlock = lower(R.MinThreadsPerBlock, K->threadsPerBlock());
     R.MinBlocks = lower(R.MinBlocks, K->blocks());
   }
@@ -201,7 +203,7 @@ ProfileReport analyzeProfile(const ProfileDocument &P,
 
   for (const auto &[Key, Entries] : Groups) {
     ModelInputs In;
-    KernelReport R = collectEntries(P, Entries, In);
+    KernelReport R = collectEntries(P, Entries, Options.Facts.get(), In);
     R.ShareOfProfile = Report.TotalNs > 0 ? R.TotalNs / Report.TotalNs : 0;
     if (R.ModeledLaunches > 0) {
       predictThesis(R, In.Sum, In.AverageWeights, D, Options,

@@ -8,7 +8,7 @@ CommandLine validateCommandLine() {
   CommandLine Cmd(
       "headroom validate",
       "RECORDED-DIR --device NAME|PATH [--counters headroom|ncu] "
-      "[--from DIR --from-device NAME|PATH]\n       [--kernels] "
+      "[--from DIR --from-device NAME|PATH]\n       [--sass FILE] [--kernels] "
       "[--format text|markdown|json] [--fit]",
       "Scores the models on the validation corpus recorded on one GPU\n"
       "(test/validation/recorded/<gpu>): predicted against measured time,\n"
@@ -23,6 +23,9 @@ CommandLine validateCommandLine() {
               "from Nsight Compute's launches")
       .option("from", "DIR", "another GPU's recording to project from")
       .option("from-device", "NAME|PATH", "the GPU of --from")
+      .option("sass", "FILE",
+              "the corpus' SASS ('cuobjdump -sass' output), for what the "
+              "counters cannot show")
       .flag("kernels", "list every kernel after the summary")
       .flag("fit", "print the fitted model's weights (the device file's "
                    "fitted_model) instead of scores");

@@ -96,9 +96,13 @@ KernelCounters thesisCounters(const CounterValues &V, const std::string &Name) {
 }
 
 HopperPrediction hopperOf(const CounterValues &V, const ProfileKernel &K,
-                          const UnitRates &R, double MeasuredMs) {
+                          const UnitRates &R, double MeasuredMs,
+                          const StaticFactsIndex *Facts) {
   LaunchGroup G = launchGroup([&](Counter C) { return valueOf(V, C); },
                               {K.blocks(), K.threadsPerBlock()}, 1);
+  if (Facts)
+    if (std::optional<StaticFacts> Known = Facts->find(K.Name, K.Demangled))
+      G.Work.OneWordFp32AtomicShare = Known->OneWordFp32AtomicShare;
   return predictHopper({&G, 1}, R, MeasuredMs);
 }
 
@@ -177,7 +181,7 @@ ModelScore score(ValidatedModel M, const std::vector<KernelOutcome> &Kernels) {
 std::optional<std::pair<HopperPrediction, double>>
 sourcePrediction(const RecordedCorpus &From, const UnitRates &FromRates,
                  const std::string &Case, const ProfileKernel &Entry,
-                 CounterSource Source) {
+                 CounterSource Source, const StaticFactsIndex *Facts) {
   const RecordedCase *C = From.find(Case);
   if (!C)
     return std::nullopt;
@@ -190,8 +194,9 @@ sourcePrediction(const RecordedCorpus &From, const UnitRates &FromRates,
         observe(K, Launches.empty() ? nullptr : Launches.front(), Source);
     if (!O)
       return std::nullopt;
-    return std::make_pair(hopperOf(O->Counters, K, FromRates, O->MeasuredMs),
-                          O->MeasuredMs);
+    return std::make_pair(
+        hopperOf(O->Counters, K, FromRates, O->MeasuredMs, Facts),
+        O->MeasuredMs);
   }
   return std::nullopt;
 }
@@ -292,11 +297,12 @@ Expected<ValidationResult> validate(const RecordedCorpus &Corpus,
       std::optional<Observation> O = observe(K, Launch, Options.Source);
       if (!O)
         continue;
-      HopperPrediction H = hopperOf(O->Counters, K, *Rates, O->MeasuredMs);
+      HopperPrediction H =
+          hopperOf(O->Counters, K, *Rates, O->MeasuredMs, Options.Facts);
       KernelOutcome Out = outcomeOf(C, K, *O, Launch, H, Device, Options);
       if (FromRates && H.bottleneck()) {
         if (auto Src = sourcePrediction(*Options.From, *FromRates, C.Name, K,
-                                        Options.Source);
+                                        Options.Source, Options.Facts);
             Src) {
           if (std::optional<double> Ratio = projectionRatio(Src->first, H))
             Out.Projected = Src->second * *Ratio;
@@ -333,7 +339,8 @@ Expected<FittedWeights> fitOnCorpus(const RecordedCorpus &Corpus,
           observe(K, nullptr, CounterSource::Headroom);
       if (!O)
         continue;
-      HopperPrediction H = hopperOf(O->Counters, K, *Rates, O->MeasuredMs);
+      HopperPrediction H =
+          hopperOf(O->Counters, K, *Rates, O->MeasuredMs, nullptr);
       if (!H.bottleneck() || H.regime() == Regime::Latency)
         continue;
       Samples.push_back({std::move(H), 1, O->MeasuredMs});
@@ -383,6 +390,7 @@ Expected<ValidationResult> validateRecording(const ValidationRequest &Request,
   const DeviceEntry *Device = &Here->Device;
   ValidationOptions Options;
   Options.Source = Request.Source;
+  Options.Facts = Request.Facts.get();
   if (Device->Device.Fitted)
     Options.Fitted = &*Device->Device.Fitted;
   std::optional<Recording> From;

@@ -31,7 +31,9 @@
 #include "model/DeviceParameters.h"
 #include "model/FittedModel.h"
 #include "model/HopperModel.h"
+#include "model/StaticFacts.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -118,6 +120,8 @@ struct ValidationOptions {
   /// The recorded runs of another GPU and its device, for projections.
   const RecordedCorpus *From = nullptr;
   const DeviceParameters *FromDevice = nullptr;
+  /// What the corpus' SASS says of its kernels, if given.
+  const StaticFactsIndex *Facts = nullptr;
 };
 
 /// Scores the models on \p Corpus recorded on \p Device.
@@ -142,6 +146,8 @@ struct ValidationRequest {
   std::string RecordedDir, Device;
   CounterSource Source = CounterSource::Headroom;
   std::optional<std::string> FromDir, FromDevice;
+  /// What the corpus' SASS says of its kernels (`--sass`), if given.
+  std::shared_ptr<const StaticFactsIndex> Facts;
 };
 
 /// Reads the recordings, finds the devices in \p Registry and validates,

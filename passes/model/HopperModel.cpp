@@ -312,7 +312,8 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
     auto Atomics = static_cast<std::size_t>(Unit::L2Atomics);
     if (GroupFloorMs[Atomics] > 0) {
       double Inputs = *G.Work.amount(Unit::L2Atomics);
-      GroupFloorMs[Atomics] = R.l2AtomicSeconds(Inputs) * 1e3;
+      GroupFloorMs[Atomics] =
+          R.l2AtomicSeconds(Inputs, G.Work.OneWordFp32AtomicShare) * 1e3;
       if (R.AtomicSameAddressFloatInputs && *R.AtomicSameAddressFloatInputs > 0)
         P.AtomicsOneWordMs += Inputs / *R.AtomicSameAddressFloatInputs * 1e3;
     }

@@ -12,8 +12,10 @@
 
 #include "model/DeviceParameters.h"
 #include "model/KernelParameters.h"
+#include "model/StaticFacts.h"
 #include "support/Error.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +40,9 @@ struct ModelOptions {
   /// toolkit): int kernels run at integer-add cost, T_op = T_add, W_op =
   /// T_SP / T_add, and E_mix = 100%.
   bool OptimisticInt = false;
+  /// What the program's SASS says of its kernels (`--sass`), for the
+  /// Hopper model; none when not given.
+  std::shared_ptr<const StaticFactsIndex> Facts;
 };
 
 /// What limits a kernel on a device.

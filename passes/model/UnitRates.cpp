@@ -51,16 +51,21 @@ double UnitRates::l2RequestSeconds(double Requests, double WriteRequests,
   return (Requests - Writes) / *ReadRate + Writes / Write;
 }
 
-double UnitRates::l2AtomicSeconds(double Inputs) const {
+double UnitRates::l2AtomicSeconds(double Inputs, double OneWordFp32) const {
   std::optional<double> PerClock = rate(Unit::L2Atomics);
   if (!PerClock || *PerClock <= 0 || Inputs <= 0)
     return 0;
-  if (!AtomicSameAddressInputs || *AtomicSameAddressInputs <= 0)
-    return Inputs / *PerClock;
   // One word is never faster than different words (a device file from
   // another architecture, where a warp's adds may not merge, could say so).
-  double OneWord = std::min(*AtomicSameAddressInputs, *PerClock);
-  return Inputs * 2 / (*PerClock + OneWord);
+  auto oneWord = [&](std::optional<double> Rate) {
+    return std::min(Rate && *Rate > 0 ? *Rate : *PerClock, *PerClock);
+  };
+  double Unknown = 2 / (*PerClock + oneWord(AtomicSameAddressInputs));
+  double Float = AtomicSameAddressFloatInputs
+                     ? 1 / oneWord(AtomicSameAddressFloatInputs)
+                     : Unknown;
+  double Share = std::clamp(OneWordFp32, 0.0, 1.0);
+  return Inputs * ((1 - Share) * Unknown + Share * Float);
 }
 
 Expected<UnitRates> unitRates(const DeviceParameters &D) {

@@ -95,13 +95,15 @@ struct UnitRates {
   /// without requests.
   double l2RequestSeconds(double Requests, double WriteRequests,
                           std::optional<double> WriteRate) const;
-  /// Seconds the busiest L2 slice's atomic unit takes for \p Inputs whose
-  /// addresses are not known: the estimate between one input per clock
-  /// (different words) and AtomicSameAddressInputs (one word) whose relative
-  /// error is at most the same either way, 2 / (per clock + same address)
-  /// per input (1.12 clocks on the H100); one per clock without the
-  /// measurement, 0 without the unit's rate.
-  double l2AtomicSeconds(double Inputs) const;
+  /// Seconds the busiest L2 slice's atomic unit takes for \p Inputs of
+  /// which the share \p OneWordFp32 are known to be fp32 adds to one word
+  /// (at AtomicSameAddressFloatInputs, where measured) and the rest have
+  /// addresses not known: the estimate between one input per clock
+  /// (different words) and AtomicSameAddressInputs (one word) whose
+  /// relative error is at most the same either way, 2 / (per clock + same
+  /// address) per input (1.12 clocks on the H100), or one per clock without
+  /// the measurement; 0 without the unit's rate.
+  double l2AtomicSeconds(double Inputs, double OneWordFp32 = 0) const;
 };
 
 /// The measurements the Hopper model cannot do without: the SM count

@@ -42,6 +42,11 @@ struct UnitWork {
   /// The fewest of the L2 requests that are writes (see above; 0 when the
   /// requests, L2 bytes or write sectors were not recorded).
   double L2WriteRequests = 0;
+  /// The share of the L2 atomic unit's inputs that are fp32 adds to one
+  /// word for the whole grid, which it applies most slowly (UnitRates): no
+  /// counter tells; the caller sets it from the kernel's SASS where known
+  /// (model/StaticFacts.h), else 0.
+  double OneWordFp32AtomicShare = 0;
 
   std::optional<double> amount(Unit U) const {
     return Amount[static_cast<std::size_t>(U)];

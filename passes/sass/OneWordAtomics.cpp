@@ -11,11 +11,14 @@ namespace headroom::sass {
 
 namespace {
 
-bool isGlobalFp32Add(const Instruction &I) {
+bool isGlobalAtomic(const Instruction &I) {
   static const char *const Atomics[] = {"RED", "REDG", "ATOM", "ATOMG"};
   return std::find(std::begin(Atomics), std::end(Atomics), I.Opcode) !=
-             std::end(Atomics) &&
-         I.Full.find(".ADD.F32") != std::string::npos;
+         std::end(Atomics);
+}
+
+bool isGlobalFp32Add(const Instruction &I) {
+  return isGlobalAtomic(I) && I.Full.find(".ADD.F32") != std::string::npos;
 }
 
 /// The first register of the 64-bit address `[R2.64]` or `[R2.64+0x8]`.
@@ -126,6 +129,11 @@ std::vector<std::uint64_t> oneWordFp32Atomics(const Function &F) {
       Out.push_back(I.Address);
   }
   return Out;
+}
+
+unsigned globalAtomics(const Function &F) {
+  return static_cast<unsigned>(std::count_if(
+      F.Instructions.begin(), F.Instructions.end(), isGlobalAtomic));
 }
 
 } // namespace headroom::sass

@@ -28,6 +28,10 @@ namespace headroom::sass {
 /// the whole grid, as above.
 std::vector<std::uint64_t> oneWordFp32Atomics(const Function &F);
 
+/// How many of \p F's instructions are global atomics (`RED`, `REDG`,
+/// `ATOM`, `ATOMG`, of any operation and type).
+unsigned globalAtomics(const Function &F);
+
 } // namespace headroom::sass
 
 #endif // HEADROOM_SASS_ONEWORDATOMICS_H

@@ -219,6 +219,7 @@ staticKernels(const std::vector<Function> &Functions,
     StaticKernel K;
     K.Mix = mixOf(F, LoopWeight);
     K.OneWordFp32Atomics = oneWordFp32Atomics(F);
+    K.GlobalAtomics = globalAtomics(F);
     if (R != Resources.end())
       K.Resources = R->second;
     std::string Readable = demangled(F.Name);

@@ -58,6 +58,8 @@ struct StaticKernel {
   /// Its fp32 atomic adds to one word for the whole grid (SASS offsets;
   /// OneWordAtomics.h).
   std::vector<std::uint64_t> OneWordFp32Atomics;
+  /// Its global atomic instructions, of any kind.
+  unsigned GlobalAtomics = 0;
 };
 
 /// The note of \p K on \p Device (named \p DeviceName), with its mix,

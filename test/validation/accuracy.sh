@@ -18,6 +18,10 @@ headroom=${1:-$root/build/tool/headroom}
 recorded=$root/test/validation/recorded
 doc=$root/docs/perf/accuracy.md
 cd "$root"
+# The corpus' SASS (one sm_90 build serves both GPUs), for what the counters
+# cannot show (validate --sass).
+sass=$(mktemp)
+gzip -dc "$recorded/sass-sm90.txt.gz" >"$sass"
 
 tables() {
   for gpu in h100-sxm:H100-SXM:h200:H200 h200:H200:h100-sxm:H100-SXM; do
@@ -27,7 +31,7 @@ tables() {
       echo
       "$headroom" validate "test/validation/recorded/$dir" --device "$device" \
         --counters "$counters" --from "test/validation/recorded/$other" \
-        --from-device "$other_device" --format markdown
+        --from-device "$other_device" --sass "$sass" --format markdown
       echo
     done
   done
@@ -37,8 +41,8 @@ tables() {
 plot() {
   local h100 h200
   h100=$(mktemp) h200=$(mktemp)
-  "$headroom" validate test/validation/recorded/h100-sxm --device H100-SXM --kernels --format json >"$h100"
-  "$headroom" validate test/validation/recorded/h200 --device H200 --kernels --format json >"$h200"
+  "$headroom" validate test/validation/recorded/h100-sxm --device H100-SXM --sass "$sass" --kernels --format json >"$h100"
+  "$headroom" validate test/validation/recorded/h200 --device H200 --sass "$sass" --kernels --format json >"$h200"
   python3 "$root/test/validation/accuracy_plot.py" "$h100" "$h200"
   rm -f "$h100" "$h200"
 }
@@ -46,7 +50,7 @@ plot() {
 new=$(mktemp)
 current=$(mktemp)
 picture=$(mktemp)
-trap 'rm -f "$new" "$current" "$picture"' EXIT
+trap 'rm -f "$new" "$current" "$picture" "$sass"' EXIT
 tables >"$new"
 plot >"$picture"
 image=$root/docs/images/accuracy-hopper.svg

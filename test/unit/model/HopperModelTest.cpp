@@ -2,6 +2,7 @@
 
 #include "model/HopperModel.h"
 #include "model/LatencyCauses.h"
+#include "model/StaticFacts.h"
 #include "model/Parallelism.h"
 #include "model/UnitRates.h"
 
@@ -346,6 +347,18 @@ TEST(HopperModel, AtomicsBoundAtOnePerClockEstimateBetweenTheWordsAndOneWord) {
   EXPECT_DOUBLE_EQ(P.StageMs[static_cast<std::size_t>(Stage::L2)], 1.25);
   // (The group's 1e6 warp instructions add 0.003% in the stages' norm.)
   EXPECT_NEAR(P.predictedMs(), 1.25, 1e-4);
+  // Inputs the SASS knows to be fp32 adds to one word take the fp32 rate
+  // (0.25 G inputs/s, 4 clocks): half of them, 0.5 x 1.25 + 0.5 x 4 ms.
+  R->AtomicSameAddressFloatInputs = 0.25e9;
+  EXPECT_DOUBLE_EQ(R->l2AtomicSeconds(1e6, 0.5), 2.625e-3);
+  LaunchGroup Known = G;
+  Known.Work.OneWordFp32AtomicShare = 1;
+  HopperPrediction F = predictHopper({&Known, 1}, *R, 4.5);
+  EXPECT_DOUBLE_EQ(F.floorMs(), 1.0);
+  EXPECT_DOUBLE_EQ(F.StageMs[static_cast<std::size_t>(Stage::L2)], 4.0);
+  // Without the fp32 rate those inputs count as the others.
+  R->AtomicSameAddressFloatInputs.reset();
+  EXPECT_DOUBLE_EQ(R->l2AtomicSeconds(1e6, 1), 1.25e-3);
   // A one-word rate above one per clock never brings the estimate under it.
   R->AtomicSameAddressInputs = 2e9;
   EXPECT_DOUBLE_EQ(R->l2AtomicSeconds(1e6), 1e-3);
@@ -450,6 +463,25 @@ TEST(HopperModel, L2WriteRequestsBoundAtTheFullSectorRateEstimateAtThePartial) {
   EXPECT_DOUBLE_EQ(Q.floorMs(), 1.0);
   EXPECT_DOUBLE_EQ(Q.StageMs[static_cast<std::size_t>(Stage::L2)], 1.0);
   EXPECT_FALSE(Q.estimatePredicted());
+}
+
+TEST(StaticFacts, FoundByMangledNameElseByAUniqueSignature) {
+  StaticFactsIndex I;
+  I.add("_Z1aPf", "a(float*)", {0.5});
+  I.add("_ZN12_GLOBAL__N_11bEPf", "(anonymous namespace)::b(float*)", {1});
+  I.add("_ZN12_GLOBAL__N_21bEPf", "(anonymous namespace)::b(float*)", {0});
+  // The same kernel again (another architecture's code) stays unique.
+  I.add("_Z1aPf", "a(float*)", {0.5});
+  EXPECT_EQ(I.size(), 3u);
+  EXPECT_DOUBLE_EQ(I.find("_Z1aPf", "")->OneWordFp32AtomicShare, 0.5);
+  // An instrumented build names the anonymous namespace differently.
+  EXPECT_DOUBLE_EQ(I.find("_Z9otherPf", "a(float*)")->OneWordFp32AtomicShare,
+                   0.5);
+  EXPECT_DOUBLE_EQ(I.find("_ZN12_GLOBAL__N_11bEPf", "")->OneWordFp32AtomicShare,
+                   1);
+  // Two kernels have that signature: which one is not known.
+  EXPECT_FALSE(I.find("_ZN12_GLOBAL__N_91bEPf", "(anonymous namespace)::b(float*)"));
+  EXPECT_FALSE(I.find("_Z1cv", "c()"));
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "sass/OneWordAtomics.h"
 #include "sass/OpcodeClass.h"
 #include "sass/ResourceUsage.h"
+#include "sass/SassFacts.h"
 #include "sass/SassListing.h"
 #include "sass/StaticBound.h"
 
@@ -325,6 +326,40 @@ TEST(OneWordAtomics, OnlyAConstantPairLoadedInTheSameStraightLineCounts) {
                 "        /*0010*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
                 "desc[UR4][R2.64+0x8], R5 ;\n")),
             std::vector<std::uint64_t>{0x10});
+}
+
+TEST(SassFacts, TheShareOfEachKernelsAtomicsThatAreFp32AddsToOneWord) {
+  std::string Path =
+      HEADROOM_SOURCE_DIR "/test/unit/sass/data/atomics-cuda13.sass";
+  auto Facts = readStaticFacts(Path);
+  ASSERT_TRUE(Facts) << Facts.error().message();
+  auto ShareOf = [&](const char *Signature) {
+    std::optional<StaticFacts> F = (*Facts)->find("", Signature);
+    EXPECT_TRUE(F) << Signature;
+    return F ? F->OneWordFp32AtomicShare : -1;
+  };
+  EXPECT_DOUBLE_EQ(ShareOf("(anonymous namespace)::reduceAtomicKernel(float "
+                           "const*, float*, unsigned long)"),
+                   1);
+  EXPECT_DOUBLE_EQ(ShareOf("(anonymous namespace)::atomicAddKernel(float "
+                           "const*, float*, unsigned long, unsigned long)"),
+                   0);
+  // Four integer REDG, none of them fp32.
+  EXPECT_DOUBLE_EQ(ShareOf("(anonymous namespace)::histGlobalKernel(unsigned "
+                           "int const*, unsigned int*, unsigned long)"),
+                   0);
+}
+
+TEST(SassFacts, ErrorsNameTheFileAndWhatWasExpected) {
+  auto Missing = readStaticFacts("/nonexistent/prog.sass");
+  ASSERT_FALSE(Missing);
+  EXPECT_THAT(Missing.error().message(),
+              HasSubstr("--sass: cannot read '/nonexistent/prog.sass'"));
+  std::string Path = HEADROOM_SOURCE_DIR "/test/unit/sass/data/README.md";
+  auto NotSass = readStaticFacts(Path);
+  ASSERT_FALSE(NotSass);
+  EXPECT_THAT(NotSass.error().message(), HasSubstr("--sass: "));
+  EXPECT_THAT(NotSass.error().message(), HasSubstr("README.md"));
 }
 
 } // namespace

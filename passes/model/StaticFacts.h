@@ -1,0 +1,53 @@
+//===- StaticFacts.h - What a kernel's compiled code tells the model -*- C++ -*-===//
+///
+/// \file
+/// Facts of a kernel that its counters cannot show but its SASS can, for
+/// the Hopper model's estimate: how many of its global atomic instructions
+/// are fp32 adds to one word for the whole grid (sass/OneWordAtomics.h),
+/// which the busiest L2 slice applies 3 clocks each, where the counters
+/// leave the estimate between one clock and the integer one-word rate
+/// (docs/model.md, "L2 atomics"). Read from `cuobjdump -sass` of the
+/// program (`headroom report --sass`, `headroom validate --sass`) and found
+/// by the kernel's mangled name, or by its demangled signature where only
+/// one kernel of the listing has it (a build with other flags or an
+/// instrumented one names anonymous namespaces differently).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_MODEL_STATICFACTS_H
+#define HEADROOM_MODEL_STATICFACTS_H
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace headroom {
+
+/// One kernel's facts. A value type.
+struct StaticFacts {
+  /// The share of its global atomic instructions that are fp32 adds to one
+  /// word for the whole grid (static counts; 0 without atomics).
+  double OneWordFp32AtomicShare = 0;
+};
+
+/// The facts of a program's kernels.
+class StaticFactsIndex {
+public:
+  /// Adds kernel \p Mangled (demangled: \p Signature).
+  void add(const std::string &Mangled, const std::string &Signature,
+           StaticFacts Facts);
+  /// The facts of kernel \p Mangled, else of the one kernel whose
+  /// signature is \p Signature; nullopt when neither is known or the
+  /// signature names several.
+  std::optional<StaticFacts> find(const std::string &Mangled,
+                                  const std::string &Signature) const;
+  std::size_t size() const { return ByMangled.size(); }
+
+private:
+  std::map<std::string, StaticFacts> ByMangled;
+  /// nullopt where several kernels have the signature.
+  std::map<std::string, std::optional<StaticFacts>> BySignature;
+};
+
+} // namespace headroom
+
+#endif // HEADROOM_MODEL_STATICFACTS_H

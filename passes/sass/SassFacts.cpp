@@ -1,0 +1,40 @@
+//===- SassFacts.cpp - The model's facts from a program's SASS ------------===//
+
+#include "sass/SassFacts.h"
+
+#include "sass/Disassembly.h"
+#include "sass/StaticBound.h"
+#include "support/Paths.h"
+
+namespace headroom::sass {
+
+StaticFactsIndex staticFactsOf(const std::vector<Function> &Functions) {
+  StaticFactsIndex Index;
+  for (const StaticKernel &K :
+       staticKernels(Functions, {}, {}, DefaultLoopWeight)) {
+    StaticFacts F;
+    if (K.GlobalAtomics > 0)
+      F.OneWordFp32AtomicShare =
+          double(K.OneWordFp32Atomics.size()) / K.GlobalAtomics;
+    Index.add(K.Mangled, K.Signature, F);
+  }
+  return Index;
+}
+
+Expected<std::shared_ptr<const StaticFactsIndex>>
+readStaticFacts(const std::string &Path) {
+  Expected<std::string> Text = readFile(Path);
+  if (!Text)
+    return Text.error().context("--sass");
+  if (Text->rfind("\x7f" "ELF", 0) == 0) {
+    Text = runCuobjdump(Path, "-sass");
+    if (!Text)
+      return Text.error().context("--sass " + Path);
+  }
+  auto Functions = parseSassListing(*Text, Path);
+  if (!Functions)
+    return Functions.error().context("--sass");
+  return std::make_shared<const StaticFactsIndex>(staticFactsOf(*Functions));
+}
+
+} // namespace headroom::sass

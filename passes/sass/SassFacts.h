@@ -1,0 +1,34 @@
+//===- SassFacts.h - The model's facts from a program's SASS ----*- C++ -*-===//
+///
+/// \file
+/// `--sass FILE` of `headroom report`, `lint` and `validate`: what the
+/// Hopper model takes from the compiled code of the profiled program
+/// (model/StaticFacts.h), read from `cuobjdump -sass` text, or from the
+/// program or object itself through cuobjdump.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_SASS_SASSFACTS_H
+#define HEADROOM_SASS_SASSFACTS_H
+
+#include "model/StaticFacts.h"
+#include "sass/SassListing.h"
+#include "support/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace headroom::sass {
+
+/// The facts of every function of \p Functions.
+StaticFactsIndex staticFactsOf(const std::vector<Function> &Functions);
+
+/// The facts of the SASS in \p Path: `cuobjdump -sass` text, or an ELF
+/// program, object or cubin that cuobjdump disassembles. The error names
+/// the file and what was expected.
+Expected<std::shared_ptr<const StaticFactsIndex>>
+readStaticFacts(const std::string &Path);
+
+} // namespace headroom::sass
+
+#endif // HEADROOM_SASS_SASSFACTS_H
