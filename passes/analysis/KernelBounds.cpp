@@ -72,13 +72,22 @@ Regime KernelBounds::regime() const {
                                                        : Regime::Compute;
 }
 
-void BoundsInput::add(const ProfileKernel &Entry, const StaticFacts *Facts) {
+void applyStaticFacts(LaunchGroup &G, const ProfileKernel &Entry,
+                      const StaticFactsIndex *Facts) {
+  if (!Facts)
+    return;
+  if (std::optional<StaticFacts> Known =
+          Facts->find(Entry.Name, Entry.Demangled))
+    G.Work.OneWordFp32AtomicShare = Known->OneWordFp32AtomicShare;
+}
+
+void BoundsInput::add(const ProfileKernel &Entry,
+                      const StaticFactsIndex *Facts) {
   double Launches = double(Entry.Launches);
   LaunchGroup G = launchGroup(
       [&](Counter C) { return perLaunch(Entry, C); },
       {Entry.blocks(), Entry.threadsPerBlock()}, Launches);
-  if (Facts)
-    G.Work.OneWordFp32AtomicShare = Facts->OneWordFp32AtomicShare;
+  applyStaticFacts(G, Entry, Facts);
   Complete = Complete && G.Work.amount(Unit::Issue) &&
              G.Work.amount(Unit::FmaPipe) && G.Work.amount(Unit::Dram);
   Groups.push_back(std::move(G));

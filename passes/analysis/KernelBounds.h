@@ -78,12 +78,18 @@ struct KernelBounds {
   Regime regime() const;
 };
 
+/// Gives \p G what \p Facts (the program's SASS, when given) says of the
+/// kernel of \p Entry.
+void applyStaticFacts(LaunchGroup &G, const ProfileKernel &Entry,
+                      const StaticFactsIndex *Facts);
+
 /// Collects the Hopper model's input from a profile's entries: one launch
 /// group per entry with counters (their per-launch values times launches).
 class BoundsInput {
 public:
-  /// Adds \p Entry, with what the SASS says of its kernel where known.
-  void add(const ProfileKernel &Entry, const StaticFacts *Facts = nullptr);
+  /// Adds \p Entry, with what \p Facts (the SASS) says of its kernel.
+  void add(const ProfileKernel &Entry,
+           const StaticFactsIndex *Facts = nullptr);
   /// Whether every entry had the counters of the per-pipe model (the
   /// instruction count, the pipes and DRAM).
   bool complete() const { return !Groups.empty() && Complete; }

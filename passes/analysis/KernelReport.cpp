@@ -132,9 +132,7 @@ KernelReport collectEntries(const ProfileDocument &P,
       R.EstimatedNs += Ns;
     }
     accumulate(In.Sum, *K, In.AverageWeights);
-    std::optional<StaticFacts> Known =
-        Facts ? Facts->find(K->Name, K->Demangled) : std::nullopt;
-    In.Bounds.add(*K, Known ? &*Known : nullptr);
+    In.Bounds.add(*K, Facts);
     R.MinThreadsPerBlock = lower(R.MinThreadsPerBlock, K->threadsPerBlock());
     R.MinBlocks = lower(R.MinBlocks, K->blocks());
   }

@@ -2,6 +2,7 @@
 
 #include "analysis/Validation.h"
 
+#include "analysis/KernelBounds.h"
 #include "model/KernelParameters.h"
 #include "model/Prediction.h"
 #include "model/UnitRates.h"
@@ -100,9 +101,7 @@ HopperPrediction hopperOf(const CounterValues &V, const ProfileKernel &K,
                           const StaticFactsIndex *Facts) {
   LaunchGroup G = launchGroup([&](Counter C) { return valueOf(V, C); },
                               {K.blocks(), K.threadsPerBlock()}, 1);
-  if (Facts)
-    if (std::optional<StaticFacts> Known = Facts->find(K.Name, K.Demangled))
-      G.Work.OneWordFp32AtomicShare = Known->OneWordFp32AtomicShare;
+  applyStaticFacts(G, K, Facts);
   return predictHopper({&G, 1}, R, MeasuredMs);
 }
 

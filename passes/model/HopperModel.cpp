@@ -314,8 +314,8 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
       double Inputs = *G.Work.amount(Unit::L2Atomics);
       GroupFloorMs[Atomics] =
           R.l2AtomicSeconds(Inputs, G.Work.OneWordFp32AtomicShare) * 1e3;
-      if (R.AtomicSameAddressFloatInputs && *R.AtomicSameAddressFloatInputs > 0)
-        P.AtomicsOneWordMs += Inputs / *R.AtomicSameAddressFloatInputs * 1e3;
+      if (R.AtomicSameAddressFloatInputs)
+        P.AtomicsOneWordMs += R.l2AtomicSeconds(Inputs, 1) * 1e3;
     }
     std::array<double, NumStages> Stages = slowestPerStage(GroupFloorMs);
     for (std::size_t S = 0; S < NumStages; ++S)

@@ -2,6 +2,8 @@
 
 #include "model/LatencyCauses.h"
 
+#include "support/Format.h"
+
 #include <cstdio>
 
 namespace headroom {
@@ -18,11 +20,7 @@ std::string significant(double Value, int Digits) {
 /// \p Pct as a whole percent ("33", "100"), or with two significant digits
 /// below 1 ("0.52").
 std::string percent(double Pct) {
-  if (Pct < 1)
-    return significant(Pct, 2);
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%.0f", Pct);
-  return Buf;
+  return Pct < 1 ? significant(Pct, 2) : formatFixed(Pct, 0);
 }
 
 } // namespace

@@ -30,25 +30,6 @@ std::optional<unsigned> addressRegister(const std::string &Operands) {
   return static_cast<unsigned>(std::stoul(M[1]));
 }
 
-/// The operands of \p I split at commas, trimmed.
-std::vector<std::string> operandList(const Instruction &I) {
-  std::vector<std::string> Out;
-  std::string Part;
-  for (char C : I.Operands + ",") {
-    if (C != ',') {
-      Part += C;
-      continue;
-    }
-    auto First = Part.find_first_not_of(' ');
-    auto Last = Part.find_last_not_of(' ');
-    Out.push_back(First == std::string::npos
-                      ? std::string()
-                      : Part.substr(First, Last - First + 1));
-    Part.clear();
-  }
-  return Out;
-}
-
 /// A value of the constant bank at a fixed offset: a kernel parameter or a
 /// driver constant, the same for every thread of the grid.
 bool isConstant(const std::string &Operand) {
@@ -66,33 +47,25 @@ std::size_t regionStart(const Function &F, std::size_t At) {
   };
   for (const auto &[Label, Index] : F.Labels)
     Consider(Index);
-  for (const Instruction &I : F.Instructions) {
-    if (I.Target.empty())
-      continue;
-    if (I.Target.rfind("0x", 0) != 0) {
+  for (const Instruction &I : F.Instructions)
+    if (!I.Target.empty())
       Consider(F.labelIndex(I.Target));
-      continue;
-    }
-    std::uint64_t Address = std::stoull(I.Target, nullptr, 16);
-    for (std::size_t K = 0; K < F.Instructions.size(); ++K)
-      if (F.Instructions[K].Address == Address)
-        Consider(K);
-  }
   return Start;
 }
 
 /// Whether register R<\p Reg> holds a constant-bank value at instruction
-/// \p At: its last definition in the straight-line code before it, not
-/// under a guard, loads it from the constant bank (`LDC.64` for a pair,
-/// `LDC`, `MOV` or `IMAD.MOV.U32 R, RZ, RZ, c[..]` for one register).
-bool holdsConstant(const Function &F, std::size_t At, unsigned Reg) {
+/// \p At: its last definition in the straight-line code before it (from
+/// \p Start, regionStart's), not under a guard, loads it from the constant
+/// bank (`LDC.64` for a pair, `LDC`, `MOV` or `IMAD.MOV.U32 R, RZ, RZ, c[..]`
+/// for one register).
+bool holdsConstant(const Function &F, std::size_t Start, std::size_t At,
+                   unsigned Reg) {
   const std::string Name = "R" + std::to_string(Reg);
   const std::string PairLow = "R" + std::to_string(Reg ? Reg - 1 : 0);
   static const std::regex Predicate(R"(!?(P\d|PT))");
-  std::size_t Start = regionStart(F, At);
   for (std::size_t K = At; K-- > Start;) {
     const Instruction &I = F.Instructions[K];
-    std::vector<std::string> Ops = operandList(I);
+    std::vector<std::string> Ops = I.operandList();
     // The destination: the first operand, or the second after a predicate
     // one (`ATOMG PT, R5, ...`, `SHFL.BFLY PT, R4, ...`).
     std::size_t Dest = Ops.size() > 1 && std::regex_match(Ops[0], Predicate);
@@ -125,7 +98,11 @@ std::vector<std::uint64_t> oneWordFp32Atomics(const Function &F) {
     if (!isGlobalFp32Add(I))
       continue;
     std::optional<unsigned> Reg = addressRegister(I.Operands);
-    if (Reg && holdsConstant(F, K, *Reg) && holdsConstant(F, K, *Reg + 1))
+    if (!Reg)
+      continue;
+    std::size_t Start = regionStart(F, K);
+    if (holdsConstant(F, Start, K, *Reg) &&
+        holdsConstant(F, Start, K, *Reg + 1))
       Out.push_back(I.Address);
   }
   return Out;

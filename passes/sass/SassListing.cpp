@@ -42,6 +42,16 @@ Instruction instructionOf(const std::smatch &M) {
 
 } // namespace
 
+std::vector<std::string> Instruction::operandList() const {
+  std::vector<std::string> Out;
+  std::size_t From = 0;
+  for (std::size_t Comma; (Comma = Operands.find(',', From)) != std::string::npos;
+       From = Comma + 1)
+    Out.push_back(trimmed(Operands.substr(From, Comma - From)));
+  Out.push_back(trimmed(Operands.substr(From)));
+  return Out;
+}
+
 std::size_t Function::labelIndex(const std::string &Label) const {
   if (Label.rfind("0x", 0) == 0) {
     std::uint64_t Address = std::stoull(Label, nullptr, 16);

@@ -30,6 +30,8 @@ struct Instruction {
   std::string Full;
   /// The operands as printed, without the trailing ';'.
   std::string Operands;
+  /// Operands split at commas, each trimmed ("PT", "R5", "desc[UR4][R2.64]").
+  std::vector<std::string> operandList() const;
   /// For a branch, its target: a label (`BRA `(.L_x_3)`) or, as CUDA 13's
   /// cuobjdump prints it, an address ("0x1a0"); else empty.
   std::string Target;
