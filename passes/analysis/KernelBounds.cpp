@@ -77,8 +77,10 @@ void applyStaticFacts(LaunchGroup &G, const ProfileKernel &Entry,
   if (!Facts)
     return;
   if (std::optional<StaticFacts> Known =
-          Facts->find(Entry.Name, Entry.Demangled))
+          Facts->find(Entry.Name, Entry.Demangled)) {
     G.Work.OneWordFp32AtomicShare = Known->OneWordFp32AtomicShare;
+    G.Work.GlobalLoadsPerRound = Known->GlobalLoadsPerRound;
+  }
 }
 
 void BoundsInput::add(const ProfileKernel &Entry,
@@ -88,6 +90,8 @@ void BoundsInput::add(const ProfileKernel &Entry,
       [&](Counter C) { return perLaunch(Entry, C); },
       {Entry.blocks(), Entry.threadsPerBlock()}, Launches);
   applyStaticFacts(G, Entry, Facts);
+  G.ColdLaunches =
+      std::min(Launches, double(Entry.CounterLaunches.value_or(1)));
   Complete = Complete && G.Work.amount(Unit::Issue) &&
              G.Work.amount(Unit::FmaPipe) && G.Work.amount(Unit::Dram);
   Groups.push_back(std::move(G));

@@ -102,6 +102,10 @@ HopperPrediction hopperOf(const CounterValues &V, const ProfileKernel &K,
   LaunchGroup G = launchGroup([&](Counter C) { return valueOf(V, C); },
                               {K.blocks(), K.threadsPerBlock()}, 1);
   applyStaticFacts(G, K, Facts);
+  // The measured time is the median of the launches timed after the
+  // sampled (cold) one.
+  if (K.Launches > 1)
+    G.ColdLaunches = 0;
   return predictHopper({&G, 1}, R, MeasuredMs);
 }
 

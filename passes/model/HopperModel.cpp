@@ -48,7 +48,28 @@ double residentWarpsPerSm(const LaunchGroup &G, const UnitRates &R) {
 struct LatencyTimes {
   double DramMs = 0;
   double IssueAndDramMs = 0;
+  /// The load rounds' wait where it is longer than one DRAM latency per
+  /// warp (then the estimate's wait), with what sets it.
+  double LoadRoundsMs = 0;
+  HopperPrediction::Rounds Rounds;
 };
+
+/// The global loads of one launch of \p G for the load rounds, or nullopt
+/// without their counters or the SASS's loads per round.
+std::optional<GlobalLoadWork> globalLoadWork(const LaunchGroup &G) {
+  const UnitWork &W = G.Work;
+  if (W.GlobalLoadsPerRound <= 0 || !W.GlobalLoads || !W.L2ReadSectors ||
+      G.Launches <= 0)
+    return std::nullopt;
+  GlobalLoadWork L;
+  L.Instructions = *W.GlobalLoads / G.Launches;
+  L.LoadsPerRound = W.GlobalLoadsPerRound;
+  if (W.GlobalLoadL1Sectors)
+    L.L1Sectors = *W.GlobalLoadL1Sectors / G.Launches;
+  L.L2ReadSectors = *W.L2ReadSectors / G.Launches;
+  L.DramReadSectors = W.DramReadBytes / G.Launches / SectorBytes;
+  return L;
+}
 
 /// nullopt without the launches' occupancy or the device's latency curve.
 std::optional<LatencyTimes> latencyTimes(const LaunchGroup &G,
@@ -67,6 +88,19 @@ std::optional<LatencyTimes> latencyTimes(const LaunchGroup &G,
   T.DramMs = dramLatencySeconds(C, Bytes, *R.DramLatency) * G.Launches * 1e3;
   double Waits = C.ReadingWarps > 0 ? dramTurns(C) * R.DramLatency->unloaded()
                                     : 0;
+  // A warp that keeps few loads in flight waits once per round of them.
+  if (std::optional<GlobalLoadWork> Loads = globalLoadWork(G);
+      Loads && R.LoadToUse) {
+    double Warps = launchWarps(G.Shape);
+    double Rounds =
+        loadRoundSeconds(*Loads, Warps, C.ResidentWarps, *R.LoadToUse);
+    if (Rounds > Waits) {
+      Waits = Rounds;
+      T.LoadRoundsMs = Rounds * G.Launches * 1e3;
+      T.Rounds = {Loads->Instructions / Warps, Loads->LoadsPerRound,
+                  roundLatency(*Loads, *R.LoadToUse), T.LoadRoundsMs};
+    }
+  }
   T.IssueAndDramMs =
       partlyOverlapped(IssueFloorMs, Waits * G.Launches * 1e3);
   return T;
@@ -204,6 +238,7 @@ LaunchGroup launchGroup(const CounterLookup &PerLaunch, LaunchShape Shape,
   if (std::optional<double> Ns = PerLaunch(Counter::DurationNs))
     G.SampledMs = *Ns * 1e-6 * Launches;
   G.OccupancyPct = PerLaunch(Counter::AchievedOccupancyPct);
+  G.ColdLaunches = std::min(1.0, Launches);
   return G;
 }
 
@@ -217,7 +252,7 @@ void addLatencies(const LaunchGroup &G, const UnitRates &R,
                   std::optional<double> IssueFloorMs,
                   std::array<UnitTime, NumUnits> &Sum,
                   std::array<bool, NumUnits> &Recorded, HopperPrediction &P,
-                  double &LongestDramMs) {
+                  double &LongestDramMs, double &LongestRoundsMs) {
   if (!G.Work.amount(Unit::DramLatency))
     return;
   std::optional<LatencyTimes> T =
@@ -230,6 +265,11 @@ void addLatencies(const LaunchGroup &G, const UnitRates &R,
         G.Work.DramReadBytes / G.Launches / launchWarps(G.Shape),
         residentWarpsPerSm(G, R), R.DramLatency->BytesInFlightPerSmFor90Pct};
   }
+  if (T->LoadRoundsMs > 0 && IssueFloorMs &&
+      (!P.LoadRounds || T->LoadRoundsMs > LongestRoundsMs)) {
+    LongestRoundsMs = T->LoadRoundsMs;
+    P.LoadRounds = T->Rounds;
+  }
   for (auto [Id, Ms] : {std::pair{Unit::DramLatency, T->DramMs},
                         std::pair{Unit::IssueAndDramLatency, T->IssueAndDramMs}}) {
     // Issue and latency together only where the issue was counted.
@@ -241,6 +281,20 @@ void addLatencies(const LaunchGroup &G, const UnitRates &R,
     Sum[I].FloorMs += Ms;
     Recorded[I] = true;
   }
+}
+
+/// The DRAM floor of \p G's launches, given \p Ms for all of them at the
+/// sampled launch's traffic. A sampled launch reads its inputs cold, from
+/// DRAM; a launch repeated on data that fits in the L2 may find all of it
+/// there, so only the cold launches' traffic bounds the time where the
+/// traffic fits (the estimates keep every launch at the sampled one's).
+double dramFloorMs(double Ms, const LaunchGroup &G, const UnitRates &R) {
+  double PerLaunch = (G.Work.DramReadBytes + G.Work.DramWriteBytes) /
+                     std::max(G.Launches, 1.0);
+  if (G.ColdLaunches < G.Launches && R.L2Capacity > 0 &&
+      PerLaunch <= R.L2Capacity)
+    return Ms * std::max(G.ColdLaunches, 0.0) / G.Launches;
+  return Ms;
 }
 
 /// Forgets the stages' partial overlap of \p P where it adds less than
@@ -265,7 +319,7 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
   P.MeasuredMs = MeasuredMs;
   std::array<UnitTime, NumUnits> Sum{};
   std::array<bool, NumUnits> Recorded{};
-  double SampledMs = 0, LongestDramMs = 0;
+  double SampledMs = 0, LongestDramMs = 0, LongestRoundsMs = 0;
   bool EverySampled = !Groups.empty();
   for (const LaunchGroup &G : Groups) {
     EverySampled = EverySampled && G.SampledMs;
@@ -291,13 +345,16 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
       Sum[I].BusyMs +=
           Peak && *Peak > PerSecond ? *Amount / *Peak * 1e3 : RoofMs;
       double FloorMs = RoofMs * shareFor(Info.Scope, Share);
-      Sum[I].FloorMs += FloorMs;
       GroupFloorMs[I] = FloorMs;
+      if (Info.Id == Unit::Dram)
+        FloorMs = dramFloorMs(FloorMs, G, R);
+      Sum[I].FloorMs += FloorMs;
       Recorded[I] = true;
       if (Info.Id == Unit::Issue)
         IssueFloorMs = FloorMs;
     }
-    addLatencies(G, R, IssueFloorMs, Sum, Recorded, P, LongestDramMs);
+    addLatencies(G, R, IssueFloorMs, Sum, Recorded, P, LongestDramMs,
+                 LongestRoundsMs);
     // The estimate takes writes at the partial-sector rate, the usual case
     // (the floor took the full-sector one, the fastest).
     auto Requests = static_cast<std::size_t>(Unit::L2Requests);

@@ -68,6 +68,11 @@ struct LaunchGroup {
   /// Achieved occupancy of the sampled launch (% of the SM's warps), for
   /// the bytes it keeps in flight.
   std::optional<double> OccupancyPct;
+  /// How many of the launches are known to move the DRAM traffic the
+  /// counters show: the sampled ones, which read their inputs cold. The
+  /// others may find data that fits in the L2 there, so the DRAM floor
+  /// counts only these where it fits.
+  double ColdLaunches = 1;
 };
 
 /// One configuration from its counters: each counter of one sampled launch
@@ -103,6 +108,18 @@ struct HopperPrediction {
     double NeededPerSm = 0;
   };
   std::optional<InFlight> DramInFlight;
+  /// The load rounds, where they set the wait of the issue and latency
+  /// estimate (model/LoadRounds.h), of the configuration with the longest
+  /// wait: global loads per warp, loads it keeps in flight per round (from
+  /// the SASS), and a round's latency in seconds.
+  struct Rounds {
+    double LoadsPerWarp = 0;
+    double LoadsPerRound = 0;
+    double LatencySeconds = 0;
+    /// The wait of all launches of the configuration, ms.
+    double WaitMs = 0;
+  };
+  std::optional<Rounds> LoadRounds;
   /// Each stage's slowest time as the partial-overlap estimate adds them
   /// (model/PartialOverlap.h; compute, L1, L2, DRAM), summed over the
   /// configurations: the floors but for L2 write requests, which it takes at

@@ -29,6 +29,8 @@ const char *latencyCauseKey(LatencyCauseKind K) {
   switch (K) {
   case LatencyCauseKind::AtomicContention:
     return "atomic-contention";
+  case LatencyCauseKind::DependentLoads:
+    return "dependent-loads";
   case LatencyCauseKind::FewBlocks:
     return "few-blocks";
   case LatencyCauseKind::FewWarps:
@@ -66,6 +68,20 @@ std::vector<LatencyCause> latencyCauses(const HopperPrediction &P,
     if (Atomics->FloorMs >= Named || P.AtomicsOneWordMs >= Named)
       Causes.push_back({LatencyCauseKind::AtomicContention, Detail});
   }
+  if (P.LoadRounds && P.MeasuredMs && *P.MeasuredMs > 0 &&
+      P.LoadRounds->WaitMs >= NamedAtomicShare * *P.MeasuredMs)
+    Causes.push_back(
+        {LatencyCauseKind::DependentLoads,
+         "dependent loads: " +
+             formatFixed(P.LoadRounds->LoadsPerWarp,
+                         P.LoadRounds->LoadsPerWarp < 10 ? 1 : 0) +
+             " global loads per warp, " +
+             significant(P.LoadRounds->LoadsPerRound, 2) +
+             " in flight at a time (from its SASS), " +
+             significant(P.LoadRounds->LatencySeconds * 1e9, 3) +
+             " ns per round: the rounds take " +
+             percent(100 * P.LoadRounds->WaitMs / *P.MeasuredMs) +
+             "% of the time"});
   if (P.MinBlocks > 0 && P.MinBlocks < P.Sms)
     Causes.push_back({LatencyCauseKind::FewBlocks,
                       std::to_string(P.MinBlocks) + " block" +

@@ -11,6 +11,10 @@
 ///   is idle (the unit is the kernel's floor, not its busiest at GPU scale),
 ///   or would if they were fp32 adds to one word, which take 3 clocks each
 ///   (the counters tell neither the kind nor the addresses);
+/// - dependent loads: the rounds of global loads a warp waits one after
+///   another (its loads per warp over the loads it keeps in flight, from
+///   its SASS) take at least half the measured time at the calibrated
+///   load-to-use latencies (model/LoadRounds.h);
 /// - too few blocks: fewer blocks than SMs leaves SMs idle;
 /// - too few warps: under 4 warps per scheduler cannot hide the 4-cycle
 ///   latency of dependent arithmetic, let alone memory's hundreds;
@@ -37,13 +41,14 @@ inline constexpr double FewWarpsPerScheduler = 4;
 /// Stall cycles per issued instruction from which a reason is named.
 inline constexpr double NamedStallCycles = 1;
 /// Share of the measured time from which the busiest L2 slice's atomic
-/// unit is named.
+/// unit, or the load rounds' wait, is named.
 inline constexpr double NamedAtomicShare = 0.5;
 /// Mean launch time under which start-up and tail are named.
 inline constexpr double ShortLaunchMs = 0.01;
 
 enum class LatencyCauseKind {
   AtomicContention,
+  DependentLoads,
   FewBlocks,
   FewWarps,
   MemoryLatency,

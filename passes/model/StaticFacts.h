@@ -2,7 +2,9 @@
 ///
 /// \file
 /// Facts of a kernel that its counters cannot show but its SASS can, for
-/// the Hopper model's estimate: how many of its global atomic instructions
+/// the Hopper model's estimates: how many global loads a warp keeps in
+/// flight before it uses one (sass/LoadRounds.h), which sets how many
+/// load-to-use latencies it waits (docs/model.md, "Load rounds"); how many of its global atomic instructions
 /// are fp32 adds to one word for the whole grid (sass/OneWordAtomics.h),
 /// which the busiest L2 slice applies 3 clocks each, where the counters
 /// leave the estimate between one clock and the integer one-word rate
@@ -27,6 +29,10 @@ struct StaticFacts {
   /// The share of its global atomic instructions that are fp32 adds to one
   /// word for the whole grid (static counts; 0 without atomics).
   double OneWordFp32AtomicShare = 0;
+  /// The global loads a warp keeps in flight per round in its innermost
+  /// loading loops (sass/LoadRounds.h; 0 without global loads), for the
+  /// load rounds (model/LoadRounds.h).
+  double GlobalLoadsPerRound = 0;
 };
 
 /// The facts of a program's kernels.

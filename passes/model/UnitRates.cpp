@@ -78,6 +78,7 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
   if (!D.Identity.SmCount || *D.Identity.SmCount <= 0)
     return missing("identity.sm_count");
   R.Sms = static_cast<unsigned>(*D.Identity.SmCount);
+  R.L2Capacity = static_cast<double>(D.Identity.L2Bytes.value_or(0));
   if (const Measurement *Clock = findMeasurement(D, "sm_clock_under_load", "MHz"))
     R.ClockHz = Clock->Value * 1e6;
   else
@@ -168,6 +169,13 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
   R.DramWrite = Write->Value * 1e9;
   R.DramCopy = Copy->Value * 1e9;
   R.PerSecond[static_cast<std::size_t>(Unit::Dram)] = R.DramCopy;
+
+  const Measurement *L1 = findMeasurement(D, "load_latency_l1", "ns");
+  const Measurement *L2 = findMeasurement(D, "load_latency_l2", "ns");
+  const Measurement *Far = findMeasurement(D, "load_latency_dram", "ns");
+  if (L1 && L2 && Far)
+    R.LoadToUse = LoadLatencies{L1->Value * 1e-9, L2->Value * 1e-9,
+                                Far->Value * 1e-9};
 
   R.MaxWarpsPerSm = maxWarpsPerSm(D.ComputeCapability);
   if (const Measurement *Curve = findMeasurement(D, "dram_read_vs_warps",

@@ -22,6 +22,7 @@
 
 #include "model/DeviceParameters.h"
 #include "model/DramLatency.h"
+#include "model/LoadRounds.h"
 #include "model/Units.h"
 #include "support/Error.h"
 
@@ -38,6 +39,9 @@ inline constexpr unsigned SchedulersPerSm = 4;
 struct UnitRates {
   unsigned Sms = 0;
   double ClockHz = 0;
+  /// The L2's capacity in bytes (0 when the device file does not say): a
+  /// launch repeated on data that fits may find all of it there.
+  double L2Capacity = 0;
   /// Work per second of each unit, for the whole GPU, in the unit's own
   /// work (warp instructions, scheduler-cycles of the tensor pipe,
   /// wavefronts, bytes, requests); nullopt where the device file lacks the
@@ -75,6 +79,10 @@ struct UnitRates {
   /// has a rate only with both.
   std::optional<DramLatencyCurve> DramLatency;
   unsigned MaxWarpsPerSm = 0;
+  /// The load-to-use latency of one dependent global load from L1, L2 and
+  /// DRAM (`load_latency_l1`, `load_latency_l2`, `load_latency_dram`), for
+  /// the load rounds; nullopt without all three.
+  std::optional<LoadLatencies> LoadToUse;
 
   std::optional<double> rate(Unit U) const {
     return PerSecond[static_cast<std::size_t>(U)];

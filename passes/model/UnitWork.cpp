@@ -57,6 +57,10 @@ UnitWork unitWork(const CounterLookup &Total) {
     W.L2WriteRequests = std::clamp(*Requests - OtherSectors, 0.0, Most);
   }
 
+  W.GlobalLoads = Total(Counter::GlobalLoadInst);
+  W.GlobalLoadL1Sectors = Total(Counter::L1GlobalLoadSectors);
+  W.L2ReadSectors = Total(Counter::L2SectorsRead);
+
   std::optional<double> Read = Total(Counter::TranRead);
   std::optional<double> Write = Total(Counter::TranWrite);
   if (Read || Write) {

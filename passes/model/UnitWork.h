@@ -47,6 +47,13 @@ struct UnitWork {
   /// counter tells; the caller sets it from the kernel's SASS where known
   /// (model/StaticFacts.h), else 0.
   double OneWordFp32AtomicShare = 0;
+  /// Global load instructions, the sectors they asked of L1 and the L2's
+  /// read sectors, when recorded (the load rounds, model/LoadRounds.h).
+  std::optional<double> GlobalLoads, GlobalLoadL1Sectors, L2ReadSectors;
+  /// Loads a warp keeps in flight per round: no counter tells; the caller
+  /// sets it from the kernel's SASS where known (model/StaticFacts.h), else
+  /// 0 (no load-rounds estimate).
+  double GlobalLoadsPerRound = 0;
 
   std::optional<double> amount(Unit U) const {
     return Amount[static_cast<std::size_t>(U)];

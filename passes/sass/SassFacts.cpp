@@ -16,6 +16,7 @@ StaticFactsIndex staticFactsOf(const std::vector<Function> &Functions) {
     if (K.GlobalAtomics > 0)
       F.OneWordFp32AtomicShare =
           double(K.OneWordFp32Atomics.size()) / K.GlobalAtomics;
+    F.GlobalLoadsPerRound = K.GlobalLoadRounds.loadsPerRound();
     Index.add(K.Mangled, K.Signature, F);
   }
   return Index;

@@ -220,6 +220,7 @@ staticKernels(const std::vector<Function> &Functions,
     K.Mix = mixOf(F, LoopWeight);
     K.OneWordFp32Atomics = oneWordFp32Atomics(F);
     K.GlobalAtomics = globalAtomics(F);
+    K.GlobalLoadRounds = loadRounds(F);
     if (R != Resources.end())
       K.Resources = R->second;
     std::string Readable = demangled(F.Name);

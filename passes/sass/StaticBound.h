@@ -16,6 +16,7 @@
 #include "analysis/Diagnostic.h"
 #include "model/DeviceParameters.h"
 #include "sass/InstructionMix.h"
+#include "sass/LoadRounds.h"
 #include "sass/OneWordAtomics.h"
 #include "sass/ResourceUsage.h"
 
@@ -60,6 +61,9 @@ struct StaticKernel {
   std::vector<std::uint64_t> OneWordFp32Atomics;
   /// Its global atomic instructions, of any kind.
   unsigned GlobalAtomics = 0;
+  /// The global loads of its innermost loading loops and the rounds a warp
+  /// waits on them (LoadRounds.h).
+  LoadRounds GlobalLoadRounds;
 };
 
 /// The note of \p K on \p Device (named \p DeviceName), with its mix,

@@ -13,7 +13,7 @@ using enum Aggregation;
 
 // Model inputs: MODEL.md section 1 and CUPTI.md. Carried counters: CUPTI.md.
 // Keep this table in the order of enum Counter (checked by counterInfo()).
-constexpr std::array<CounterInfo, 46> Catalog = {{
+constexpr std::array<CounterInfo, 48> Catalog = {{
     {Counter::Fma32, "M_fma32", "flop_count_sp_fma",
      "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum",
      "thread instructions",
@@ -170,6 +170,16 @@ constexpr std::array<CounterInfo, 46> Catalog = {{
      "lts__d_atomic_input_cycles_active.max", "L2 cycles",
      "cycles the atomic unit of the busiest L2 slice took input (atomics "
      "and reductions on few addresses all go to one slice)",
+     Sum, 1.0},
+    {Counter::GlobalLoadInst, "M_global_ld", "",
+     "smsp__inst_executed_op_global_ld.sum", "warp instructions",
+     "global load instructions executed (the rounds a warp waits on memory, "
+     "with the loads per round its SASS shows)",
+     Sum, 1.0},
+    {Counter::L1GlobalLoadSectors, "M_l1_global_ld", "",
+     "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "32-byte sectors",
+     "sectors global loads asked of L1 (hits and misses; with the L2 read "
+     "and DRAM read sectors, where the loads were served)",
      Sum, 1.0},
     {Counter::StallLongScoreboard, "stall_long_scoreboard", "",
      "smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio",

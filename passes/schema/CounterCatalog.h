@@ -70,6 +70,9 @@ enum class Counter {
   L2Requests,
   ConstantCacheCycles,
   L2AtomicCyclesBusiest,
+  // What a warp's global loads wait on (the Hopper model's load rounds).
+  GlobalLoadInst,
+  L1GlobalLoadSectors,
   // Why warps wait (latency-bound kernels).
   StallLongScoreboard,
   StallShortScoreboard,

@@ -69,6 +69,9 @@ std::vector<std::string> defaultExtraMetrics() {
       Counter::L2SectorsRead,
       Counter::ThreadInst,
       Counter::TensorPipeInst,
+      // What global loads wait on: the Hopper model's load rounds.
+      Counter::GlobalLoadInst,
+      Counter::L1GlobalLoadSectors,
       // Why warps wait: the causes of a latency-bound kernel.
       Counter::StallLongScoreboard,
       Counter::StallWait,

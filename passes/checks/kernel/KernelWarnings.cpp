@@ -42,6 +42,17 @@ std::string inFlightText(const HopperPrediction::InFlight &F) {
          " for 90% of its bandwidth";
 }
 
+/// "96 global loads per warp, 1.0 in flight per round (from its SASS) at 337 ns
+/// per round": what the load rounds wait (model/LoadRounds.h).
+std::string roundsText(const HopperPrediction::Rounds &R) {
+  return formatFixed(R.LoadsPerWarp, 0) + " global loads per warp, " +
+         formatFixed(R.LoadsPerRound, 1) +
+         " in flight per round (from its SASS) at " +
+         formatFixed(R.LatencySeconds * 1e9, 0) +
+         " ns per round: load several values before using the first "
+         "(unroll, or load the next iteration's values ahead)";
+}
+
 /// "compute 0.789 ms, L1 0.624 ms, DRAM 0.359 ms, L2 0.324 ms": the time
 /// of each stage with work as the partial overlap adds them, slowest first.
 std::string stagesText(const HopperPrediction &P) {
@@ -83,9 +94,14 @@ std::string capCause(const KernelBounds &B, const UnitTime &Cap) {
   if (Cap.Id == Unit::DramLatency && B.Prediction.DramInFlight)
     Why.push_back(inFlightText(*B.Prediction.DramInFlight));
   if (const UnitTime *Issue = B.Prediction.timeOf(Unit::Issue);
-      Cap.Id == Unit::IssueAndDramLatency && Issue)
+      Cap.Id == Unit::IssueAndDramLatency && Issue) {
+    if (B.Prediction.LoadRounds)
+      Why.push_back(roundsText(*B.Prediction.LoadRounds));
     Why.push_back("issue alone " + formatMs(Issue->FloorMs) +
-                  " ms: while warps wait on DRAM, too few others issue");
+                  " ms: while warps wait on " +
+                  (B.Prediction.LoadRounds ? "their loads" : "DRAM") +
+                  ", too few others issue");
+  }
   if (Cap.Id == Unit::PartialOverlap)
     Why.push_back(stagesText(B.Prediction) +
                   " alone: a stage that waits on the next one idles");

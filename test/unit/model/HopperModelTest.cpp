@@ -147,6 +147,35 @@ TEST(HopperModel, DramAtTheBandwidthOfItsMix) {
   EXPECT_EQ(P.regime(), Regime::Memory);
 }
 
+TEST(HopperModel, RepeatedLaunchesOnDataThatFitsInL2BoundByTheColdOnes) {
+  // 4 launches of 40 MB of DRAM traffic each, as the sampled one moved.
+  DeviceParameters D = roundDevice();
+  D.Identity.L2Bytes = 50'000'000;
+  Expected<UnitRates> R = unitRates(D);
+  ASSERT_TRUE(R) << R.error().message();
+  LaunchGroup G = group(1024, 256);
+  G.Launches = 4;
+  G.Work.DramReadBytes = 4 * 20e6;
+  G.Work.DramWriteBytes = 4 * 20e6;
+  setWork(G, Unit::Dram, 4 * 40e6);
+  G.ColdLaunches = 1;
+  // 40 MB fits in the 50 MB L2: the three later launches may find it there,
+  // so only the cold one bounds (2 ms of the 8 at the copy's 20 GB/s).
+  HopperPrediction Warm = predictHopper({&G, 1}, *R, 9.0);
+  EXPECT_DOUBLE_EQ(Warm.timeOf(Unit::Dram)->FloorMs, 2.0);
+  EXPECT_DOUBLE_EQ(Warm.timeOf(Unit::Dram)->RoofMs, 8.0);
+  // Every launch cold, or traffic that does not fit: all of it bounds.
+  G.ColdLaunches = 4;
+  EXPECT_DOUBLE_EQ(predictHopper({&G, 1}, *R, 9.0).timeOf(Unit::Dram)->FloorMs,
+                   8.0);
+  G.ColdLaunches = 1;
+  D.Identity.L2Bytes = 30'000'000;
+  R = unitRates(D);
+  ASSERT_TRUE(R) << R.error().message();
+  EXPECT_DOUBLE_EQ(predictHopper({&G, 1}, *R, 9.0).timeOf(Unit::Dram)->FloorMs,
+                   8.0);
+}
+
 TEST(HopperModel, BusyCountsAgainstTheHardwarePeakBoundsAgainstTheRate) {
   // L2 traffic of 60 MB: 0.6 ms at the calibrated 100 GB/s, the floor. With
   // a hardware peak of 200 GB/s the L2 was busy 0.3 ms of the measured 1 ms:

@@ -1,6 +1,7 @@
 //===- SassTest.cpp - The static mix from SASS text -----------------------===//
 
 #include "sass/InstructionMix.h"
+#include "sass/LoadRounds.h"
 #include "sass/OneWordAtomics.h"
 #include "sass/OpcodeClass.h"
 #include "sass/ResourceUsage.h"
@@ -360,6 +361,105 @@ TEST(SassFacts, ErrorsNameTheFileAndWhatWasExpected) {
   ASSERT_FALSE(NotSass);
   EXPECT_THAT(NotSass.error().message(), HasSubstr("--sass: "));
   EXPECT_THAT(NotSass.error().message(), HasSubstr("README.md"));
+}
+
+} // namespace
+
+namespace {
+
+TEST(LoadRounds, RealSassOfTheValidationCorpus) {
+  auto Fs = parseSassListing(fixture("loads-cuda13.sass"), "loads-cuda13.sass");
+  ASSERT_TRUE(Fs) << Fs.error().message();
+  auto RoundsOf = [&](const char *Name) {
+    for (const Function &F : *Fs)
+      if (F.Name.find(Name) != std::string::npos)
+        return loadRounds(F);
+    ADD_FAILURE() << "no function " << Name;
+    return LoadRounds{};
+  };
+  // Three row loops, each using its one load before the next.
+  LoadRounds Softmax = RoundsOf("13softmaxKernel");
+  EXPECT_EQ(Softmax.Loads, 3u);
+  EXPECT_EQ(Softmax.Rounds, 3u);
+  EXPECT_TRUE(Softmax.InLoops);
+  // No loop: the five neighbours are loaded before any is used.
+  LoadRounds Jacobi = RoundsOf("19jacobi2dNaiveKernel");
+  EXPECT_EQ(Jacobi.Loads, 5u);
+  EXPECT_EQ(Jacobi.Rounds, 1u);
+  EXPECT_FALSE(Jacobi.InLoops);
+  EXPECT_DOUBLE_EQ(Jacobi.loadsPerRound(), 5);
+  // The unrolled row loop of a CSR product: column indices, then the
+  // vector's entries they index, several of each in flight.
+  LoadRounds Spmv = RoundsOf("16spmvScalarKernel");
+  EXPECT_TRUE(Spmv.InLoops);
+  EXPECT_GT(Spmv.loadsPerRound(), 4);
+}
+
+TEST(LoadRounds, AUseOrAnOverwriteOfALoadedRegisterEndsTheRound) {
+  // Two independent loads, then a load through the first's result: two
+  // rounds.
+  LoadRounds Chain = loadRounds(oneFunction(
+      "        /*0000*/ LDG.E R4, desc[UR4][R2.64] ;\n"
+      "        /*0010*/ LDG.E.64 R6, desc[UR4][R2.64+0x8] ;\n"
+      "        /*0020*/ IMAD.WIDE R8, R4, 0x4, R10 ;\n"
+      "        /*0030*/ LDG.E R9, desc[UR4][R8.64] ;\n"
+      "        /*0040*/ FADD R0, R7, R9 ;\n"
+      "        /*0050*/ EXIT ;\n"));
+  EXPECT_EQ(Chain.Loads, 3u);
+  EXPECT_EQ(Chain.Rounds, 2u);
+  // The high half of a 64-bit load is overwritten: the load must land
+  // first.
+  LoadRounds Overwrite = loadRounds(oneFunction(
+      "        /*0000*/ LDG.E.64 R4, desc[UR4][R2.64] ;\n"
+      "        /*0010*/ MOV R5, RZ ;\n"
+      "        /*0020*/ LDG.E R6, desc[UR4][R2.64+0x10] ;\n"
+      "        /*0030*/ EXIT ;\n"));
+  EXPECT_EQ(Overwrite.Rounds, 2u);
+  // A store of a loaded value uses it; a uniform register is not one.
+  LoadRounds Store = loadRounds(oneFunction(
+      "        /*0000*/ LDG.E R4, desc[UR4][R2.64] ;\n"
+      "        /*0010*/ LDG.E R5, desc[UR5][R2.64+0x4] ;\n"
+      "        /*0020*/ STG.E desc[UR4][R8.64], R4 ;\n"
+      "        /*0030*/ EXIT ;\n"));
+  EXPECT_EQ(Store.Loads, 2u);
+  EXPECT_EQ(Store.Rounds, 1u);
+}
+
+TEST(LoadRounds, OnlyTheInnermostLoopsThatLoadCount) {
+  // An outer loop loads twice and runs an inner loop that loads once per
+  // iteration and uses it: the inner loop's one load per round counts.
+  LoadRounds Nested = loadRounds(oneFunction(
+      "        /*0000*/ LDG.E R4, desc[UR4][R2.64] ;\n"
+      "        /*0010*/ LDG.E R5, desc[UR4][R2.64+0x4] ;\n"
+      "        /*0020*/ LDG.E R6, desc[UR4][R8.64] ;\n"
+      "        /*0030*/ FADD R0, R0, R6 ;\n"
+      "        /*0040*/ @P0 BRA 0x20 ;\n"
+      "        /*0050*/ FADD R0, R4, R5 ;\n"
+      "        /*0060*/ @P1 BRA 0x0 ;\n"
+      "        /*0070*/ EXIT ;\n"
+      "        /*0080*/ BRA 0x80;\n"));
+  EXPECT_TRUE(Nested.InLoops);
+  EXPECT_EQ(Nested.Loads, 1u);
+  EXPECT_EQ(Nested.Rounds, 1u);
+  // A round still open at the loop's end is used by the next iteration.
+  LoadRounds Pipelined = loadRounds(oneFunction(
+      "        /*0000*/ FADD R0, R0, R6 ;\n"
+      "        /*0010*/ LDG.E R6, desc[UR4][R8.64] ;\n"
+      "        /*0020*/ @P0 BRA 0x0 ;\n"
+      "        /*0030*/ EXIT ;\n"));
+  EXPECT_EQ(Pipelined.Rounds, 1u);
+  EXPECT_EQ(loadRounds(oneFunction("        /*0000*/ EXIT ;\n")).loadsPerRound(),
+            0);
+}
+
+TEST(SassFacts, TheGlobalLoadsAWarpKeepsInFlightPerRound) {
+  auto Facts = readStaticFacts(HEADROOM_SOURCE_DIR
+                               "/test/unit/sass/data/loads-cuda13.sass");
+  ASSERT_TRUE(Facts) << Facts.error().message();
+  std::optional<StaticFacts> F = (*Facts)->find(
+      "", "(anonymous namespace)::softmaxKernel(float const*, float*, int)");
+  ASSERT_TRUE(F);
+  EXPECT_DOUBLE_EQ(F->GlobalLoadsPerRound, 1);
 }
 
 } // namespace

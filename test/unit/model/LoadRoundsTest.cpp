@@ -1,0 +1,163 @@
+//===- LoadRoundsTest.cpp - What dependent global loads wait --------------===//
+
+#include "model/DramLatency.h"
+#include "model/HopperModel.h"
+#include "model/LoadRounds.h"
+#include "model/UnitRates.h"
+
+#include "RoundDevice.h"
+
+#include <gtest/gtest.h>
+
+using namespace headroom;
+
+namespace {
+
+const LoadLatencies Latencies{20e-9, 150e-9, 400e-9};
+
+TEST(LoadRounds, ARoundWaitsForTheLevelsItsSectorsCameFrom) {
+  GlobalLoadWork W;
+  W.L1Sectors = 1000;
+  W.L2ReadSectors = 600; // 400 L1 hits
+  W.DramReadSectors = 200; // 400 L2 hits, 200 DRAM reads
+  EXPECT_NEAR(roundLatency(W, Latencies),
+              0.4 * 20e-9 + 0.4 * 150e-9 + 0.2 * 400e-9, 1e-18);
+  // Without the L1 counter every load is taken as an L1 miss.
+  W.L1Sectors.reset();
+  EXPECT_NEAR(roundLatency(W, Latencies), 2.0 / 3 * 150e-9 + 1.0 / 3 * 400e-9,
+              1e-18);
+  // Counters of different launches that disagree stay within the levels.
+  W.L1Sectors = 100;
+  EXPECT_NEAR(roundLatency(W, Latencies), 400e-9, 1e-18);
+}
+
+TEST(LoadRounds, RoundsAreTheLoadsOverWhatAWarpKeepsInFlight) {
+  GlobalLoadWork W;
+  W.Instructions = 96 * 1000; // 96 loads per warp
+  W.LoadsPerRound = 1;
+  // 1000 warps, 100 resident: 10 turns of 96 rounds.
+  EXPECT_DOUBLE_EQ(loadRoundTurns(W, 1000, 100), 960);
+  W.LoadsPerRound = 4; // unrolled: a quarter of the rounds
+  EXPECT_DOUBLE_EQ(loadRoundTurns(W, 1000, 100), 240);
+  // A warp with fewer loads than a round holds still waits one round, and
+  // warps without loads wait none.
+  W.Instructions = 500;
+  EXPECT_DOUBLE_EQ(loadRoundTurns(W, 1000, 100), 5);
+  // Never less than one turn; nothing without resident warps.
+  EXPECT_DOUBLE_EQ(loadRoundTurns(W, 1000, 1e6), 1);
+  EXPECT_DOUBLE_EQ(loadRoundTurns(W, 1000, 0), 0);
+}
+
+TEST(LoadRounds, TheWaitIsTurnsTimesARoundsLatency) {
+  GlobalLoadWork W;
+  W.Instructions = 96 * 1000;
+  W.LoadsPerRound = 1;
+  W.L1Sectors = W.L2ReadSectors = W.DramReadSectors = 4 * 96 * 1000;
+  EXPECT_NEAR(loadRoundSeconds(W, 1000, 100, Latencies), 960 * 400e-9, 1e-15);
+  W.Instructions = 0;
+  EXPECT_EQ(loadRoundSeconds(W, 1000, 100, Latencies), 0);
+}
+
+/// The round device (2 SMs, 1 GHz) with a DRAM latency curve whose least
+/// loaded point is 0.25 us, and load-to-use latencies of 20, 150 and 200 ns
+/// (one dependent load waits less than the curve's warps, which keep 2 KB
+/// each in flight, as on the H100).
+UnitRates roundsRates() {
+  DeviceParameters D = test::roundDevice();
+  D.ComputeCapability = "9.0";
+  Measurement Curve;
+  Curve.Name = "dram_read_vs_warps";
+  Curve.Unit = "warps/SM";
+  Curve.Value = 4;
+  Curve.Points = {{1, 16.384}, {2, 32.768}, {4, 40.96}, {8, 40.96}};
+  D.Measurements.push_back(Curve);
+  test::addMeasurement(D, "load_latency_l1", 20, "ns");
+  test::addMeasurement(D, "load_latency_l2", 150, "ns");
+  test::addMeasurement(D, "load_latency_dram", 200, "ns");
+  Expected<UnitRates> R = unitRates(D);
+  EXPECT_TRUE(R) << R.error().message();
+  return *R;
+}
+
+/// 500 blocks of 64 threads (1000 warps, 64 resident on the 2 SMs), each
+/// warp loading 96 floats from DRAM one after another, as counted.
+LaunchGroup rowLoopGroup(double LoadsPerRound) {
+  double Warps = 1000, Loads = 96 * Warps, Sectors = 4 * Loads;
+  LaunchGroup G = launchGroup(
+      [=](Counter C) -> std::optional<double> {
+        switch (C) {
+        case Counter::Inst:
+          return 10 * Loads;
+        case Counter::GlobalLoadInst:
+          return Loads;
+        case Counter::L1GlobalLoadSectors:
+        case Counter::L2SectorsRead:
+        case Counter::TranRead:
+          return Sectors;
+        case Counter::AchievedOccupancyPct:
+          return 50;
+        default:
+          return std::nullopt;
+        }
+      },
+      {500, 64}, 1);
+  G.Work.GlobalLoadsPerRound = LoadsPerRound;
+  return G;
+}
+
+TEST(LoadRounds, OneLoadPerRoundSetsTheIssueAndLatencyEstimate) {
+  UnitRates R = roundsRates();
+  ASSERT_TRUE(R.LoadToUse);
+  LaunchGroup G = rowLoopGroup(1);
+  HopperPrediction P = predictHopper({&G, 1}, R, 1.0);
+  const UnitTime *Issue = P.timeOf(Unit::Issue);
+  const UnitTime *Both = P.timeOf(Unit::IssueAndDramLatency);
+  ASSERT_NE(Issue, nullptr);
+  ASSERT_NE(Both, nullptr);
+  // 1000 x 96 rounds over 64 resident warps, 200 ns each.
+  double WaitMs = 1000.0 * 96 / 64 * 200e-6;
+  EXPECT_NEAR(Both->FloorMs, partlyOverlapped(Issue->FloorMs, WaitMs), 1e-9);
+  ASSERT_TRUE(P.LoadRounds);
+  EXPECT_DOUBLE_EQ(P.LoadRounds->LoadsPerWarp, 96);
+  EXPECT_DOUBLE_EQ(P.LoadRounds->LoadsPerRound, 1);
+  EXPECT_NEAR(P.LoadRounds->LatencySeconds, 200e-9, 1e-18);
+  EXPECT_EQ(P.bottleneck()->Id, Unit::IssueAndDramLatency);
+}
+
+TEST(LoadRounds, WithoutTheSassTheWaitIsOneRoundPerWarp) {
+  UnitRates R = roundsRates();
+  LaunchGroup Known = rowLoopGroup(1);
+  LaunchGroup Unknown = rowLoopGroup(0);
+  LaunchGroup Unrolled = rowLoopGroup(96); // all of them in flight at once
+  HopperPrediction WithRounds = predictHopper({&Known, 1}, R, 1.0);
+  HopperPrediction Without = predictHopper({&Unknown, 1}, R, 1.0);
+  HopperPrediction AllInFlight = predictHopper({&Unrolled, 1}, R, 1.0);
+  EXPECT_FALSE(Without.LoadRounds);
+  // All 96 loads in flight at once: one round per warp, which the DRAM
+  // wait of the curve (0.25 us) already counts at more than 0.2 us.
+  EXPECT_FALSE(AllInFlight.LoadRounds);
+  EXPECT_DOUBLE_EQ(AllInFlight.timeOf(Unit::IssueAndDramLatency)->FloorMs,
+                   Without.timeOf(Unit::IssueAndDramLatency)->FloorMs);
+  // 96 rounds per warp (0.3 ms of waits) against one (3.9 us): the
+  // estimate rises from about the issue floor (0.12 ms) to 0.37 ms.
+  EXPECT_GT(WithRounds.timeOf(Unit::IssueAndDramLatency)->FloorMs,
+            3 * Without.timeOf(Unit::IssueAndDramLatency)->FloorMs);
+  // The floor, a bound, does not move.
+  EXPECT_DOUBLE_EQ(WithRounds.floorMs(), Without.floorMs());
+}
+
+TEST(LoadRounds, UnitRatesNeedAllThreeLatencies) {
+  DeviceParameters D = test::roundDevice();
+  test::addMeasurement(D, "load_latency_l1", 20, "ns");
+  test::addMeasurement(D, "load_latency_l2", 150, "ns");
+  Expected<UnitRates> R = unitRates(D);
+  ASSERT_TRUE(R) << R.error().message();
+  EXPECT_FALSE(R->LoadToUse);
+  test::addMeasurement(D, "load_latency_dram", 400, "ns");
+  R = unitRates(D);
+  ASSERT_TRUE(R) << R.error().message();
+  ASSERT_TRUE(R->LoadToUse);
+  EXPECT_DOUBLE_EQ(R->LoadToUse->L2, 150e-9);
+}
+
+} // namespace
