@@ -55,23 +55,24 @@ std::vector<std::string> hopperModelMetrics() {
 
 std::vector<std::string> defaultExtraMetrics() {
   return namesOf({
+      // Divergence (headroom-divergence), then what global loads wait on,
+      // the Hopper model's load rounds, before the other notes' counters.
+      Counter::ThreadsPerInst,
+      Counter::GlobalLoadInst,
+      Counter::L1GlobalLoadSectors,
+      Counter::L2SectorsRead,
       Counter::SharedLoadInst,
       Counter::SharedStoreInst,
       Counter::SharedLoadWavefronts,
       Counter::SharedStoreWavefronts,
-      Counter::ThreadsPerInst,
       Counter::SharedLoadBankConflicts,
       Counter::SharedStoreBankConflicts,
       Counter::Fp16,
       Counter::HalfFma,
       Counter::HalfAdd,
       Counter::HalfMul,
-      Counter::L2SectorsRead,
       Counter::ThreadInst,
       Counter::TensorPipeInst,
-      // What global loads wait on: the Hopper model's load rounds.
-      Counter::GlobalLoadInst,
-      Counter::L1GlobalLoadSectors,
       // Why warps wait: the causes of a latency-bound kernel.
       Counter::StallLongScoreboard,
       Counter::StallWait,
