@@ -103,6 +103,7 @@ OrderedJson kernelJson(const sass::StaticKernel &K, const Diagnostic &Note,
   J["share_of_peak"] = Cap.ShareOfPeak;
   J["limiter"] = Cap.Limiter;
   J["one_word_fp32_atomics"] = K.OneWordFp32Atomics.size();
+  J["global_loads_per_round"] = K.GlobalLoadRounds.loadsPerRound();
   if (K.Resources) {
     J["registers"] = K.Resources->Registers;
     J["shared_bytes"] = K.Resources->SharedBytes;

@@ -137,6 +137,25 @@ std::string oneWordAtomicsText(const std::vector<std::uint64_t> &At,
                 "spread the adds over several words";
 }
 
+/// The note of a kernel whose loops keep fewer than two global loads in
+/// flight: each round waits a whole load-to-use latency.
+std::string loadRoundsText(const LoadRounds &R, const DeviceParameters &Device,
+                           const std::string &DeviceName) {
+  std::string Text =
+      "its loops keep " + formatFixed(R.loadsPerRound(), 1) +
+      " global load" + (R.loadsPerRound() == 1 ? "" : "s") +
+      " in flight before using one (" + std::to_string(R.Loads) + " loads in " +
+      std::to_string(R.Rounds) + " rounds): each round waits a whole " +
+      "load-to-use latency, however many warps are resident";
+  const Measurement *L2 = findMeasurement(Device, "load_latency_l2", "ns");
+  const Measurement *Far = findMeasurement(Device, "load_latency_dram", "ns");
+  if (L2 && Far)
+    Text += " (" + formatFixed(L2->Value, 0) + " ns from L2, " +
+            formatFixed(Far->Value, 0) + " ns from DRAM on " + DeviceName + ")";
+  return Text + "; load several values before using the first (unroll, or "
+                "load the next iteration's values ahead)";
+}
+
 } // namespace
 
 Diagnostic staticMixDiagnostic(const StaticKernel &K,
@@ -177,6 +196,10 @@ Diagnostic staticMixDiagnostic(const StaticKernel &K,
     D.Notes.push_back(note(
         K.Definition, oneWordAtomicsText(K.OneWordFp32Atomics, Device,
                                          DeviceName)));
+  if (K.GlobalLoadRounds.InLoops && K.GlobalLoadRounds.Rounds > 0 &&
+      K.GlobalLoadRounds.loadsPerRound() < FewLoadsPerRound)
+    D.Notes.push_back(note(K.Definition, loadRoundsText(K.GlobalLoadRounds,
+                                                        Device, DeviceName)));
   return D;
 }
 

@@ -66,6 +66,10 @@ struct StaticKernel {
   LoadRounds GlobalLoadRounds;
 };
 
+/// Loads per round in a kernel's loops under which the static-mix note says
+/// each round waits a whole latency (LoadRounds.h).
+inline constexpr double FewLoadsPerRound = 2;
+
 /// The note of \p K on \p Device (named \p DeviceName), with its mix,
 /// pipes, resources and fp32 atomic adds to one word as notes of its own.
 Diagnostic staticMixDiagnostic(const StaticKernel &K,

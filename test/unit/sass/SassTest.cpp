@@ -463,3 +463,33 @@ TEST(SassFacts, TheGlobalLoadsAWarpKeepsInFlightPerRound) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(LoadRounds, TheStaticMixNotesLoopsThatKeepOneLoadInFlight) {
+  auto Fs = parseSassListing(fixture("loads-cuda13.sass"), "loads-cuda13.sass");
+  ASSERT_TRUE(Fs) << Fs.error().message();
+  DeviceRegistry Registry("", HEADROOM_SOURCE_DIR "/passes/devices");
+  auto H100 = Registry.lookup("H100-SXM");
+  ASSERT_TRUE(H100) << H100.error().message();
+  std::vector<std::string> Found;
+  for (const StaticKernel &K : staticKernels(*Fs, {}, {}, DefaultLoopWeight)) {
+    Diagnostic D = staticMixDiagnostic(K, H100->Device, "H100-SXM");
+    for (const Diagnostic &N : D.Notes)
+      if (N.Message.find("in flight") != std::string::npos)
+        Found.push_back(K.Display + ": " + N.Message);
+  }
+  // The softmax's three row loops and the L2 passes' loop; not the
+  // straight-line stencil nor the unrolled sparse product.
+  ASSERT_EQ(Found.size(), 2u);
+  EXPECT_THAT(Found[0],
+              HasSubstr("softmaxKernel: its loops keep 1.0 global load in "
+                        "flight before using one (3 loads in 3 rounds): each "
+                        "round waits a whole load-to-use latency, however many "
+                        "warps are resident (140 ns from L2, 344 ns from DRAM "
+                        "on H100-SXM); load several values before using the "
+                        "first"));
+  EXPECT_THAT(Found[1], HasSubstr("l2PassesKernel: its loops keep 1.0"));
+}
+
+} // namespace
