@@ -2,6 +2,7 @@
 
 #include "sass/LoadRounds.h"
 
+#include <algorithm>
 #include <regex>
 #include <set>
 #include <utility>
@@ -16,7 +17,8 @@ using Registers = std::set<unsigned>;
 /// The registers a register operand names: `R4` one, `R2.64` a pair, in
 /// any wrapping (`desc[UR4][R2.64+0x10]`, `-R5`, `R3.reuse`).
 void addRegisters(const std::string &Operand, Registers &Out) {
-  static const std::regex Register(R"(\bR(\d+)(\.64|\.128)?)");
+  // Registers are R0-R254: three digits at most, so the number fits.
+  static const std::regex Register(R"(\bR(\d{1,3})\b(\.64|\.128)?)");
   for (std::sregex_iterator It(Operand.begin(), Operand.end(), Register), End;
        It != End; ++It) {
     unsigned First = static_cast<unsigned>(std::stoul((*It)[1]));
@@ -43,7 +45,7 @@ unsigned writtenWidth(const std::string &Full) {
 /// branch has none, and every register it names is read.
 std::pair<Registers, Registers> registersOf(const Instruction &I) {
   static const std::regex Predicate(R"(!?(P\d|PT))");
-  static const std::regex Plain(R"(R(\d+))");
+  static const std::regex Plain(R"(R(\d{1,3}))");
   std::vector<std::string> Ops = I.operandList();
   std::size_t Dest = Ops.size() > 1 && std::regex_match(Ops[0], Predicate);
   Registers Reads, Writes;
@@ -114,13 +116,19 @@ LoadRounds loadRounds(const Function &F) {
       }
   }
   LoadRounds Out;
+  // Loops that overlap without nesting (two branches back into one body)
+  // are read once: the first that reaches an instruction counts it.
+  std::vector<bool> Read(F.Instructions.size(), false);
   for (auto [Head, Tail] : Loading) {
     bool Innermost = true;
     for (auto [H, T] : Loading)
       if (std::pair(H, T) != std::pair(Head, Tail) && Head <= H && T <= Tail)
         Innermost = false;
-    if (!Innermost)
+    if (!Innermost ||
+        std::find(Read.begin() + Head, Read.begin() + Tail + 1, true) !=
+            Read.begin() + Tail + 1)
       continue;
+    std::fill(Read.begin() + Head, Read.begin() + Tail + 1, true);
     LoadRounds In = roundsIn(F, Head, Tail + 1);
     Out.Loads += In.Loads;
     Out.Rounds += In.Rounds;

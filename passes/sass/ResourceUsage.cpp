@@ -2,6 +2,8 @@
 
 #include "sass/ResourceUsage.h"
 
+#include "sass/SassListing.h"
+
 #include <algorithm>
 #include <regex>
 #include <sstream>
@@ -11,7 +13,7 @@ namespace headroom::sass {
 namespace {
 
 const std::regex FunctionLine(R"(^\s*Function\s+(\S+?)\s*:\s*$)");
-const std::regex Field(R"(\b(REG|STACK|SHARED|LOCAL):([0-9]+))");
+const std::regex Field(R"(\b(REG|STACK|SHARED|LOCAL):([0-9]{1,9})\b)");
 
 } // namespace
 
@@ -20,7 +22,10 @@ parseResourceUsage(const std::string &Text, const std::string &Source) {
   std::map<std::string, KernelResources> Out;
   std::istringstream In(Text);
   std::string Line, Current;
+  unsigned LineNo = 0;
   while (std::getline(In, Line)) {
+    if (std::optional<Error> E = overlongLine(Line, ++LineNo, Source))
+      return *E;
     std::smatch M;
     if (std::regex_search(Line, M, FunctionLine)) {
       Current = M[1].str();

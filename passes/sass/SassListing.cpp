@@ -13,13 +13,13 @@ namespace {
 
 // `        /*0040*/              @!P0 BRA `(.L_x_1) ;   /* 0x... */`
 const std::regex InstructionLine(
-    R"(^\s*/\*([0-9a-fA-F]+)\*/\s+(?:@(!?U?P[0-9T]+)\s+)?([A-Z][A-Z0-9_]*)((?:\.[A-Za-z0-9_]+)*)\s*([^;]*);)");
+    R"(^\s*/\*([0-9a-fA-F]{1,16})\*/\s+(?:@(!?U?P[0-9T]+)\s+)?([A-Z][A-Z0-9_]*)((?:\.[A-Za-z0-9_]+)*)\s*([^;]*);)");
 const std::regex FunctionLine(R"(^\s*Function\s*:\s*(\S+)\s*$)");
 const std::regex ArchLine(R"(^\s*code for (sm_[0-9a-z]+)\s*$)");
 const std::regex LabelLine(R"(^\s*(\.L[A-Za-z0-9_]+):\s*$)");
 const std::regex BranchTarget(R"(`\((\.L[A-Za-z0-9_]+)\))");
 // What cuobjdump of CUDA 13 prints: `@P0 BRA 0x1a0 ;` (an address).
-const std::regex BranchAddress(R"(^(0x[0-9a-fA-F]+)\s*$)");
+const std::regex BranchAddress(R"(^(0x[0-9a-fA-F]{1,16})\s*$)");
 
 std::string trimmed(const std::string &S) {
   std::size_t B = S.find_first_not_of(" \t"), E = S.find_last_not_of(" \t");
@@ -66,6 +66,16 @@ std::size_t Function::labelIndex(const std::string &Label) const {
   return Instructions.size();
 }
 
+std::optional<Error> overlongLine(const std::string &Line, unsigned LineNo,
+                                  const std::string &Source) {
+  if (Line.size() <= MaxListingLineLength)
+    return std::nullopt;
+  return Error(Source + ":" + std::to_string(LineNo) + ": a line of " +
+               std::to_string(Line.size()) + " characters: expected the " +
+               "output of cuobjdump, whose lines are at most " +
+               std::to_string(MaxListingLineLength));
+}
+
 Expected<std::vector<Function>> parseSassListing(const std::string &Text,
                                                  const std::string &Source) {
   std::vector<Function> Functions;
@@ -75,6 +85,8 @@ Expected<std::vector<Function>> parseSassListing(const std::string &Text,
   unsigned LineNo = 0;
   while (std::getline(In, Line)) {
     ++LineNo;
+    if (std::optional<Error> E = overlongLine(Line, LineNo, Source))
+      return *E;
     std::smatch M;
     if (std::regex_search(Line, M, ArchLine)) {
       Arch = M[1].str();
@@ -105,7 +117,9 @@ std::string computeCapabilityOf(const std::string &Arch) {
   for (char C : Arch.substr(3))
     if (std::isdigit(static_cast<unsigned char>(C)))
       Digits += C;
-  if (Digits.size() < 2)
+  // Compute capabilities have a digit or two before the dot: anything
+  // longer is not one (and would not fit a number).
+  if (Digits.size() < 2 || Digits.size() > 4)
     return "";
   return Digits.substr(0, Digits.size() - 1) + "." + Digits.back();
 }

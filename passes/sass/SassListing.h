@@ -15,6 +15,7 @@
 #include "support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,8 +60,19 @@ std::string computeCapabilityOf(const std::string &Arch);
 /// "sm_90"); "" when none names one.
 std::string newestArchitecture(const std::vector<Function> &Functions);
 
+/// The longest line the readers of cuobjdump's text take: cuobjdump prints
+/// a few hundred characters at most, and std::regex recurses once per
+/// character it matches, so a line of megabytes would exhaust the stack.
+inline constexpr std::size_t MaxListingLineLength = 4096;
+
+/// The error for line \p LineNo of \p Source when \p Line is longer than
+/// MaxListingLineLength, else nothing.
+std::optional<Error> overlongLine(const std::string &Line, unsigned LineNo,
+                                  const std::string &Source);
+
 /// Every function of \p Text (the output of `cuobjdump -sass`); \p Source
-/// names the text in errors. A text without any function is an error.
+/// names the text in errors. A text without any function, or with a line
+/// longer than MaxListingLineLength, is an error.
 Expected<std::vector<Function>> parseSassListing(const std::string &Text,
                                                  const std::string &Source);
 

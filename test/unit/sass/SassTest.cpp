@@ -493,3 +493,29 @@ TEST(LoadRounds, TheStaticMixNotesLoopsThatKeepOneLoadInFlight) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(SassListing, ALineLongerThanCuobjdumpPrintsIsAnError) {
+  // std::regex recurses per character: a line of megabytes would exhaust
+  // the stack, so the readers refuse it with its place and length.
+  std::string Long = "\tcode for sm_90\n\t\tFunction : _Z1kPf\n"
+                     "        /*0000*/ FADD R0, " +
+                     std::string(MaxListingLineLength, '1') + " ;\n";
+  auto Fs = parseSassListing(Long, "long.sass");
+  ASSERT_FALSE(Fs);
+  EXPECT_THAT(Fs.error().message(),
+              HasSubstr("long.sass:3: a line of 4124 characters: expected the "
+                        "output of cuobjdump, whose lines are at most 4096"));
+  auto Usage = parseResourceUsage(
+      "Function _Z1kPf:\n REG:" + std::string(5000, '9') + "\n", "long.res");
+  ASSERT_FALSE(Usage);
+  EXPECT_THAT(Usage.error().message(), HasSubstr("long.res:2: a line of 5005"));
+  // Numbers too long to be registers or addresses are not read as such.
+  LoadRounds R = loadRounds(oneFunction(
+      "        /*0000*/ LDG.E R99999999999999999999, desc[UR4][R2.64] ;\n"
+      "        /*0010*/ FADD R0, R99999999999999999999, R1 ;\n"));
+  EXPECT_EQ(R.Loads, 1u);
+}
+
+} // namespace

@@ -1,0 +1,52 @@
+//===- FuzzSass.cpp - Fuzzing the cuobjdump -sass and -res-usage readers --===//
+///
+/// \file
+/// Any text through the SASS listing reader (what `--sass` reads) and the
+/// resource-usage reader; every function of an accepted listing through the
+/// analyses that read its instructions (the loop-weighted mix, the load
+/// rounds, the fp32 atomics to one word), which must not throw or crash and
+/// must give counts the listing can hold.
+///
+//===----------------------------------------------------------------------===//
+
+#include "FuzzSupport.h"
+
+#include "sass/InstructionMix.h"
+#include "sass/LoadRounds.h"
+#include "sass/OneWordAtomics.h"
+#include "sass/ResourceUsage.h"
+#include "sass/SassListing.h"
+
+#include <cmath>
+
+using namespace headroom;
+using namespace headroom::sass;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
+                                      std::size_t Size) {
+  std::string Text(reinterpret_cast<const char *>(Data), Size);
+  if (auto Usage = parseResourceUsage(Text, "fuzz.res-usage"); !Usage)
+    fuzz::checkMessage(Usage.error());
+  auto Functions = parseSassListing(Text, "fuzz.sass");
+  if (!Functions) {
+    fuzz::checkMessage(Functions.error());
+    return 0;
+  }
+  (void)newestArchitecture(*Functions);
+  for (const Function &F : *Functions) {
+    (void)computeCapabilityOf(F.Arch);
+    LoadRounds R = loadRounds(F);
+    if (R.Loads > F.Instructions.size() || R.Rounds > R.Loads ||
+        (R.Loads > 0) != (R.Rounds > 0))
+      fuzz::fail("load rounds the listing cannot hold: " +
+                 std::to_string(R.Loads) + " loads in " +
+                 std::to_string(R.Rounds) + " rounds of " +
+                 std::to_string(F.Instructions.size()) + " instructions");
+    if (oneWordFp32Atomics(F).size() > globalAtomics(F))
+      fuzz::fail("more fp32 one-word atomics than global atomics");
+    KernelMix M = mixOf(F, DefaultLoopWeight);
+    if (!std::isfinite(M.dLdSt()) || !std::isfinite(M.dOps()))
+      fuzz::fail("a mix share is not finite");
+  }
+  return 0;
+}
