@@ -41,7 +41,7 @@ void addAnalysisOutputs(CommandLine &Cmd, const std::string &FormatHelp,
       .option("sass", "FILE",
               "the profiled program's SASS ('cuobjdump -sass' output, or "
               "the program itself), for what the counters cannot show "
-              "(docs/model.md, \"L2 atomics\")")
+              "(docs/model.md, \"Load rounds\" and \"L2 atomics\")")
       .flag("color", "color the text diagnostics (default: when stdout is "
                      "a terminal and NO_COLOR is unset)")
       .flag("no-color", "do not color the text diagnostics")

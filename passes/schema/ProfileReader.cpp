@@ -467,6 +467,10 @@ ProfileKernel DocumentReader::kernel(const json &J, const std::string &Path) {
   if (K.Demangled.empty())
     K.Demangled = K.Name;
   K.Device = R.index("device", /*Required=*/false);
+  // Without one, the kernel ran on the first device listed (the writer then
+  // names it, so that the profile reads back the same).
+  if (!R.member("device") && !Doc.Devices.empty())
+    K.Device = Doc.Devices.front().Index;
   if (!R.failed() && R.member("device") && !Doc.Devices.empty() &&
       !Doc.device(K.Device))
     R.fail(Error(R.path("device") +

@@ -259,3 +259,17 @@ TEST(ProfileTest, AnEmptyEnumerationIsAbsent) {
 }
 
 } // namespace
+
+TEST(ProfileTest, AKernelWithoutADeviceRanOnTheFirstListed) {
+  // Found by .ci/run's fuzz campaign (fuzz_profile, 2026-11-25): a kernel
+  // without "device" read as device 0, which the one device listed (1) is
+  // not, so the written profile did not read back.
+  auto Json = twoKernelProfile();
+  Json["devices"][0]["index"] = 1;
+  for (auto &K : Json["kernels"])
+    K.erase("device");
+  auto P = readText("no-device.json", Json.dump());
+  ASSERT_TRUE(P) << P.error().message();
+  EXPECT_EQ(P->Kernels[0].Device, 1u);
+  EXPECT_NE(P->device(P->Kernels[0].Device), nullptr);
+}
