@@ -48,10 +48,9 @@ double residentWarpsPerSm(const LaunchGroup &G, const UnitRates &R) {
 struct LatencyTimes {
   double DramMs = 0;
   double IssueAndDramMs = 0;
-  /// The load rounds' wait where it is longer than one DRAM latency per
-  /// warp (then the estimate's wait), with what sets it.
-  double LoadRoundsMs = 0;
-  HopperPrediction::Rounds Rounds;
+  /// The load rounds where their wait is longer than one DRAM latency per
+  /// warp (then the estimate's wait).
+  std::optional<HopperPrediction::Rounds> Rounds;
 };
 
 /// The global loads of one launch of \p G for the load rounds, or nullopt
@@ -96,9 +95,9 @@ std::optional<LatencyTimes> latencyTimes(const LaunchGroup &G,
         loadRoundSeconds(*Loads, Warps, C.ResidentWarps, *R.LoadToUse);
     if (Rounds > Waits) {
       Waits = Rounds;
-      T.LoadRoundsMs = Rounds * G.Launches * 1e3;
       T.Rounds = {Loads->Instructions / Warps, Loads->LoadsPerRound,
-                  roundLatency(*Loads, *R.LoadToUse), T.LoadRoundsMs};
+                  roundLatency(*Loads, *R.LoadToUse),
+                  Rounds * G.Launches * 1e3};
     }
   }
   T.IssueAndDramMs =
@@ -247,12 +246,13 @@ namespace {
 /// Adds the latency units' times of \p G to \p Sum (their busy time stays
 /// 0: a latency keeps no unit busy), given the group's instruction issue
 /// floor (nullopt when not counted), and records in \p P what the group
-/// with the longest DRAM latency keeps in flight.
+/// with the longest DRAM latency keeps in flight and the load rounds of the
+/// group with the longest wait.
 void addLatencies(const LaunchGroup &G, const UnitRates &R,
                   std::optional<double> IssueFloorMs,
                   std::array<UnitTime, NumUnits> &Sum,
                   std::array<bool, NumUnits> &Recorded, HopperPrediction &P,
-                  double &LongestDramMs, double &LongestRoundsMs) {
+                  double &LongestDramMs) {
   if (!G.Work.amount(Unit::DramLatency))
     return;
   std::optional<LatencyTimes> T =
@@ -265,11 +265,9 @@ void addLatencies(const LaunchGroup &G, const UnitRates &R,
         G.Work.DramReadBytes / G.Launches / launchWarps(G.Shape),
         residentWarpsPerSm(G, R), R.DramLatency->BytesInFlightPerSmFor90Pct};
   }
-  if (T->LoadRoundsMs > 0 && IssueFloorMs &&
-      (!P.LoadRounds || T->LoadRoundsMs > LongestRoundsMs)) {
-    LongestRoundsMs = T->LoadRoundsMs;
+  if (T->Rounds && IssueFloorMs &&
+      (!P.LoadRounds || T->Rounds->WaitMs > P.LoadRounds->WaitMs))
     P.LoadRounds = T->Rounds;
-  }
   for (auto [Id, Ms] : {std::pair{Unit::DramLatency, T->DramMs},
                         std::pair{Unit::IssueAndDramLatency, T->IssueAndDramMs}}) {
     // Issue and latency together only where the issue was counted.
@@ -319,7 +317,7 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
   P.MeasuredMs = MeasuredMs;
   std::array<UnitTime, NumUnits> Sum{};
   std::array<bool, NumUnits> Recorded{};
-  double SampledMs = 0, LongestDramMs = 0, LongestRoundsMs = 0;
+  double SampledMs = 0, LongestDramMs = 0;
   bool EverySampled = !Groups.empty();
   for (const LaunchGroup &G : Groups) {
     EverySampled = EverySampled && G.SampledMs;
@@ -353,8 +351,7 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
       if (Info.Id == Unit::Issue)
         IssueFloorMs = FloorMs;
     }
-    addLatencies(G, R, IssueFloorMs, Sum, Recorded, P, LongestDramMs,
-                 LongestRoundsMs);
+    addLatencies(G, R, IssueFloorMs, Sum, Recorded, P, LongestDramMs);
     // The estimate takes writes at the partial-sector rate, the usual case
     // (the floor took the full-sector one, the fastest).
     auto Requests = static_cast<std::size_t>(Unit::L2Requests);

@@ -4,8 +4,9 @@
 /// Facts of a kernel that its counters cannot show but its SASS can, for
 /// the Hopper model's estimates: how many global loads a warp keeps in
 /// flight before it uses one (sass/LoadRounds.h), which sets how many
-/// load-to-use latencies it waits (docs/model.md, "Load rounds"); how many of its global atomic instructions
-/// are fp32 adds to one word for the whole grid (sass/OneWordAtomics.h),
+/// load-to-use latencies it waits (docs/model.md, "Load rounds"); how many
+/// of its global atomic instructions are fp32 adds to one word for the
+/// whole grid (sass/OneWordAtomics.h),
 /// which the busiest L2 slice applies 3 clocks each, where the counters
 /// leave the estimate between one clock and the integer one-word rate
 /// (docs/model.md, "L2 atomics"). Read from `cuobjdump -sass` of the

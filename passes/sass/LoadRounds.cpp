@@ -39,15 +39,14 @@ unsigned writtenWidth(const std::string &Full) {
   return 1;
 }
 
-/// The registers \p I reads and writes. The destination is the first
-/// operand, or the second after a predicate one (`LOP3.LUT P1, R9, ...`),
-/// where that operand is a plain register; a store, a reduction or a
-/// branch has none, and every register it names is read.
+/// The registers \p I reads and writes. The destination
+/// (Instruction::destinationIndex) is written where it is a plain register;
+/// a store, a reduction or a branch has none, and every register it names
+/// is read.
 std::pair<Registers, Registers> registersOf(const Instruction &I) {
-  static const std::regex Predicate(R"(!?(P\d|PT))");
   static const std::regex Plain(R"(R(\d{1,3}))");
   std::vector<std::string> Ops = I.operandList();
-  std::size_t Dest = Ops.size() > 1 && std::regex_match(Ops[0], Predicate);
+  std::size_t Dest = Instruction::destinationIndex(Ops);
   Registers Reads, Writes;
   std::smatch M;
   bool HasDest = Dest < Ops.size() && std::regex_match(Ops[Dest], M, Plain);

@@ -63,13 +63,10 @@ bool holdsConstant(const Function &F, std::size_t Start, std::size_t At,
                    unsigned Reg) {
   const std::string Name = "R" + std::to_string(Reg);
   const std::string PairLow = "R" + std::to_string(Reg ? Reg - 1 : 0);
-  static const std::regex Predicate(R"(!?(P\d|PT))");
   for (std::size_t K = At; K-- > Start;) {
     const Instruction &I = F.Instructions[K];
     std::vector<std::string> Ops = I.operandList();
-    // The destination: the first operand, or the second after a predicate
-    // one (`ATOMG PT, R5, ...`, `SHFL.BFLY PT, R4, ...`).
-    std::size_t Dest = Ops.size() > 1 && std::regex_match(Ops[0], Predicate);
+    std::size_t Dest = Instruction::destinationIndex(Ops);
     if (Ops.size() <= Dest)
       continue;
     bool Pair = I.Full.find(".64") != std::string::npos ||

@@ -52,6 +52,12 @@ std::vector<std::string> Instruction::operandList() const {
   return Out;
 }
 
+std::size_t
+Instruction::destinationIndex(const std::vector<std::string> &Ops) {
+  static const std::regex Predicate(R"(!?(P\d|PT))");
+  return Ops.size() > 1 && std::regex_match(Ops[0], Predicate) ? 1 : 0;
+}
+
 std::size_t Function::labelIndex(const std::string &Label) const {
   if (Label.rfind("0x", 0) == 0) {
     std::uint64_t Address = std::stoull(Label, nullptr, 16);

@@ -33,6 +33,11 @@ struct Instruction {
   std::string Operands;
   /// Operands split at commas, each trimmed ("PT", "R5", "desc[UR4][R2.64]").
   std::vector<std::string> operandList() const;
+  /// The index in \p Ops (operandList()'s) of the operand the instruction
+  /// writes: the first, or the second after a predicate one (`ATOMG PT, R5,
+  /// ...`, `LOP3.LUT P1, R9, ...`). It may name no register (a store's
+  /// address) or lie past the end (an instruction without operands).
+  static std::size_t destinationIndex(const std::vector<std::string> &Ops);
   /// For a branch, its target: a label (`BRA `(.L_x_3)`) or, as CUDA 13's
   /// cuobjdump prints it, an address ("0x1a0"); else empty.
   std::string Target;
