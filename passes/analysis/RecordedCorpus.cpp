@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 namespace headroom {
 
@@ -28,19 +29,25 @@ const RecordedCase *RecordedCorpus::find(const std::string &Name) const {
 
 namespace {
 
+/// Nsight Compute's launches by case.
+using NcuCases = std::map<std::string, std::vector<NcuLaunch>>;
+
 /// ncu.json: {"metrics": [names], "cases": {case: {"launches": [{"kernel",
 /// "grid", "block", "values": [number or null, ...]}]}}}.
-Expected<std::map<std::string, std::vector<NcuLaunch>>>
-readNcu(const json &Doc) {
-  std::map<std::string, std::vector<NcuLaunch>> Out;
+Expected<NcuCases> readNcu(const json &Doc) {
+  NcuCases Out;
   if (Status S = requireObject(Doc, ""); !S)
     return S.error();
   const json *Names = findMember(Doc, "metrics");
   const json *Cases = findMember(Doc, "cases");
-  if (!Names || !Names->is_array())
+  if (!Names)
     return missingError("metrics", "an array of metric names");
-  if (!Cases || !Cases->is_object())
+  if (!Names->is_array())
+    return expectedError("metrics", "an array of metric names", *Names);
+  if (!Cases)
     return missingError("cases", "an object of cases");
+  if (!Cases->is_object())
+    return expectedError("cases", "an object of cases", *Cases);
   for (std::size_t I = 0; I < Names->size(); ++I)
     if (!(*Names)[I].is_string())
       return expectedError(jsonPath("metrics", I), "a string", (*Names)[I]);
@@ -75,6 +82,16 @@ readNcu(const json &Doc) {
     }
   }
   return Out;
+}
+
+Expected<NcuCases> readNcuFile(const std::string &Path) {
+  auto Doc = readJsonFile(Path);
+  if (!Doc)
+    return Doc.error().context(Path);
+  auto Cases = readNcu(*Doc);
+  if (!Cases)
+    return Cases.error().context(Path);
+  return Cases;
 }
 
 std::string gridText(const ProfileKernel &K) {
@@ -124,11 +141,11 @@ std::string kernelBaseName(const std::string &Demangled) {
   return Qualified;
 }
 
-std::vector<const NcuLaunch *> ncuLaunchesOf(const RecordedCase &C,
-                                            const ProfileKernel &K) {
+std::vector<const NcuLaunch *>
+ncuLaunchesOf(const std::vector<NcuLaunch> &Launches, const ProfileKernel &K) {
   std::string Name = kernelBaseName(K.Demangled);
   std::vector<const NcuLaunch *> ByName, ByGrid;
-  for (const NcuLaunch &N : C.Ncu)
+  for (const NcuLaunch &N : Launches)
     if (namesKernel(N.Kernel, Name)) {
       ByName.push_back(&N);
       if (N.Grid == gridText(K))
@@ -140,16 +157,21 @@ std::vector<const NcuLaunch *> ncuLaunchesOf(const RecordedCase &C,
 Expected<RecordedCorpus> readRecordedCorpus(const std::string &Dir) {
   RecordedCorpus Corpus;
   Corpus.Dir = Dir;
-  std::string CasesPath = Dir + "/cases.json", NcuPath = Dir + "/ncu.json";
+  std::string CasesPath = Dir + "/cases.json";
   auto CasesDoc = readJsonFile(CasesPath);
   if (!CasesDoc)
     return CasesDoc.error().context(CasesPath);
-  auto NcuDoc = readJsonFile(NcuPath);
-  if (!NcuDoc)
-    return NcuDoc.error().context(NcuPath);
-  auto Ncu = readNcu(*NcuDoc);
+  auto Ncu = readNcuFile(Dir + "/ncu.json");
   if (!Ncu)
-    return Ncu.error().context(NcuPath);
+    return Ncu.error();
+  NcuCases Warm;
+  if (std::string WarmPath = Dir + "/ncu-warm.json";
+      std::filesystem::exists(WarmPath)) {
+    auto W = readNcuFile(WarmPath);
+    if (!W)
+      return W.error();
+    Warm = std::move(*W);
+  }
   if (Status S = requireObject(*CasesDoc, ""); !S)
     return S.error().context(CasesPath);
   for (const auto &[Name, Value] : CasesDoc->items()) {
@@ -179,6 +201,8 @@ Expected<RecordedCorpus> readRecordedCorpus(const std::string &Dir) {
     C.Profile = std::move(*Doc);
     if (auto It = Ncu->find(Name); It != Ncu->end())
       C.Ncu = std::move(It->second);
+    if (auto It = Warm.find(Name); It != Warm.end())
+      C.NcuWarm = std::move(It->second);
     Corpus.Cases.push_back(std::move(C));
   }
   return Corpus;

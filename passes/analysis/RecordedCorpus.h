@@ -4,8 +4,9 @@
 /// What test/validation/run-gpu.sh recorded for one GPU and
 /// test/validation/import.py laid out (test/validation/recorded/README.md):
 /// the cases, each case's Headroom profile, and Nsight Compute's metrics of
-/// the first launches of each case's checked run. `headroom validate` runs
-/// the models on it without a GPU.
+/// the first launches of each case's checked run (with caches flushed, and
+/// where recorded, in the cache state the program left). `headroom
+/// validate` runs the models on it without a GPU.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_ANALYSIS_RECORDEDCORPUS_H
@@ -41,7 +42,10 @@ struct RecordedCase {
   /// The case's check passed on the GPU.
   bool Passed = false;
   ProfileDocument Profile;
-  std::vector<NcuLaunch> Ncu;
+  /// Nsight Compute's launches with caches flushed (its default), and, where
+  /// ncu-warm.json exists, the same launches in the cache state the program
+  /// left (as the Headroom runtime samples them).
+  std::vector<NcuLaunch> Ncu, NcuWarm;
 };
 
 /// A recorded GPU: every case, by name.
@@ -52,8 +56,8 @@ struct RecordedCorpus {
   const RecordedCase *find(const std::string &Name) const;
 };
 
-/// Reads \p Dir (cases.json, profiles/, ncu.json); errors name the file and
-/// the field.
+/// Reads \p Dir (cases.json, profiles/, ncu.json, ncu-warm.json if there);
+/// errors name the file and the field.
 Expected<RecordedCorpus> readRecordedCorpus(const std::string &Dir);
 
 /// The kernel's own name from a demangled signature: no return type,
@@ -62,10 +66,11 @@ Expected<RecordedCorpus> readRecordedCorpus(const std::string &Dir);
 /// unsigned long)").
 std::string kernelBaseName(const std::string &Demangled);
 
-/// The Nsight Compute launches of \p C that ran the profile entry \p K: by
-/// kernel name, and by grid where several launches of the name differ.
-std::vector<const NcuLaunch *> ncuLaunchesOf(const RecordedCase &C,
-                                            const ProfileKernel &K);
+/// The launches of \p Launches (a case's Nsight Compute launches) that ran
+/// the profile entry \p K: by kernel name, and by grid where several
+/// launches of the name differ.
+std::vector<const NcuLaunch *>
+ncuLaunchesOf(const std::vector<NcuLaunch> &Launches, const ProfileKernel &K);
 
 } // namespace headroom
 

@@ -118,6 +118,15 @@ std::optional<Regime> ncuVerdict(std::optional<double> Sm,
   return *Sm >= *Memory ? Regime::Compute : Regime::Memory;
 }
 
+std::optional<double> smPct(const NcuLaunch &L) {
+  return L.metric("sm__throughput.avg.pct_of_peak_sustained_elapsed");
+}
+
+std::optional<double> memoryPct(const NcuLaunch &L) {
+  return L.metric(
+      "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed");
+}
+
 double median(std::vector<double> V) {
   if (V.empty())
     return 0;
@@ -192,7 +201,7 @@ sourcePrediction(const RecordedCorpus &From, const UnitRates &FromRates,
     if (K.Demangled != Entry.Demangled || K.Grid != Entry.Grid ||
         K.Block != Entry.Block)
       continue;
-    std::vector<const NcuLaunch *> Launches = ncuLaunchesOf(*C, K);
+    std::vector<const NcuLaunch *> Launches = ncuLaunchesOf(C->Ncu, K);
     std::optional<Observation> O =
         observe(K, Launches.empty() ? nullptr : Launches.front(), Source);
     if (!O)
@@ -223,6 +232,7 @@ KernelOutcome outcomeOf(const RecordedCase &C, const ProfileKernel &K,
     Out.Bottleneck = std::string(unitInfo(H.bottleneck()->Id).Key);
     Out.Verdict = H.regime();
     Out.Balanced = H.balanced();
+    Out.Utilization = H.utilization();
     if (Options.Fitted)
       Out.Fitted = predictFitted(*Options.Fitted, H, 1);
   }
@@ -231,12 +241,14 @@ KernelOutcome outcomeOf(const RecordedCase &C, const ProfileKernel &K,
     if (auto P = predict(*Params, Device))
       Out.Thesis = P->PredictedMs;
   if (Launch) {
-    Out.NcuSmPct =
-        Launch->metric("sm__throughput.avg.pct_of_peak_sustained_elapsed");
-    Out.NcuMemoryPct = Launch->metric(
-        "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed");
+    Out.NcuSmPct = smPct(*Launch);
+    Out.NcuMemoryPct = memoryPct(*Launch);
     Out.NcuVerdict = ncuVerdict(Out.NcuSmPct, Out.NcuMemoryPct);
   }
+  if (std::vector<const NcuLaunch *> Warm = ncuLaunchesOf(C.NcuWarm, K);
+      !Warm.empty())
+    Out.NcuWarmVerdict =
+        ncuVerdict(smPct(*Warm.front()), memoryPct(*Warm.front()));
   return Out;
 }
 
@@ -269,6 +281,15 @@ void scoreOutcomes(ValidationResult &Result, const ValidationOptions &Options) {
       ++Result.NcuLatency;
       Result.LatencyAgree += *K.Verdict == Regime::Latency;
     }
+    if (!K.NcuWarmVerdict)
+      continue;
+    ++Result.WarmCompared;
+    Result.WarmAgreesFlushed += *K.NcuWarmVerdict == *K.NcuVerdict;
+    Result.VerdictsAgreeWarm += *K.Verdict == *K.NcuWarmVerdict;
+    if (*K.NcuWarmVerdict == Regime::Latency) {
+      ++Result.NcuWarmLatency;
+      Result.LatencyAgreeWarm += *K.Verdict == Regime::Latency;
+    }
   }
 }
 
@@ -295,7 +316,7 @@ Expected<ValidationResult> validate(const RecordedCorpus &Corpus,
   std::vector<double> ProjectionErrors;
   for (const RecordedCase &C : Corpus.Cases) {
     for (const ProfileKernel &K : C.Profile.Kernels) {
-      std::vector<const NcuLaunch *> Launches = ncuLaunchesOf(C, K);
+      std::vector<const NcuLaunch *> Launches = ncuLaunchesOf(C.Ncu, K);
       const NcuLaunch *Launch = Launches.empty() ? nullptr : Launches.front();
       std::optional<Observation> O = observe(K, Launch, Options.Source);
       if (!O)

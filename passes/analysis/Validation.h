@@ -66,9 +66,15 @@ struct KernelOutcome {
   std::optional<Regime> Verdict;
   std::string Bottleneck;
   bool Balanced = false;
+  /// How busy the busiest unit of the whole GPU was (below
+  /// LatencyBoundBelow: latency-bound).
+  std::optional<double> Utilization;
   /// Nsight Compute's Speed of Light and verdict, when a launch matched.
   std::optional<double> NcuSmPct, NcuMemoryPct;
   std::optional<Regime> NcuVerdict;
+  /// Nsight Compute's verdict on the same launch in the cache state the
+  /// program left (ncu-warm.json), where recorded.
+  std::optional<Regime> NcuWarmVerdict;
   /// The projection from the other GPU, when given.
   std::optional<double> Projected;
 
@@ -107,6 +113,13 @@ struct ValidationResult {
   /// Kernels Nsight Compute calls latency-bound, and how many of them the
   /// Hopper model calls latency-bound too.
   std::size_t NcuLatency = 0, LatencyAgree = 0;
+  /// Where Nsight Compute also profiled the launches in the cache state the
+  /// program left: kernels with both of its verdicts, how many of them it
+  /// gives the same verdict both times (how far the reference itself holds),
+  /// how many the Hopper model agrees with, and the latency-bound ones by the
+  /// warm launch with how many of them the Hopper model calls latency-bound.
+  std::size_t WarmCompared = 0, WarmAgreesFlushed = 0, VerdictsAgreeWarm = 0;
+  std::size_t NcuWarmLatency = 0, LatencyAgreeWarm = 0;
   /// Projection from the other GPU, over qualifying kernels.
   std::optional<std::string> ProjectedFrom;
   std::optional<double> ProjectionMedianAbsErrorPct;

@@ -71,6 +71,23 @@ std::vector<std::string> findings(const ValidationResult &R) {
                   std::to_string(R.LatencyAgree) +
                   " of them called latency-bound (" +
                   percentOf(R.LatencyAgree, R.NcuLatency) + ")");
+  if (R.WarmCompared) {
+    Lines.push_back(
+        "Nsight Compute without its cache flush (the launch in the cache "
+        "state the program left, as the runtime samples it): the flushed "
+        "verdict for " +
+        std::to_string(R.WarmAgreesFlushed) + " of " +
+        std::to_string(R.WarmCompared) + " kernels (" +
+        percentOf(R.WarmAgreesFlushed, R.WarmCompared) +
+        "); the verdict agrees with it for " +
+        std::to_string(R.VerdictsAgreeWarm) + " (" +
+        percentOf(R.VerdictsAgreeWarm, R.WarmCompared) + ")");
+    Lines.push_back("latency-bound by Nsight Compute without the flush: " +
+                    std::to_string(R.NcuWarmLatency) + " kernels, " +
+                    std::to_string(R.LatencyAgreeWarm) +
+                    " of them called latency-bound (" +
+                    percentOf(R.LatencyAgreeWarm, R.NcuWarmLatency) + ")");
+  }
   if (R.ProjectedFrom)
     Lines.push_back("projected from " + *R.ProjectedFrom +
                     " (measured there x ratio of the Hopper model's times): "
@@ -176,6 +193,13 @@ nlohmann::ordered_json validationJson(const ValidationResult &R) {
   J["verdicts_agree_balanced"] = R.VerdictsAgreeBalanced;
   J["ncu_latency_bound"] = R.NcuLatency;
   J["latency_bound_agree"] = R.LatencyAgree;
+  if (R.WarmCompared) {
+    J["warm_compared"] = R.WarmCompared;
+    J["warm_agrees_flushed"] = R.WarmAgreesFlushed;
+    J["verdicts_agree_warm"] = R.VerdictsAgreeWarm;
+    J["ncu_warm_latency_bound"] = R.NcuWarmLatency;
+    J["latency_bound_agree_warm"] = R.LatencyAgreeWarm;
+  }
   if (R.ProjectedFrom) {
     J["projected_from"] = *R.ProjectedFrom;
     J["projection_median_abs_error_pct"] =
@@ -203,9 +227,12 @@ nlohmann::ordered_json validationJson(const ValidationResult &R) {
     E["bottleneck"] = K.Bottleneck;
     E["verdict"] = regimeText(K.Verdict);
     E["balanced"] = K.Balanced;
+    E["utilization"] = opt(K.Utilization);
     E["ncu_sm_pct"] = opt(K.NcuSmPct);
     E["ncu_memory_pct"] = opt(K.NcuMemoryPct);
     E["ncu_verdict"] = regimeText(K.NcuVerdict);
+    if (K.NcuWarmVerdict)
+      E["ncu_warm_verdict"] = regimeText(K.NcuWarmVerdict);
     J["kernels"].push_back(std::move(E));
   }
   return J;

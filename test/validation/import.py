@@ -3,9 +3,10 @@
 
 usage: test/validation/import.py GPU_NAME RESULTS.tar.gz... -o test/validation/recorded/GPU_NAME
 
-The tarballs are the `headroom-<gpu>.tar.gz` and `ncu-<gpu>.tar.gz` files of one GPU
-(several of each when the run was split over device calls; a later tarball's cases, and a
-later ncu tarball's families, replace the earlier ones). Writes:
+The tarballs are the `headroom-<gpu>.tar.gz`, `ncu-<gpu>.tar.gz` and, where recorded,
+`ncu-warm-<gpu>.tar.gz` files of one GPU (several of each when the run was split over
+device calls; a later tarball's cases, and a later ncu tarball's families, replace the
+earlier ones). Writes:
 
   cases.json      every case: family, expected limit (the author's guess, never
                   scored), description, its check, the kernels of its checked run,
@@ -15,6 +16,8 @@ later ncu tarball's families, replace the earlier ones). Writes:
                   order, matched to the case by the kernel names its manifest lists
                   (columnar: "metrics" names them once, each launch's "values"
                   follow that order, null where a launch has no value)
+  ncu-warm.json   the same for the launches profiled without flushing the caches
+                  (run-gpu.sh --cache-control none), where recorded
   run.txt         the GPU, clocks, driver, Nsight Compute version, corpus commit
 
 Only metrics whose values are numbers are kept: counters as sums, ratios,
@@ -98,10 +101,12 @@ def main():
 
     # A family recorded again by a later ncu tarball replaces the earlier
     # records and rows of that family.
-    cases, ncu_manifest, ncu_csv, run = {}, {}, {}, []
+    cases, run = {}, []
+    ncu_manifest = {"ncu": {}, "ncu-warm": {}}
+    ncu_csv = {"ncu": {}, "ncu-warm": {}}
     for tarball, name, data in members(args.tarballs):
         base = name.split("/", 1)[1] if "/" in name else name
-        phase = name.split("-", 1)[0]
+        phase = "ncu-warm" if name.startswith("ncu-warm-") else name.split("-", 1)[0]
         if base.startswith("profiles/"):
             (out / base).write_bytes(data)
         elif base == "manifest.jsonl":
@@ -112,18 +117,38 @@ def main():
                     cases[record["case"]] = record
                 else:
                     families.setdefault(record["family"], []).append(record)
-            ncu_manifest.update(families)
+            if phase != "headroom":
+                ncu_manifest[phase].update(families)
         elif base.startswith("ncu/") and base.endswith(".csv"):
-            ncu_csv[pathlib.Path(base).stem] = read_ncu_csv(data.decode())
+            ncu_csv[phase][pathlib.Path(base).stem] = read_ncu_csv(data.decode())
         elif base in ("gpu.csv", "build.txt", "ncu-version.txt", "summary.txt"):
             run.append(f"== {phase}: {base}\n{data.decode()}")
 
-    # Nsight Compute's rows are in launch order, family by family; each case of
-    # the ncu manifest took as many rows as it bracketed for the profiler (the
-    # first profiled_launches launches of its checked run).
+    problems = []
+    ncu = match_ncu(ncu_manifest["ncu"], ncu_csv["ncu"], problems)
+    warm = match_ncu(ncu_manifest["ncu-warm"], ncu_csv["ncu-warm"], problems)
+
+    for name, record in cases.items():
+        record["profile"] = f"profiles/{name}.json" if (out / "profiles" / f"{name}.json").exists() else None
+        record["ncu"] = name in ncu
+    (out / "cases.json").write_text(json.dumps(dict(sorted(cases.items())), indent=1) + "\n")
+    write_ncu(ncu, out / "ncu.json")
+    if warm:
+        write_ncu(warm, out / "ncu-warm.json")
+    (out / "run.txt").write_text(f"GPU {args.gpu}\n" + "\n".join(run))
+    for p in problems:
+        print("warning:", p, file=sys.stderr)
+    print(f"{len(cases)} cases with Headroom profiles, {len(ncu)} with Nsight Compute data"
+          f"{f', {len(warm)} without a cache flush' if warm else ''} -> {out}")
+    return 1 if problems else 0
+
+
+def match_ncu(ncu_manifest, ncu_csv, problems):
+    """Nsight Compute's rows are in launch order, family by family; each case of
+    the ncu manifest took as many rows as it bracketed for the profiler (the
+    first profiled_launches launches of its checked run)."""
     ncu = {}
     cursor = {family: 0 for family in ncu_csv}
-    problems = []
     for record in (r for records in ncu_manifest.values() for r in records):
         family, name = record["family"], record["case"]
         rows = ncu_csv.get(family, [])
@@ -141,12 +166,11 @@ def main():
     for family, rows in ncu_csv.items():
         if cursor.get(family, 0) != len(rows):
             problems.append(f"{family}: {len(rows)} ncu rows, the manifest accounts for {cursor.get(family, 0)}")
+    return ncu
 
-    for name, record in cases.items():
-        record["profile"] = f"profiles/{name}.json" if (out / "profiles" / f"{name}.json").exists() else None
-        record["ncu"] = name in ncu
-    (out / "cases.json").write_text(json.dumps(dict(sorted(cases.items())), indent=1) + "\n")
-    # Columnar: the metric names once, each launch's values in their order.
+
+def write_ncu(ncu, path):
+    """Columnar: the metric names once, each launch's values in their order."""
     names = sorted({m for case in ncu.values() for launch in case["launches"]
                     for m in launch["metrics"]})
     for case in ncu.values():
@@ -155,12 +179,7 @@ def main():
             launch["values"] = [metrics.get(m) for m in names]
     document = {"schema": "headroom.validation-ncu/1", "metrics": names,
                 "cases": dict(sorted(ncu.items()))}
-    (out / "ncu.json").write_text(json.dumps(document, separators=(",", ":")) + "\n")
-    (out / "run.txt").write_text(f"GPU {args.gpu}\n" + "\n".join(run))
-    for p in problems:
-        print("warning:", p, file=sys.stderr)
-    print(f"{len(cases)} cases with Headroom profiles, {len(ncu)} with Nsight Compute data -> {out}")
-    return 1 if problems else 0
+    path.write_text(json.dumps(document, separators=(",", ":")) + "\n")
 
 
 if __name__ == "__main__":

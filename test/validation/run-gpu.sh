@@ -13,7 +13,10 @@
 #             --clock-control none, its Speed-of-Light, compute, memory,
 #             occupancy, launch and warp-state sections (--sections) plus
 #             test/validation/ncu-metrics.txt; exported as CSV (raw page,
-#             base units)
+#             base units). Caches are flushed before each profiled launch
+#             (Nsight Compute's default); --cache-control none profiles the
+#             launches in the cache state the program left, as the Headroom
+#             runtime's sampled launch runs (docs/perf/accuracy.md)
 #
 # Results go to $OUT (or .validation/out) as <phase>-<gpu>.tar.gz with a
 # summary; the script stops starting new work after --deadline seconds, so
@@ -22,6 +25,7 @@
 # usage: test/validation/run-gpu.sh --phase headroom|ncu [--families "a b"]
 #                                   [--deadline SECONDS] [--reps N]
 #                                   [--profile-launches K] [--sections "A B"]
+#                                   [--cache-control all|none] [--no-metrics]
 set -uo pipefail
 if ! nvidia-smi -L >/dev/null 2>&1; then
   echo "SKIP: no GPU (nvidia-smi lists no device); test/validation/run-gpu.sh needs one"
@@ -30,6 +34,7 @@ fi
 root=$(cd "$(dirname "$0")/../.." && pwd)
 corpus=$root/.validation
 phase="" families="" deadline=540 reps=20 profile_launches=3
+cache_control=all extra_metrics=1
 sections="SpeedOfLight ComputeWorkloadAnalysis MemoryWorkloadAnalysis Occupancy LaunchStats WarpStateStats"
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -39,23 +44,28 @@ while [[ $# -gt 0 ]]; do
   --reps) reps=$2; shift 2 ;;
   --profile-launches) profile_launches=$2; shift 2 ;;
   --sections) sections=$2; shift 2 ;;
+  --cache-control) cache_control=$2; shift 2 ;;
+  --no-metrics) extra_metrics=0; shift ;;
   *) echo "error: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
 [[ $phase == headroom || $phase == ncu ]] || { echo "error: --phase headroom|ncu" >&2; exit 2; }
+[[ $cache_control == all || $cache_control == none ]] || { echo "error: --cache-control all|none" >&2; exit 2; }
 [[ -f $corpus/cases.tsv ]] || { echo "FAIL: $corpus/cases.tsv missing: run test/validation/build.sh and carry .validation" >&2; exit 1; }
 [[ -n $families ]] || families=$(cut -f1 "$corpus/cases.tsv" | uniq | tr '\n' ' ')
 
 out=${OUT:-$corpus/out}
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n1 | tr -c 'A-Za-z0-9\n' '-' | sed 's/-*$//')
-work=$(mktemp -d)/$phase-$gpu
+name=$phase-$gpu
+[[ $cache_control == none ]] && name=$phase-warm-$gpu
+work=$(mktemp -d)/$name
 mkdir -p "$out" "$work"
 summary=$work/summary.txt
 say() { echo "$@" | tee -a "$summary"; }
 start=$SECONDS
 late() { (( SECONDS - start > deadline )); }
 
-say "phase $phase on $gpu, $(date -u '+%F %T') UTC, corpus $(head -n1 "$corpus/build.txt")"
+say "phase $phase on $gpu, $(date -u '+%F %T') UTC, corpus $(head -n1 "$corpus/build.txt"), cache control $cache_control"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,ecc.mode.current,temperature.gpu,power.draw \
   --format=csv >"$work/gpu.csv"
 cp "$corpus/build.txt" "$corpus/cases.tsv" "$work/"
@@ -89,16 +99,16 @@ else
     if grep -qxF "$base" <<<"$known"; then wanted+=("$m"); else echo "$m" >>"$work/unknown-metrics.txt"; fi
   done <"$root/test/validation/ncu-metrics.txt"
   say "ncu: $(head -n1 "$work/ncu-version.txt"); ${#wanted[@]} extra metrics known, $(wc -l <"$work/unknown-metrics.txt") unknown"
-  metrics=$(IFS=,; echo "${wanted[*]}")
   section_args=()
   for section in $sections; do section_args+=(--section "$section"); done
+  ((extra_metrics)) && section_args+=(--metrics "$(IFS=,; echo "${wanted[*]}")")
   mkdir -p "$work/ncu"
   for family in $families; do
     if late; then say "SKIPPED (deadline) family $family"; continue; fi
     t0=$SECONDS
-    timeout $((deadline - (SECONDS - start) + 5)) "$ncu" --clock-control none --cache-control all \
+    timeout $((deadline - (SECONDS - start) + 5)) "$ncu" --clock-control none --cache-control "$cache_control" \
       --profile-from-start off \
-      "${section_args[@]}" --metrics "$metrics" \
+      "${section_args[@]}" \
       -f -o "$work/ncu/$family" "$corpus/plain/$family" --reps 0 \
       --profile-launches "$profile_launches" \
       --manifest "$work/manifest.jsonl" >"$work/ncu/$family.log" 2>&1
@@ -112,6 +122,6 @@ else
 fi
 
 say "done in $((SECONDS - start)) s"
-tar -C "$(dirname "$work")" -czf "$out/$phase-$gpu.tar.gz" "$(basename "$work")"
-cp "$summary" "$out/summary-$phase-$gpu.txt"
+tar -C "$(dirname "$work")" -czf "$out/$name.tar.gz" "$(basename "$work")"
+cp "$summary" "$out/summary-$name.txt"
 ls -la "$out"
