@@ -28,17 +28,6 @@ void addRegisters(const std::string &Operand, Registers &Out) {
   }
 }
 
-/// How many registers an instruction writing R<n> writes from its
-/// modifiers: 4 for `.128`, 2 for `.64` and `.WIDE`, else 1.
-unsigned writtenWidth(const std::string &Full) {
-  if (Full.find(".128") != std::string::npos)
-    return 4;
-  if (Full.find(".64") != std::string::npos ||
-      Full.find(".WIDE") != std::string::npos)
-    return 2;
-  return 1;
-}
-
 /// The registers \p I reads and writes. The destination
 /// (Instruction::destinationIndex) is written where it is a plain register;
 /// a store, a reduction or a branch has none, and every register it names
@@ -52,7 +41,7 @@ std::pair<Registers, Registers> registersOf(const Instruction &I) {
   bool HasDest = Dest < Ops.size() && std::regex_match(Ops[Dest], M, Plain);
   if (HasDest) {
     unsigned First = static_cast<unsigned>(std::stoul(M[1]));
-    for (unsigned K = 0; K < writtenWidth(I.Full); ++K)
+    for (unsigned K = 0; K < I.writtenWidth(); ++K)
       Writes.insert(First + K);
   }
   for (std::size_t K = 0; K < Ops.size(); ++K)

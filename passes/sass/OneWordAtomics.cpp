@@ -61,19 +61,17 @@ std::size_t regionStart(const Function &F, std::size_t At) {
 /// for one register).
 bool holdsConstant(const Function &F, std::size_t Start, std::size_t At,
                    unsigned Reg) {
-  const std::string Name = "R" + std::to_string(Reg);
-  const std::string PairLow = "R" + std::to_string(Reg ? Reg - 1 : 0);
+  static const std::regex Register(R"(R(\d{1,3}))");
   for (std::size_t K = At; K-- > Start;) {
     const Instruction &I = F.Instructions[K];
     std::vector<std::string> Ops = I.operandList();
     std::size_t Dest = Instruction::destinationIndex(Ops);
-    if (Ops.size() <= Dest)
+    std::smatch M;
+    if (Ops.size() <= Dest || !std::regex_match(Ops[Dest], M, Register))
       continue;
-    bool Pair = I.Full.find(".64") != std::string::npos ||
-                I.Full.find(".WIDE") != std::string::npos;
-    bool Writes =
-        Ops[Dest] == Name || (Pair && Reg > 0 && Ops[Dest] == PairLow);
-    if (!Writes)
+    // A pair or quad write covers the registers after its first.
+    unsigned First = static_cast<unsigned>(std::stoul(M[1]));
+    if (Reg < First || Reg >= First + I.writtenWidth())
       continue;
     if (!I.Guard.empty())
       return false;

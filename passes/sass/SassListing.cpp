@@ -58,6 +58,15 @@ Instruction::destinationIndex(const std::vector<std::string> &Ops) {
   return Ops.size() > 1 && std::regex_match(Ops[0], Predicate) ? 1 : 0;
 }
 
+unsigned Instruction::writtenWidth() const {
+  if (Full.find(".128") != std::string::npos)
+    return 4;
+  if (Full.find(".64") != std::string::npos ||
+      Full.find(".WIDE") != std::string::npos)
+    return 2;
+  return 1;
+}
+
 std::size_t Function::labelIndex(const std::string &Label) const {
   if (Label.rfind("0x", 0) == 0) {
     std::uint64_t Address = std::stoull(Label, nullptr, 16);

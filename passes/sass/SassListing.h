@@ -38,6 +38,10 @@ struct Instruction {
   /// ...`, `LOP3.LUT P1, R9, ...`). It may name no register (a store's
   /// address) or lie past the end (an instruction without operands).
   static std::size_t destinationIndex(const std::vector<std::string> &Ops);
+  /// How many consecutive registers from its destination the instruction
+  /// writes, from its modifiers: 4 for `.128`, 2 for `.64` and `.WIDE`,
+  /// else 1.
+  unsigned writtenWidth() const;
   /// For a branch, its target: a label (`BRA `(.L_x_3)`) or, as CUDA 13's
   /// cuobjdump prints it, an address ("0x1a0"); else empty.
   std::string Target;

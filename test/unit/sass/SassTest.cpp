@@ -321,6 +321,29 @@ TEST(OneWordAtomics, OnlyAConstantPairLoadedInTheSameStraightLineCounts) {
                               "        /*0020*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
                               "desc[UR4][R2.64], R5 ;\n"))
                   .empty());
+  // A 128-bit load into R0 writes R0-R3: it overwrites the pair.
+  EXPECT_TRUE(
+      oneWordFp32Atomics(
+          oneFunction("        /*0000*/ LDC.64 R2, c[0x0][0x210] ;\n"
+                      "        /*0010*/ LDG.E.128 R0, desc[UR4][R4.64] ;\n"
+                      "        /*0020*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
+                      "desc[UR4][R2.64], R5 ;\n"))
+          .empty());
+  // A 64-bit move into R1 writes R1-R2: the low half.
+  EXPECT_TRUE(
+      oneWordFp32Atomics(
+          oneFunction("        /*0000*/ LDC.64 R2, c[0x0][0x210] ;\n"
+                      "        /*0010*/ IMAD.WIDE R1, R4, 0x4, R6 ;\n"
+                      "        /*0020*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
+                      "desc[UR4][R2.64], R5 ;\n"))
+          .empty());
+  // A write below the pair leaves it.
+  EXPECT_EQ(oneWordFp32Atomics(
+                oneFunction("        /*0000*/ LDC.64 R2, c[0x0][0x210] ;\n"
+                            "        /*0010*/ LDG.E.64 R0, desc[UR4][R4.64] ;\n"
+                            "        /*0020*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
+                            "desc[UR4][R2.64], R5 ;\n")),
+            std::vector<std::uint64_t>{0x20});
   // An address offset from the parameter is still one word.
   EXPECT_EQ(oneWordFp32Atomics(oneFunction(
                 "        /*0000*/ LDC.64 R2, c[0x0][0x210] ;\n"
