@@ -25,6 +25,13 @@ std::string percent(double Pct) {
 
 } // namespace
 
+std::string loadRoundsText(const HopperPrediction::Rounds &R) {
+  return formatFixed(R.LoadsPerWarp, R.LoadsPerWarp < 10 ? 1 : 0) +
+         " global loads per warp, " + significant(R.LoadsPerRound, 2) +
+         " in flight per round (from its SASS) at " +
+         significant(R.LatencySeconds * 1e9, 3) + " ns per round";
+}
+
 const char *latencyCauseKey(LatencyCauseKind K) {
   switch (K) {
   case LatencyCauseKind::AtomicContention:
@@ -70,18 +77,11 @@ std::vector<LatencyCause> latencyCauses(const HopperPrediction &P,
   }
   if (P.LoadRounds && P.MeasuredMs && *P.MeasuredMs > 0 &&
       P.LoadRounds->WaitMs >= NamedAtomicShare * *P.MeasuredMs)
-    Causes.push_back(
-        {LatencyCauseKind::DependentLoads,
-         "dependent loads: " +
-             formatFixed(P.LoadRounds->LoadsPerWarp,
-                         P.LoadRounds->LoadsPerWarp < 10 ? 1 : 0) +
-             " global loads per warp, " +
-             significant(P.LoadRounds->LoadsPerRound, 2) +
-             " in flight at a time (from its SASS), " +
-             significant(P.LoadRounds->LatencySeconds * 1e9, 3) +
-             " ns per round: the rounds take " +
-             percent(100 * P.LoadRounds->WaitMs / *P.MeasuredMs) +
-             "% of the time"});
+    Causes.push_back({LatencyCauseKind::DependentLoads,
+                      "dependent loads: " + loadRoundsText(*P.LoadRounds) +
+                          ": the rounds take " +
+                          percent(100 * P.LoadRounds->WaitMs / *P.MeasuredMs) +
+                          "% of the time"});
   if (P.MinBlocks > 0 && P.MinBlocks < P.Sms)
     Causes.push_back({LatencyCauseKind::FewBlocks,
                       std::to_string(P.MinBlocks) + " block" +

@@ -77,6 +77,11 @@ struct LatencyEvidence {
   double MeanLaunchMs = 0;
 };
 
+/// "48 global loads per warp, 1 in flight per round (from its SASS) at 198
+/// ns per round": the load rounds, as the latency cause and the warning's
+/// cap both name them.
+std::string loadRoundsText(const HopperPrediction::Rounds &R);
+
 /// The causes of a latency-bound kernel, strongest evidence first; empty
 /// when \p P is not latency-bound.
 std::vector<LatencyCause> latencyCauses(const HopperPrediction &P,

@@ -2,6 +2,7 @@
 
 #include "checks/kernel/KernelWarnings.h"
 
+#include "model/LatencyCauses.h"
 #include "model/PartialOverlap.h"
 #include "support/Format.h"
 #include "support/Units.h"
@@ -42,15 +43,11 @@ std::string inFlightText(const HopperPrediction::InFlight &F) {
          " for 90% of its bandwidth";
 }
 
-/// "96 global loads per warp, 1.0 in flight per round (from its SASS) at 337 ns
-/// per round": what the load rounds wait (model/LoadRounds.h).
+/// The load rounds and what to do about them.
 std::string roundsText(const HopperPrediction::Rounds &R) {
-  return formatFixed(R.LoadsPerWarp, 0) + " global loads per warp, " +
-         formatFixed(R.LoadsPerRound, 1) +
-         " in flight per round (from its SASS) at " +
-         formatFixed(R.LatencySeconds * 1e9, 0) +
-         " ns per round: load several values before using the first "
-         "(unroll, or load the next iteration's values ahead)";
+  return loadRoundsText(R) +
+         ": load several values before using the first (unroll, or load the "
+         "next iteration's values ahead)";
 }
 
 /// "compute 0.789 ms, L1 0.624 ms, DRAM 0.359 ms, L2 0.324 ms": the time

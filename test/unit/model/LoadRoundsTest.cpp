@@ -1,8 +1,9 @@
 //===- LoadRoundsTest.cpp - What dependent global loads wait --------------===//
 
+#include "model/LoadRounds.h"
 #include "model/DramLatency.h"
 #include "model/HopperModel.h"
-#include "model/LoadRounds.h"
+#include "model/LatencyCauses.h"
 #include "model/UnitRates.h"
 
 #include "RoundDevice.h"
@@ -122,6 +123,21 @@ TEST(LoadRounds, OneLoadPerRoundSetsTheIssueAndLatencyEstimate) {
   EXPECT_DOUBLE_EQ(P.LoadRounds->LoadsPerRound, 1);
   EXPECT_NEAR(P.LoadRounds->LatencySeconds, 200e-9, 1e-18);
   EXPECT_EQ(P.bottleneck()->Id, Unit::IssueAndDramLatency);
+}
+
+TEST(LoadRounds, OnePhraseNamesTheRoundsForTheCauseAndTheCap) {
+  HopperPrediction::Rounds R;
+  R.LoadsPerWarp = 96;
+  R.LoadsPerRound = 1;
+  R.LatencySeconds = 197.6e-9;
+  EXPECT_EQ(loadRoundsText(R), "96 global loads per warp, 1 in flight per "
+                               "round (from its SASS) at 198 ns per round");
+  // Few loads keep a decimal; rounds of several loads two digits.
+  R.LoadsPerWarp = 2.5;
+  R.LoadsPerRound = 1.25;
+  EXPECT_EQ(loadRoundsText(R), "2.5 global loads per warp, 1.2 in flight per "
+                               "round (from its SASS) at 198 ns per round");
+  // report/load-rounds.test checks both messages end to end.
 }
 
 TEST(LoadRounds, WithoutTheSassTheWaitIsOneRoundPerWarp) {
