@@ -36,7 +36,7 @@ constexpr std::array<UnitInfo, NumUnits> Infos = {{
     {Unit::DramLatency, "dram_latency", "DRAM latency over the bytes in flight",
      Estimate, Gpu},
     {Unit::IssueAndDramLatency, "issue_dram_latency",
-     "instruction issue and DRAM latency, partly overlapped", Estimate, Gpu},
+     "instruction issue and load latency, partly overlapped", Estimate, Gpu},
     {Unit::PartialOverlap, "partial_overlap",
      "partial overlap of compute, L1, L2 and DRAM", Estimate, Gpu},
 }};

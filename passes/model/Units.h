@@ -39,9 +39,10 @@ enum class Unit {
   L2Atomics,
   Dram,
   /// Not units that get busy: DRAM's latency over the bytes a launch keeps
-  /// in flight, instruction issue and DRAM latency partly overlapped
-  /// (model/DramLatency.h), and the compute and memory stages partly
-  /// overlapped (model/PartialOverlap.h).
+  /// in flight, instruction issue and load latency (DRAM's, or the load
+  /// rounds') partly overlapped (model/DramLatency.h, model/LoadRounds.h),
+  /// and the compute and memory stages partly overlapped
+  /// (model/PartialOverlap.h).
   DramLatency,
   IssueAndDramLatency,
   PartialOverlap,
