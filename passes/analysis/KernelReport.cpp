@@ -15,14 +15,38 @@ namespace headroom {
 
 namespace {
 
-/// Groups entries of one kernel: by definition location when a site names
-/// it, else by the driver's name.
+/// The site that says where each kernel (by the driver's name) is defined:
+/// an entry's own site, or for a launch through a function pointer, whose
+/// site names no definition, that of another launch of the same kernel
+/// (none for launches outside instrumented code, reported apart).
+using DefiningSites = std::map<std::string, const ProfileSite *>;
+
+DefiningSites definingSites(const ProfileDocument &P) {
+  DefiningSites Out;
+  for (const ProfileKernel &K : P.Kernels)
+    if (const ProfileSite *S = P.siteOf(K); S && S->hasDefinition())
+      Out.try_emplace(K.Demangled, S);
+  return Out;
+}
+
+const ProfileSite *definingSite(const ProfileDocument &P,
+                                const DefiningSites &Defined,
+                                const ProfileKernel &K) {
+  const ProfileSite *S = P.siteOf(K);
+  if (!S || S->hasDefinition())
+    return S; // launches outside instrumented code stay apart, as before
+  auto It = Defined.find(K.Demangled);
+  return It == Defined.end() ? nullptr : It->second;
+}
+
+/// Groups entries of one kernel: by definition location where known, else
+/// by the driver's name.
 using KernelKey = std::tuple<std::string, unsigned, unsigned, std::string>;
 
-KernelKey keyOf(const ProfileDocument &P, const ProfileKernel &K) {
-  if (const ProfileSite *S = P.siteOf(K))
-    return {S->Definition.File, S->Definition.Line, S->Definition.Column,
-            S->Kernel};
+KernelKey keyOf(const ProfileSite *Defining, const ProfileKernel &K) {
+  if (Defining)
+    return {Defining->Definition.File, Defining->Definition.Line,
+            Defining->Definition.Column, Defining->Kernel};
   return {"", 0, 0, K.Demangled};
 }
 
@@ -92,12 +116,13 @@ struct ModelInputs {
 /// model's inputs from those with counters.
 KernelReport collectEntries(const ProfileDocument &P,
                             const std::vector<const ProfileKernel *> &Entries,
+                            const ProfileSite *Defining,
                             const StaticFactsIndex *Facts, ModelInputs &In) {
   KernelReport R;
   const ProfileKernel &First = *Entries.front();
-  if (const ProfileSite *S = P.siteOf(First)) {
-    R.Kernel = S->Kernel;
-    R.Definition = S->Definition;
+  if (Defining) {
+    R.Kernel = Defining->Kernel;
+    R.Definition = Defining->Definition;
   } else {
     R.Kernel = First.Demangled;
   }
@@ -193,15 +218,18 @@ ProfileReport analyzeProfile(const ProfileDocument &P,
     if (Expected<UnitRates> R = unitRates(D))
       Rates = *R;
 
+  DefiningSites Defined = definingSites(P);
   std::map<KernelKey, std::vector<const ProfileKernel *>> Groups;
   for (const ProfileKernel &K : P.Kernels) {
-    Groups[keyOf(P, K)].push_back(&K);
+    Groups[keyOf(definingSite(P, Defined, K), K)].push_back(&K);
     Report.TotalNs += K.estimatedTotalNs();
   }
 
   for (const auto &[Key, Entries] : Groups) {
     ModelInputs In;
-    KernelReport R = collectEntries(P, Entries, Options.Facts.get(), In);
+    KernelReport R =
+        collectEntries(P, Entries, definingSite(P, Defined, *Entries.front()),
+                       Options.Facts.get(), In);
     R.ShareOfProfile = Report.TotalNs > 0 ? R.TotalNs / Report.TotalNs : 0;
     if (R.ModeledLaunches > 0) {
       predictThesis(R, In.Sum, In.AverageWeights, D, Options,

@@ -89,7 +89,8 @@ SourceCheckResult checkSites(const ProfileDocument &P,
   };
   for (const ProfileSite &S : P.Sites) {
     FileOf(S.Launch.File);
-    FileOf(S.Definition.File);
+    if (S.hasDefinition())
+      FileOf(S.Definition.File);
   }
   for (const auto &[File, Content] : Files)
     R.SourcesFound |= bool(Content);
@@ -118,7 +119,8 @@ SourceCheckResult checkSites(const ProfileDocument &P,
       R.Mismatches.push_back({Loc, Kernel, IsDefinition, Problem});
   };
   for (const ProfileSite &S : P.Sites) {
-    Check(S.Definition, S.Kernel, /*IsDefinition=*/true);
+    if (S.hasDefinition())
+      Check(S.Definition, S.Kernel, /*IsDefinition=*/true);
     Check(S.Launch, S.Kernel, /*IsDefinition=*/false);
   }
   return R;

@@ -45,7 +45,8 @@ void localizeSourcePaths(ProfileDocument &P, const std::string &Root) {
   std::string AbsoluteRoot = absolutePath(Root.empty() ? "." : Root);
   for (ProfileSite &S : P.Sites) {
     localize(S.Launch, S.Directory, AbsoluteRoot);
-    localize(S.Definition, S.Directory, AbsoluteRoot);
+    if (S.hasDefinition())
+      localize(S.Definition, S.Directory, AbsoluteRoot);
     if (!S.Directory.empty())
       S.Directory = AbsoluteRoot;
   }

@@ -52,7 +52,8 @@ std::string chooseSourceRoot(const ProfileDocument &P,
   for (const std::string &Base : Bases)
     for (const ProfileSite &S : P.Sites)
       if (FoundFrom(S.Launch.File, S.Directory, Base) ||
-          FoundFrom(S.Definition.File, S.Directory, Base))
+          (S.hasDefinition() &&
+           FoundFrom(S.Definition.File, S.Directory, Base)))
         return Base;
   return Bases.empty() ? currentDirectory() : Bases.front();
 }

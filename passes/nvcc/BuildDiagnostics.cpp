@@ -27,7 +27,8 @@ constexpr const char *Tag = "headroom nvcc: ";
 bool inSource(const ProfileSite &S, const std::string &Source,
               const std::string &Dir) {
   return sourceNames(S.Launch.File, S.Directory, Source, Dir) ||
-         sourceNames(S.Definition.File, S.Directory, Source, Dir);
+         (S.hasDefinition() &&
+          sourceNames(S.Definition.File, S.Directory, Source, Dir));
 }
 
 /// The files of \p P's locations that name \p Source, as the report run
@@ -43,7 +44,8 @@ std::set<std::string> sourceFiles(const ProfileDocument &P,
   };
   for (const ProfileSite &S : P.Sites) {
     Add(S.Launch.File, S.Directory);
-    Add(S.Definition.File, S.Directory);
+    if (S.hasDefinition())
+      Add(S.Definition.File, S.Directory);
   }
   for (const ProfileScope &S : P.Scopes)
     Add(S.Where.File, "");

@@ -103,8 +103,12 @@ struct ProfileSite {
   SourceLocation Launch;
   /// The kernel as written at the launch.
   std::string Kernel;
-  /// The kernel's definition (or declaration).
+  /// The kernel's definition (or declaration); an empty File where the
+  /// launch names no kernel function (a launch through a function pointer:
+  /// the driver's name tells which kernel ran).
   SourceLocation Definition;
+
+  bool hasDefinition() const { return !Definition.File.empty(); }
   /// The absolute directory that relative files of Launch and Definition are
   /// relative to (the compile's working directory, `directory`); empty in
   /// profiles that do not record it: their relative files are then taken

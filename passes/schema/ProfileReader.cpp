@@ -403,7 +403,15 @@ ProfileSite DocumentReader::site(const json &J, const std::string &Path) {
   S.Id = R.index("id");
   S.Launch = location(R, "file", "line", "column");
   S.Kernel = R.string("kernel");
-  S.Definition = location(R, "kernel_file", "kernel_line", "kernel_column");
+  // A launch through a function pointer has no definition: absent, or
+  // (as runtimes before 2026-11-25 wrote it) an empty file at line 0.
+  const json *DefinitionFile = R.given("kernel_file");
+  bool Unknown = !DefinitionFile ||
+                 (DefinitionFile->is_string() &&
+                  DefinitionFile->get_ref<const std::string &>().empty() &&
+                  J.value("kernel_line", json(0)) == json(0));
+  if (!Unknown)
+    S.Definition = location(R, "kernel_file", "kernel_line", "kernel_column");
   S.Directory = normalizedPath(R.optionalString("directory"));
   if (!S.Directory.empty() && S.Directory.front() != '/')
     R.fail(expected(R.path("directory"), "an absolute directory",

@@ -95,23 +95,27 @@ json siteJson(const ProfileSite &S, ProfileKeyOrder Order) {
     J = {{"column", S.Launch.Column}};
     if (!S.Directory.empty())
       J["directory"] = S.Directory;
-    J.update(json{{"file", S.Launch.File},
-                  {"id", S.Id},
-                  {"kernel", S.Kernel},
-                  {"kernel_column", S.Definition.Column},
-                  {"kernel_file", S.Definition.File},
-                  {"kernel_line", S.Definition.Line},
-                  {"line", S.Launch.Line}});
+    J["file"] = S.Launch.File;
+    J["id"] = S.Id;
+    J["kernel"] = S.Kernel;
+    if (S.hasDefinition()) {
+      J["kernel_column"] = S.Definition.Column;
+      J["kernel_file"] = S.Definition.File;
+      J["kernel_line"] = S.Definition.Line;
+    }
+    J["line"] = S.Launch.Line;
     return J;
   }
   J = {{"id", S.Id},
        {"file", S.Launch.File},
        {"line", S.Launch.Line},
        {"column", S.Launch.Column},
-       {"kernel", S.Kernel},
-       {"kernel_file", S.Definition.File},
-       {"kernel_line", S.Definition.Line},
-       {"kernel_column", S.Definition.Column}};
+       {"kernel", S.Kernel}};
+  if (S.hasDefinition()) {
+    J["kernel_file"] = S.Definition.File;
+    J["kernel_line"] = S.Definition.Line;
+    J["kernel_column"] = S.Definition.Column;
+  }
   if (!S.Directory.empty())
     J["directory"] = S.Directory;
   return J;

@@ -1,6 +1,7 @@
 //===- ProfileReaderTest.cpp - Reading headroom.profile/1 -----------------===//
 
 #include "schema/ProfileReader.h"
+#include "schema/ProfileWriter.h"
 
 #include "ProfileJson.h"
 
@@ -55,6 +56,30 @@ TEST(ProfileTest, SourcePathsAreNormalizedAndTheDirectoryIsOptional) {
   EXPECT_EQ(P->Sites[0].Directory, "/home/me/proj/build");
   // Profiles recorded before sites had directories.
   EXPECT_EQ(P->Sites[1].Directory, "");
+}
+
+TEST(ProfileTest, ALaunchThroughAFunctionPointerHasNoDefinition) {
+  auto J = twoKernelProfile();
+  // As runtimes before 2026-11-25 wrote it, and as they write it now.
+  J["sites"][0]["kernel_file"] = "";
+  J["sites"][0]["kernel_line"] = 0;
+  J["sites"][0]["kernel_column"] = 0;
+  for (const char *Key : {"kernel_file", "kernel_line", "kernel_column"})
+    J["sites"][1].erase(Key);
+  auto P = readText("pointer.json", J.dump());
+  ASSERT_TRUE(P) << P.error().message();
+  EXPECT_FALSE(P->Sites[0].hasDefinition());
+  EXPECT_FALSE(P->Sites[1].hasDefinition());
+  // Written without the keys, it reads back the same.
+  nlohmann::ordered_json Written = profileToJson(*P);
+  EXPECT_FALSE(Written["sites"][0].contains("kernel_file"));
+  auto Again = readText("again.json", Written.dump());
+  ASSERT_TRUE(Again) << Again.error().message();
+  EXPECT_FALSE(Again->Sites[0].hasDefinition());
+  // An empty file with a line is not an unknown definition.
+  J["sites"][0]["kernel_line"] = 7;
+  EXPECT_THAT(errorOf("line.json", J),
+              HasSubstr("sites[0].kernel_file: expected a non-empty string"));
 }
 
 TEST(ProfileTest, ASiteDirectoryMustBeAbsolute) {
