@@ -283,16 +283,26 @@ void addLatencies(const LaunchGroup &G, const UnitRates &R,
 
 /// The DRAM floor of \p G's launches, given \p Ms for all of them at the
 /// sampled launch's traffic. A sampled launch reads its inputs cold, from
-/// DRAM; a launch repeated on data that fits in the L2 may find all of it
-/// there, so only the cold launches' traffic bounds the time where the
-/// traffic fits (the estimates keep every launch at the sampled one's).
+/// DRAM; a launch repeated on the same data may find up to the L2's capacity
+/// of what it reads there, and leave as much of what it writes dirty there
+/// (a kernel that updates its data in place may keep both in the same
+/// lines). So a repeated launch moves at least its reads and its writes
+/// each less the L2's capacity; the estimates keep every launch at the
+/// sampled one's traffic.
 double dramFloorMs(double Ms, const LaunchGroup &G, const UnitRates &R) {
-  double PerLaunch = (G.Work.DramReadBytes + G.Work.DramWriteBytes) /
-                     std::max(G.Launches, 1.0);
-  if (G.ColdLaunches < G.Launches && R.L2Capacity > 0 &&
-      PerLaunch <= R.L2Capacity)
-    return Ms * std::max(G.ColdLaunches, 0.0) / G.Launches;
-  return Ms;
+  double Repeated = G.Launches - std::max(G.ColdLaunches, 0.0);
+  double Bytes = G.Work.DramReadBytes + G.Work.DramWriteBytes;
+  if (Repeated <= 0 || R.L2Capacity <= 0 || Bytes <= 0)
+    return Ms;
+  double Launches = std::max(G.Launches, 1.0);
+  double Reads = G.Work.DramReadBytes / Launches;
+  double Writes = G.Work.DramWriteBytes / Launches;
+  double Least = std::max(0.0, Reads - R.L2Capacity) +
+                 std::max(0.0, Writes - R.L2Capacity);
+  double Share =
+      (std::max(G.ColdLaunches, 0.0) + Repeated * Least / (Reads + Writes)) /
+      Launches;
+  return Ms * std::min(1.0, Share);
 }
 
 /// Forgets the stages' partial overlap of \p P where it adds less than

@@ -147,7 +147,7 @@ TEST(HopperModel, DramAtTheBandwidthOfItsMix) {
   EXPECT_EQ(P.regime(), Regime::Memory);
 }
 
-TEST(HopperModel, RepeatedLaunchesOnDataThatFitsInL2BoundByTheColdOnes) {
+TEST(HopperModel, RepeatedLaunchesBoundByTheColdOnesAndWhatTheL2CannotKeep) {
   // 4 launches of 40 MB of DRAM traffic each, as the sampled one moved.
   DeviceParameters D = roundDevice();
   D.Identity.L2Bytes = 50'000'000;
@@ -164,16 +164,26 @@ TEST(HopperModel, RepeatedLaunchesOnDataThatFitsInL2BoundByTheColdOnes) {
   HopperPrediction Warm = predictHopper({&G, 1}, *R, 9.0);
   EXPECT_DOUBLE_EQ(Warm.timeOf(Unit::Dram)->FloorMs, 2.0);
   EXPECT_DOUBLE_EQ(Warm.timeOf(Unit::Dram)->RoofMs, 8.0);
-  // Every launch cold, or traffic that does not fit: all of it bounds.
+  // Every launch cold: all of it bounds.
   G.ColdLaunches = 4;
   EXPECT_DOUBLE_EQ(predictHopper({&G, 1}, *R, 9.0).timeOf(Unit::Dram)->FloorMs,
                    8.0);
+  // 40 MB of traffic in a 30 MB L2: the reads (20 MB) and the writes (20 MB)
+  // each fit, as in a kernel that updates its data in place, so the later
+  // launches may still move none of it.
   G.ColdLaunches = 1;
   D.Identity.L2Bytes = 30'000'000;
   R = unitRates(D);
   ASSERT_TRUE(R) << R.error().message();
   EXPECT_DOUBLE_EQ(predictHopper({&G, 1}, *R, 9.0).timeOf(Unit::Dram)->FloorMs,
-                   8.0);
+                   2.0);
+  // In a 10 MB L2 a later launch moves at least 10 MB of its reads and 10 MB
+  // of its writes: half its traffic, 1 ms each, after the cold 2 ms.
+  D.Identity.L2Bytes = 10'000'000;
+  R = unitRates(D);
+  ASSERT_TRUE(R) << R.error().message();
+  EXPECT_DOUBLE_EQ(predictHopper({&G, 1}, *R, 9.0).timeOf(Unit::Dram)->FloorMs,
+                   5.0);
 }
 
 TEST(HopperModel, BusyCountsAgainstTheHardwarePeakBoundsAgainstTheRate) {
