@@ -2,7 +2,7 @@
 """Scores Headroom on code not written for it: what test/external/run-gpu.sh recorded.
 
 usage: test/external/evaluate.py HEADROOM RESULTS.tar.gz --device NAME
-                                  [--markdown] [--write DOC | --check DOC]
+                                  [--markdown] [--write DOC | --check DOC] [--block NAME]
 
 For every kernel of every sample's Headroom profile, `headroom report --format json`
 gives the Hopper model's verdict (compute, memory or latency, and how busy the busiest
@@ -13,8 +13,9 @@ scores it; where a kernel ran in several configurations, the verdict of most of 
 profiled time). Prints each kernel and the scores: verdict agreement, latency recall,
 median |error| and the share within 25% of the qualifying kernels (>= 64 threads per
 block, >= 90 blocks, >= 0.1 ms per launch), floors above the measured time + 3%.
---write DOC puts the Markdown between DOC's `<!-- external:begin -->` and
-`<!-- external:end -->` lines; --check DOC fails where they differ from it.
+--write DOC puts the Markdown between DOC's `<!-- NAME:begin -->` and
+`<!-- NAME:end -->` lines (NAME: --block, default "external"); --check DOC fails
+where they differ from it.
 """
 import argparse
 import csv
@@ -79,6 +80,7 @@ def main():
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--write")
     parser.add_argument("--check")
+    parser.add_argument("--block", default="external")
     args = parser.parse_args()
     if args.write or args.check:
         args.markdown = True
@@ -166,7 +168,7 @@ def main():
         sys.stdout.write(text)
         return 0
     doc = open(args.write or args.check).read()
-    begin, end = "<!-- external:begin -->\n", "<!-- external:end -->"
+    begin, end = f"<!-- {args.block}:begin -->\n", f"<!-- {args.block}:end -->"
     if begin not in doc or end not in doc:
         print(f"error: {args.write or args.check}: no {begin.strip()} ... {end} block", file=sys.stderr)
         return 2
