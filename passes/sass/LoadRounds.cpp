@@ -28,24 +28,17 @@ void addRegisters(const std::string &Operand, Registers &Out) {
   }
 }
 
-/// The registers \p I reads and writes. The destination
-/// (Instruction::destinationIndex) is written where it is a plain register;
-/// a store, a reduction or a branch has none, and every register it names
-/// is read.
+/// The registers \p I reads and writes (Instruction::written); a store, a
+/// reduction or a branch writes none, and every register it names is read.
 std::pair<Registers, Registers> registersOf(const Instruction &I) {
-  static const std::regex Plain(R"(R(\d{1,3}))");
   std::vector<std::string> Ops = I.operandList();
-  std::size_t Dest = Instruction::destinationIndex(Ops);
+  std::optional<Instruction::Written> W = I.written();
   Registers Reads, Writes;
-  std::smatch M;
-  bool HasDest = Dest < Ops.size() && std::regex_match(Ops[Dest], M, Plain);
-  if (HasDest) {
-    unsigned First = static_cast<unsigned>(std::stoul(M[1]));
-    for (unsigned K = 0; K < I.writtenWidth(); ++K)
-      Writes.insert(First + K);
-  }
+  if (W)
+    for (unsigned K = 0; K < W->Count; ++K)
+      Writes.insert(W->First + K);
   for (std::size_t K = 0; K < Ops.size(); ++K)
-    if (!(HasDest && K == Dest))
+    if (!(W && K == W->Operand))
       addRegisters(Ops[K], Reads);
   return {Reads, Writes};
 }

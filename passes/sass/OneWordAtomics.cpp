@@ -61,20 +61,15 @@ std::size_t regionStart(const Function &F, std::size_t At) {
 /// for one register).
 bool holdsConstant(const Function &F, std::size_t Start, std::size_t At,
                    unsigned Reg) {
-  static const std::regex Register(R"(R(\d{1,3}))");
   for (std::size_t K = At; K-- > Start;) {
     const Instruction &I = F.Instructions[K];
-    std::vector<std::string> Ops = I.operandList();
-    std::size_t Dest = Instruction::destinationIndex(Ops);
-    std::smatch M;
-    if (Ops.size() <= Dest || !std::regex_match(Ops[Dest], M, Register))
-      continue;
     // A pair or quad write covers the registers after its first.
-    unsigned First = static_cast<unsigned>(std::stoul(M[1]));
-    if (Reg < First || Reg >= First + I.writtenWidth())
+    std::optional<Instruction::Written> W = I.written();
+    if (!W || !W->covers(Reg))
       continue;
     if (!I.Guard.empty())
       return false;
+    std::vector<std::string> Ops = I.operandList();
     if (I.Opcode == "LDC" || I.Opcode == "MOV")
       return Ops.size() == 2 && isConstant(Ops[1]);
     if (I.Full == "IMAD.MOV.U32")

@@ -52,19 +52,23 @@ std::vector<std::string> Instruction::operandList() const {
   return Out;
 }
 
-std::size_t
-Instruction::destinationIndex(const std::vector<std::string> &Ops) {
+std::optional<Instruction::Written> Instruction::written() const {
   static const std::regex Predicate(R"(!?(P\d|PT))");
-  return Ops.size() > 1 && std::regex_match(Ops[0], Predicate) ? 1 : 0;
-}
-
-unsigned Instruction::writtenWidth() const {
+  // Registers are R0-R254: three digits at most, so the number fits.
+  static const std::regex Plain(R"(R(\d{1,3}))");
+  std::vector<std::string> Ops = operandList();
+  Written W;
+  W.Operand = Ops.size() > 1 && std::regex_match(Ops[0], Predicate) ? 1 : 0;
+  std::smatch M;
+  if (W.Operand >= Ops.size() || !std::regex_match(Ops[W.Operand], M, Plain))
+    return std::nullopt;
+  W.First = static_cast<unsigned>(std::stoul(M[1]));
   if (Full.find(".128") != std::string::npos)
-    return 4;
-  if (Full.find(".64") != std::string::npos ||
-      Full.find(".WIDE") != std::string::npos)
-    return 2;
-  return 1;
+    W.Count = 4;
+  else if (Full.find(".64") != std::string::npos ||
+           Full.find(".WIDE") != std::string::npos)
+    W.Count = 2;
+  return W;
 }
 
 std::size_t Function::labelIndex(const std::string &Label) const {

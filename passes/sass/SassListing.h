@@ -33,15 +33,22 @@ struct Instruction {
   std::string Operands;
   /// Operands split at commas, each trimmed ("PT", "R5", "desc[UR4][R2.64]").
   std::vector<std::string> operandList() const;
-  /// The index in \p Ops (operandList()'s) of the operand the instruction
-  /// writes: the first, or the second after a predicate one (`ATOMG PT, R5,
-  /// ...`, `LOP3.LUT P1, R9, ...`). It may name no register (a store's
-  /// address) or lie past the end (an instruction without operands).
-  static std::size_t destinationIndex(const std::vector<std::string> &Ops);
-  /// How many consecutive registers from its destination the instruction
-  /// writes, from its modifiers: 4 for `.128`, 2 for `.64` and `.WIDE`,
-  /// else 1.
-  unsigned writtenWidth() const;
+  /// The registers an instruction writes: its destination operand
+  /// (operandList()[Operand]: the first, or the second after a predicate
+  /// one, `ATOMG PT, R5, ...`, `LOP3.LUT P1, R9, ...`), from register First
+  /// on, Count of them by its modifiers (4 for `.128`, 2 for `.64` and
+  /// `.WIDE`, else 1).
+  struct Written {
+    std::size_t Operand = 0;
+    unsigned First = 0, Count = 1;
+    bool covers(unsigned Reg) const {
+      return Reg >= First && Reg - First < Count;
+    }
+  };
+  /// What the instruction writes; nullopt where its destination operand is
+  /// not a plain register (a store's or a reduction's address, a branch,
+  /// no operands).
+  std::optional<Written> written() const;
   /// For a branch, its target: a label (`BRA `(.L_x_3)`) or, as CUDA 13's
   /// cuobjdump prints it, an address ("0x1a0"); else empty.
   std::string Target;
