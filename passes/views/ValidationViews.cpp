@@ -66,11 +66,14 @@ std::vector<std::string> findings(const ValidationResult &R) {
                   std::to_string(R.VerdictsAgreeBalanced) + " (" +
                   percentOf(R.VerdictsAgreeBalanced, R.VerdictsCompared) +
                   ") when a balanced kernel may be either");
-  Lines.push_back("latency-bound by Nsight Compute: " +
-                  std::to_string(R.NcuLatency) + " kernels, " +
-                  std::to_string(R.LatencyAgree) +
-                  " of them called latency-bound (" +
-                  percentOf(R.LatencyAgree, R.NcuLatency) + ")");
+  // "latency-bound by <Reference>: 56 kernels, 51 of them called ...".
+  auto LatencyLine = [](const std::string &Reference, std::size_t Bound,
+                        std::size_t Called) {
+    return "latency-bound by " + Reference + ": " + std::to_string(Bound) +
+           " kernels, " + std::to_string(Called) +
+           " of them called latency-bound (" + percentOf(Called, Bound) + ")";
+  };
+  Lines.push_back(LatencyLine("Nsight Compute", R.NcuLatency, R.LatencyAgree));
   if (R.WarmCompared) {
     Lines.push_back(
         "Nsight Compute without its cache flush (the launch in the cache "
@@ -82,11 +85,8 @@ std::vector<std::string> findings(const ValidationResult &R) {
         "); the verdict agrees with it for " +
         std::to_string(R.VerdictsAgreeWarm) + " (" +
         percentOf(R.VerdictsAgreeWarm, R.WarmCompared) + ")");
-    Lines.push_back("latency-bound by Nsight Compute without the flush: " +
-                    std::to_string(R.NcuWarmLatency) + " kernels, " +
-                    std::to_string(R.LatencyAgreeWarm) +
-                    " of them called latency-bound (" +
-                    percentOf(R.LatencyAgreeWarm, R.NcuWarmLatency) + ")");
+    Lines.push_back(LatencyLine("Nsight Compute without the flush",
+                                R.NcuWarmLatency, R.LatencyAgreeWarm));
   }
   if (R.ProjectedFrom)
     Lines.push_back("projected from " + *R.ProjectedFrom +
