@@ -5,11 +5,13 @@ set -euo pipefail
 
 # chromium and python3-jsonschema: the report tests render the HTML report
 # in headless Chromium and validate SARIF against its JSON schema.
+# clang-format-22 and clang-tidy-22: the style tests (test/style) pin them.
 # libclang-rt-22-dev: libFuzzer and the sanitizer runtimes of clang-22, which
 # the fuzz targets of every reader link (scripts/fuzz.sh, docs/reliability.md).
 packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clangd-22
           nlohmann-json3-dev libgtest-dev libgmock-dev cmake ninja-build
-          chromium python3-jsonschema libclang-rt-22-dev)
+          chromium python3-jsonschema libclang-rt-22-dev
+          clang-format-22 clang-tidy-22)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -24,8 +24,8 @@ namespace {
 /// --from-spec: the derived device as a file (or on stdout), or beside a
 /// calibrated one with --compare.
 int fromSpec(const DeviceRegistry &Registry, const ParsedArgs &P) {
-  Expected<DeviceEntry> D = Registry.fromSpec(*P.get("from-spec"),
-                                              P.get("reference").value_or(""));
+  Expected<DeviceEntry> D =
+      Registry.fromSpec(*P.get("from-spec"), P.get("reference").value_or(""));
   if (!D)
     return failWith(D.error().context("headroom devices --from-spec"));
   if (std::optional<std::string> Other = P.get("compare")) {

@@ -45,15 +45,13 @@ const Subcommand Subcommands[] = {
 #ifdef HEADROOM_HAVE_CLANG
     {"instrument", "rewrite a .cu file's kernel launches to call the runtime",
      instrumentMain},
-    {"check", "check CUDA device code for GPU performance pitfalls",
-     checkMain},
+    {"check", "check CUDA device code for GPU performance pitfalls", checkMain},
 #else
     {"instrument", "(not in this build: needs Clang)", instrumentWithoutClang},
     {"check", "(not in this build: needs Clang)", checkWithoutClang},
 #endif
     {"report", "diagnose the kernels of a profile on a device", reportMain},
-    {"lint", "gate a profile on headroom thresholds and a baseline",
-     lintMain},
+    {"lint", "gate a profile on headroom thresholds and a baseline", lintMain},
     {"calibrate", "measure this GPU and write its device file", calibrateMain},
     {"merge", "combine the profiles of many processes or ranks", mergeMain},
     {"validate", "score the models on a recording of the validation corpus",
@@ -66,7 +64,8 @@ const Subcommand Subcommands[] = {
 
 void printUsage(std::ostream &OS) {
   OS << "usage: headroom <command> [options]\n\n"
-        "Headroom tells, at the source line, whether a CUDA kernel is compute-\n"
+        "Headroom tells, at the source line, whether a CUDA kernel is "
+        "compute-\n"
         "or memory-bound and how far it is from what the GPU could do.\n\n"
         "commands:\n";
   for (const Subcommand &S : Subcommands)

@@ -39,8 +39,8 @@ std::string defaultClangd() {
 }
 
 bool isVersionOrHelp(const std::string &A) {
-  return A == "--version" || A == "-version" || A == "--help" ||
-         A == "-help" || A == "--help-list" || A == "-h";
+  return A == "--version" || A == "-version" || A == "--help" || A == "-help" ||
+         A == "--help-list" || A == "-h";
 }
 
 /// The URI of docs/diagnostics.md: under $HEADROOM_DOCS_URL, else the
@@ -52,8 +52,8 @@ std::string diagnosticsDocUri() {
       U.pop_back();
     return U + "/diagnostics.md";
   }
-  std::string Installed = absolutePath(
-      "../share/doc/headroom/diagnostics.md", currentExecutableDirectory());
+  std::string Installed = absolutePath("../share/doc/headroom/diagnostics.md",
+                                       currentExecutableDirectory());
   if (isRegularFile(Installed))
     return lsp::pathToUri(Installed);
   std::string Source = lsp::sourceTreeDiagnosticsDoc();

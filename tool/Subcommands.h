@@ -1,4 +1,4 @@
-//===- Subcommands.h - The entry points of headroom's subcommands -*- C++ -*-===//
+//===- Subcommands.h - The subcommands' entry points ------------*- C++ -*-===//
 ///
 /// \file
 /// Each subcommand lives in its own tool/<Name>Main.cpp, is a thin layer over

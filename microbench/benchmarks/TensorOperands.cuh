@@ -1,5 +1,4 @@
-//===- TensorOperands.cuh - Operands of the tensor-core benchmarks -*- CUDA
-//-*-===//
+//===- TensorOperands.cuh - Tensor-core benchmark operands -----*- CUDA -*-===//
 ///
 /// \file
 /// The matrices tensor_mma.cu and tensor_wgmma.cu multiply, and the register

@@ -1,4 +1,4 @@
-//===- l2_atomics.cu - Atomics on one address, by kind ---------------------===//
+//===- l2_atomics.cu - Atomics on one address, by kind --------------------===//
 ///
 /// \file
 /// How many atomic adds per second the L2 applies to one address: the
@@ -63,7 +63,8 @@ void runSameAddress(Context &Ctx, const char *Name, const char *What) {
   T *Word = reinterpret_cast<T *>(Buf);
   unsigned *Slots = Buf + 1;
   auto Launch = [&] {
-    cudaMemsetAsync(Buf, 0, (1 + static_cast<size_t>(Blocks)) * sizeof(unsigned),
+    cudaMemsetAsync(Buf, 0,
+                    (1 + static_cast<size_t>(Blocks)) * sizeof(unsigned),
                     Ctx.stream());
     sameAddressKernel<T, Returns>
         <<<Blocks, Block, 0, Ctx.stream()>>>(Word, Passes, Slots);

@@ -82,8 +82,8 @@ void runChase(Context &Ctx, const char *Name, std::size_t Bytes,
               std::size_t GroupBytes, std::uint32_t Steps, const char *What) {
   const std::size_t NodeBytes = WordsPerNode * sizeof(std::uint32_t);
   std::size_t Nodes = Bytes / NodeBytes;
-  std::vector<std::uint32_t> Next =
-      cycleOf(Nodes, GroupBytes / NodeBytes, 1000 + static_cast<unsigned>(Nodes));
+  std::vector<std::uint32_t> Next = cycleOf(
+      Nodes, GroupBytes / NodeBytes, 1000 + static_cast<unsigned>(Nodes));
   auto *Buf = static_cast<std::uint32_t *>(Ctx.scratch(Bytes + NodeBytes));
   std::uint32_t *Pos = Buf + Next.size();
   HEADROOM_CUDA(cudaMemcpy(Buf, Next.data(), Bytes, cudaMemcpyHostToDevice));

@@ -1,5 +1,4 @@
-//===- Results.h - Calibration results and the thesis parameters -*- C++
-//-*-===//
+//===- Results.h - Calibration results, thesis parameters -------*- C++ -*-===//
 ///
 /// \file
 /// What a calibration run produces (one Measurement per micro-benchmark

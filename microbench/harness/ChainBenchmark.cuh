@@ -1,5 +1,4 @@
-//===- ChainBenchmark.cuh - Throughput of one arithmetic op -----*- CUDA
-//-*-===//
+//===- ChainBenchmark.cuh - Throughput of one arithmetic op ----*- CUDA -*-===//
 ///
 /// \file
 /// The shape shared by the arithmetic-throughput benchmarks (thesis appendix

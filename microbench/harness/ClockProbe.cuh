@@ -1,5 +1,4 @@
-//===- ClockProbe.cuh - Measuring the SM clock inside a kernel --*- CUDA
-//-*-===//
+//===- ClockProbe.cuh - Measuring the SM clock inside a kernel -*- CUDA -*-===//
 ///
 /// \file
 /// Thread 0 of each block reads the SM's cycle counter (clock64) when the

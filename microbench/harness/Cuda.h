@@ -2,8 +2,9 @@
 ///
 /// \file
 /// The micro-benchmarks stop at the first CUDA error or wrong result with one
-/// clear line (docs/DESIGN.md: microbench/ may stop with a clear error). Errors
-/// are exceptions carrying an exit code, caught once in main.
+/// clear line and an exit code, which `headroom calibrate` turns into a
+/// message (docs/calibrate.md). Errors are exceptions carrying the exit code,
+/// caught once in main.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_MICROBENCH_HARNESS_CUDA_H

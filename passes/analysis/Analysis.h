@@ -15,7 +15,7 @@
 
 #include "analysis/Diagnostic.h"
 #include "analysis/KernelReport.h"
-#include "analysis/SourceCheck.h"
+#include "analysis/SitesMatchSources.h"
 #include "devices/DeviceRegistry.h"
 #include "model/Prediction.h"
 #include "schema/ProfileDocument.h"

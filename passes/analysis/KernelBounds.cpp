@@ -86,9 +86,9 @@ void applyStaticFacts(LaunchGroup &G, const ProfileKernel &Entry,
 void BoundsInput::add(const ProfileKernel &Entry,
                       const StaticFactsIndex *Facts) {
   double Launches = double(Entry.Launches);
-  LaunchGroup G = launchGroup(
-      [&](Counter C) { return perLaunch(Entry, C); },
-      {Entry.blocks(), Entry.threadsPerBlock()}, Launches);
+  LaunchGroup G =
+      launchGroup([&](Counter C) { return perLaunch(Entry, C); },
+                  {Entry.blocks(), Entry.threadsPerBlock()}, Launches);
   applyStaticFacts(G, Entry, Facts);
   G.ColdLaunches =
       std::min(Launches, double(Entry.CounterLaunches.value_or(1)));

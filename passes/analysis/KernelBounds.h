@@ -88,8 +88,7 @@ void applyStaticFacts(LaunchGroup &G, const ProfileKernel &Entry,
 class BoundsInput {
 public:
   /// Adds \p Entry, with what \p Facts (the SASS) says of its kernel.
-  void add(const ProfileKernel &Entry,
-           const StaticFactsIndex *Facts = nullptr);
+  void add(const ProfileKernel &Entry, const StaticFactsIndex *Facts = nullptr);
   /// Whether every entry had the counters of the per-pipe model (the
   /// instruction count, the pipes and DRAM).
   bool complete() const { return !Groups.empty() && Complete; }

@@ -232,8 +232,7 @@ ProfileReport analyzeProfile(const ProfileDocument &P,
                        Options.Facts.get(), In);
     R.ShareOfProfile = Report.TotalNs > 0 ? R.TotalNs / Report.TotalNs : 0;
     if (R.ModeledLaunches > 0) {
-      predictThesis(R, In.Sum, In.AverageWeights, D, Options,
-                    MeasuredOnDevice);
+      predictThesis(R, In.Sum, In.AverageWeights, D, Options, MeasuredOnDevice);
       if (Rates)
         addBounds(R, In.Bounds, *Rates, D, Options, MeasuredOnDevice);
     }

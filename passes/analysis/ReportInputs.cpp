@@ -20,8 +20,7 @@ loadAnalysis(const ReportRequest &R, const DeviceRegistry &Registry) {
       return Rates.error().context(std::string("--model ") +
                                    modelChoiceName(Choice));
   if (Choice == ModelChoice::Fitted && !Device->Device.Fitted)
-    return Error(std::string("--model fitted: device '") +
-                 Device->Device.Name +
+    return Error(std::string("--model fitted: device '") + Device->Device.Name +
                  "' has no fitted_model (fit one with `headroom validate "
                  "--fit`, docs/perf/accuracy.md)");
   AnalysisOptions Options;

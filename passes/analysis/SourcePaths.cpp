@@ -1,4 +1,4 @@
-//===- SourcePaths.cpp - Source paths as reports print them -------------===//
+//===- SourcePaths.cpp - Source paths as reports print them ---------------===//
 
 #include "analysis/SourcePaths.h"
 

@@ -1,4 +1,4 @@
-//===- SourcePaths.h - Source paths as reports print them ---*- C++ -*-===//
+//===- SourcePaths.h - Source paths as reports print them -------*- C++ -*-===//
 ///
 /// \file
 /// A profile names files as the compiler saw them: relative to the

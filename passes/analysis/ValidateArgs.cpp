@@ -44,7 +44,8 @@ Expected<ValidationRequest> validationRequest(const ParsedArgs &P) {
   std::string Source = P.get("counters").value_or("headroom");
   if (Source != "headroom" && Source != "ncu")
     return Error("headroom validate: --counters: expected headroom or ncu, "
-                 "got '" + Source + "'");
+                 "got '" +
+                 Source + "'");
   R.Source = Source == "ncu" ? CounterSource::Ncu : CounterSource::Headroom;
   if (P.has("from") != P.has("from-device"))
     return Error("headroom validate: --from and --from-device go together");

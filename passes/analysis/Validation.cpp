@@ -142,9 +142,8 @@ struct Observation {
   double MeasuredMs = 0;
 };
 
-std::optional<Observation> observe(const ProfileKernel &K,
-                                   const NcuLaunch *Launch,
-                                   CounterSource Source) {
+std::optional<Observation>
+observe(const ProfileKernel &K, const NcuLaunch *Launch, CounterSource Source) {
   Observation O;
   if (Source == CounterSource::Headroom) {
     if (K.Counters.empty() || !K.MedianNs || *K.MedianNs == 0)
@@ -217,7 +216,8 @@ sourcePrediction(const RecordedCorpus &From, const UnitRates &FromRates,
 /// projection is left to the caller.
 KernelOutcome outcomeOf(const RecordedCase &C, const ProfileKernel &K,
                         const Observation &O, const NcuLaunch *Launch,
-                        const HopperPrediction &H, const DeviceParameters &Device,
+                        const HopperPrediction &H,
+                        const DeviceParameters &Device,
                         const ValidationOptions &Options) {
   KernelOutcome Out;
   Out.Case = C.Name;

@@ -51,9 +51,9 @@ std::string runPrintFileName(llvm::StringRef Compiler) {
     return std::string();
   std::optional<llvm::StringRef> Redirects[] = {
       llvm::StringRef(""), llvm::StringRef(Output), llvm::StringRef("")};
-  int Status = llvm::sys::ExecuteAndWait(
-      *Program, {*Program, "-print-file-name=include"}, std::nullopt,
-      Redirects);
+  int Status = llvm::sys::ExecuteAndWait(*Program,
+                                         {*Program, "-print-file-name=include"},
+                                         std::nullopt, Redirects);
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
       llvm::MemoryBuffer::getFile(Output);
   llvm::sys::fs::remove(Output);
@@ -61,8 +61,7 @@ std::string runPrintFileName(llvm::StringRef Compiler) {
     return std::string();
   // Without the directory the compiler answers the bare name.
   std::string Path = (*Text)->getBuffer().trim().str();
-  return llvm::sys::path::is_absolute(Path) &&
-                 llvm::sys::fs::is_directory(Path)
+  return llvm::sys::path::is_absolute(Path) && llvm::sys::fs::is_directory(Path)
              ? Path
              : std::string();
 }
@@ -120,8 +119,8 @@ bool namesGpuArch(llvm::StringRef Arg) {
 /// Whether \p Arch (`sm_90a`) is an architecture-specific target, whose
 /// features (wgmma, setmaxnreg) no other target has.
 bool isArchSpecific(llvm::StringRef Arch) {
-  return Arch.consume_front("sm_") && Arch.consume_back("a") &&
-         !Arch.empty() && llvm::all_of(Arch, llvm::isDigit);
+  return Arch.consume_front("sm_") && Arch.consume_back("a") && !Arch.empty() &&
+         llvm::all_of(Arch, llvm::isDigit);
 }
 
 /// Leaves one GPU architecture in \p Flags, as a device parse is one
@@ -131,9 +130,8 @@ void keepOneGpuArch(std::vector<std::string> &Flags) {
   auto Arch = [](llvm::StringRef Flag) {
     return Flag.substr(Flag.find('=') + 1);
   };
-  auto Named = llvm::find_if(Flags, [](const std::string &F) {
-    return namesGpuArch(F);
-  });
+  auto Named = llvm::find_if(
+      Flags, [](const std::string &F) { return namesGpuArch(F); });
   auto Specific = llvm::find_if(Flags, [&](const std::string &F) {
     return namesGpuArch(F) && isArchSpecific(Arch(F));
   });

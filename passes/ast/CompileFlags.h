@@ -5,7 +5,7 @@
 /// entry of a compile_commands.json) into the clang-22 command line that
 /// parses the file's host side: `--cuda-host-only -fsyntax-only -x cuda` with
 /// the CUDA path, the cccl include path and clang's resource directory, which
-/// a libTooling parse does not find by itself (docs/TOOLCHAIN.md).
+/// a libTooling parse does not find by itself (docs/instrument.md, "Options").
 ///
 /// All adjustment of a user's command happens in adjustForHostParse; commands
 /// that run nvcc are first translated into clang flags (NvccFlags.h).
@@ -80,8 +80,8 @@ struct HostParseConfig {
 /// `--cuda-path`, `--cuda-gpu-arch` (unless the user gives an architecture),
 /// `-isystem <cuda>/include/cccl`, `-Wno-unknown-cuda-version`,
 /// `-resource-dir` and, after the user's flags, `-idirafter` the host
-/// compiler's header directory. Warnings are off (`-w`): the parse only looks for
-/// launches, and the user's compiler reports warnings.
+/// compiler's header directory. Warnings are off (`-w`): the parse only looks
+/// for launches, and the user's compiler reports warnings.
 ///
 /// \p File is recognised in Argv however it is spelled, relative paths being
 /// taken from \p Directory (the directory the command runs in).

@@ -1,4 +1,4 @@
-//===- HeaderCopies.h - Rewriting launches in project headers --*- C++ -*-===//
+//===- HeaderCopies.h - Rewriting launches in project headers ---*- C++ -*-===//
 ///
 /// \file
 /// Plans the copies that instrumenting launches in headers needs. A header

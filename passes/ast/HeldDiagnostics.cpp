@@ -67,8 +67,8 @@ void HeldDiagnostics::HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
   if (IsError) {
     Errors.push_back(describeDiagnostic(Info));
     ErrorLocations.push_back(Info.getLocation());
-    SyntaxErrors |= Level == clang::DiagnosticsEngine::Fatal ||
-                    !isSemantic(Info.getID());
+    SyntaxErrors |=
+        Level == clang::DiagnosticsEngine::Fatal || !isSemantic(Info.getID());
   }
   Held.emplace_back(Level, Info);
 }

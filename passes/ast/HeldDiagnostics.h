@@ -1,4 +1,4 @@
-//===- HeldDiagnostics.h - clang's diagnostics of the host parse -*- C++ -*-===//
+//===- HeldDiagnostics.h - clang's diagnostics, held ------------*- C++ -*-===//
 ///
 /// \file
 /// The host parse does not stop at every error clang reports: nvcc, which

@@ -166,8 +166,7 @@ std::string instrumentSummary(const InstrumentResult &Result) {
                      Result.MainFile;
   if (!Result.Headers.empty())
     Line += " (" + std::to_string(InHeaders) + " in " +
-            Count(static_cast<unsigned>(Result.Headers.size()), "header") +
-            ")";
+            Count(static_cast<unsigned>(Result.Headers.size()), "header") + ")";
   if (LeftAlone)
     Line += "; " + std::to_string(LeftAlone) + " left alone (warned above)";
   return Line;

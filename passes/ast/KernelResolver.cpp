@@ -41,11 +41,6 @@ const clang::FunctionDecl *asFunction(const clang::NamedDecl *D) {
 
 } // namespace
 
-KernelReference resolveKernel(const clang::CUDAKernelCallExpr &Launch,
-                              clang::ASTContext &Ctx) {
-  return resolveKernelExpression(*Launch.getCallee(), Ctx);
-}
-
 KernelReference resolveKernelExpression(const clang::Expr &Expression,
                                         clang::ASTContext &Ctx) {
   clang::PrintingPolicy Policy = Ctx.getPrintingPolicy();

@@ -33,10 +33,6 @@ struct KernelReference {
   bool IsDefinition = false;
 };
 
-/// Resolves the kernel that \p Launch launches.
-KernelReference resolveKernel(const clang::CUDAKernelCallExpr &Launch,
-                              clang::ASTContext &Ctx);
-
 /// Resolves the kernel that \p Expression names: a `<<<...>>>` callee, or
 /// the function argument of a launch API call (`(void *)k`, `&k<float>`),
 /// looking through parentheses, casts and `&`.

@@ -4,7 +4,8 @@
 /// Compile databases written for nvcc (CMake's CUDA compile_commands.json,
 /// Bear) and the commands `headroom nvcc` wraps hold nvcc's flags, which
 /// clang rejects. This translates them into the clang flags that parse the
-/// host side of the same source the same way (docs/TOOLCHAIN.md):
+/// host side of the same source the same way (docs/instrument.md, "nvcc
+/// commands"):
 ///
 /// - kept with clang's spelling: -D, -U, -I, -isystem, -include (each value
 ///   of their comma-separated lists), -std, -O, -ftemplate-depth;

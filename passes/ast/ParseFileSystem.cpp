@@ -18,9 +18,7 @@ public:
   explicit NormalizedFile(std::unique_ptr<llvm::vfs::File> Inner)
       : Inner(std::move(Inner)) {}
 
-  llvm::ErrorOr<llvm::vfs::Status> status() override {
-    return Inner->status();
-  }
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return Inner->status(); }
   llvm::ErrorOr<std::string> getName() override { return Inner->getName(); }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
   getBuffer(const llvm::Twine &Name, int64_t FileSize,

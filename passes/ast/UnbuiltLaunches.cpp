@@ -17,8 +17,7 @@ public:
       : Out(Out), SM(SM) {}
 
   void FileChanged(clang::SourceLocation Loc, FileChangeReason Reason,
-                   clang::SrcMgr::CharacteristicKind,
-                   clang::FileID) override {
+                   clang::SrcMgr::CharacteristicKind, clang::FileID) override {
     if (Reason == EnterFile && Loc.isFileID())
       Out.Files.push_back(SM.getFileID(Loc));
   }

@@ -1,4 +1,4 @@
-//===- WrittenLaunches.cpp - Launches as written in source text ----------===//
+//===- WrittenLaunches.cpp - Launches as written in source text -----------===//
 //
 // A small tokenizer of its own rather than clang's Lexer: clang's raw lexer
 // needs language options and a source location for every buffer, and this
@@ -90,8 +90,7 @@ private:
       quoted('"', Begin);
       return;
     }
-    std::string Close =
-        (")" + Text.substr(I + 1, Open - I - 1) + "\"").str();
+    std::string Close = (")" + Text.substr(I + 1, Open - I - 1) + "\"").str();
     size_t End = Text.find(Close, Open + 1);
     I = End == llvm::StringRef::npos ? Text.size() : End + Close.size();
     push(TokenKind::Literal, Begin);
@@ -113,9 +112,8 @@ private:
       return;
     ExpectDirectiveName = false;
     // Header names and diagnostic text are no tokens of the program.
-    if (llvm::is_contained({"include", "include_next", "import", "error",
-                            "warning"},
-                           Name))
+    if (llvm::is_contained(
+            {"include", "include_next", "import", "error", "warning"}, Name))
       skipToLineEnd();
   }
 
@@ -124,7 +122,8 @@ private:
     size_t Begin = I++;
     while (I < Text.size()) {
       char C = Text[I];
-      if ((C == '+' || C == '-') && llvm::StringRef("eEpP").contains(Text[I - 1]))
+      if ((C == '+' || C == '-') &&
+          llvm::StringRef("eEpP").contains(Text[I - 1]))
         ++I;
       else if (C == '\'' && isIdentifierChar(at(I + 1)))
         I += 2;
@@ -322,8 +321,8 @@ private:
       } else if (Depth == 0 && isPunct(K, ";")) {
         return std::nullopt;
       } else if (Depth == 0 && isChevron(K, ">")) {
-        bool AtEnd = K + 3 == Tokens.size() ||
-                     Tokens[K + 3].Directive != Directive;
+        bool AtEnd =
+            K + 3 == Tokens.size() || Tokens[K + 3].Directive != Directive;
         if ((Directive >= 0 && AtEnd) ||
             (K + 3 < Tokens.size() && isPunct(K + 3, "(")))
           return K;
@@ -344,16 +343,15 @@ void writeChevron(std::string &Out, unsigned Begin, llvm::StringRef Region,
   for (size_t K = 0; K < Region.size(); ++K)
     if (!LaunchScanner::mustStay(Region, K))
       Out[Begin + K] = ' ';
-  size_t First = LaunchScanner::firstLineRoom(Region) >= 3
-                     ? 0
-                     : Region.size() - 3;
+  size_t First =
+      LaunchScanner::firstLineRoom(Region) >= 3 ? 0 : Region.size() - 3;
   for (size_t K = 0; K < 3; ++K)
     Out[Begin + First + K] = Bracket;
 }
 
 /// Whether \p Text may hold a spaced chevron: `<<` or `>>` followed by a
-/// comment, or by whitespace (or a line splice) and a third bracket. Most files do not, and are
-/// not tokenized at all.
+/// comment, or by whitespace (or a line splice) and a third bracket. Most files
+/// do not, and are not tokenized at all.
 bool maySpaceChevrons(llvm::StringRef Text) {
   for (char Bracket : {'<', '>'}) {
     const char Pair[] = {Bracket, Bracket, '\0'};

@@ -1,4 +1,4 @@
-//===- WrittenLaunches.h - Launches as written in source text --*- C++ -*-===//
+//===- WrittenLaunches.h - Launches as written in source text ---*- C++ -*-===//
 ///
 /// \file
 /// Kernel launches found in source text by its tokens, without a parse: the

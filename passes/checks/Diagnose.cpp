@@ -5,7 +5,7 @@
 #include "checks/CheckRegistry.h"
 #include "checks/Notes.h"
 #include "support/Format.h"
-#include "support/Units.h"
+#include "support/Quantities.h"
 
 namespace headroom {
 
@@ -89,12 +89,11 @@ void addBoundsProjectionNotes(const KernelReport &K, const std::string &Device,
     const UnitTime *Cap = P.Prediction.bottleneck();
     if (!Cap)
       continue;
-    std::string Message = "on " + P.Device + ": " +
-                          (P.Prediction.estimatePredicted() ? "predicted "
-                                                           : "floor ") +
-                          formatMs(P.Prediction.predictedMs()) +
-                          " ms set by the " +
-                          std::string(unitInfo(Cap->Id).Name);
+    std::string Message =
+        "on " + P.Device + ": " +
+        (P.Prediction.estimatePredicted() ? "predicted " : "floor ") +
+        formatMs(P.Prediction.predictedMs()) + " ms set by the " +
+        std::string(unitInfo(Cap->Id).Name);
     if (B.Prediction.MeasuredMs && *B.Prediction.MeasuredMs > 0)
       Message += ", projected " + formatMs(P.ProjectedMs) + " ms (" +
                  formatTimes(P.ProjectedMs / *B.Prediction.MeasuredMs) +

@@ -105,11 +105,11 @@ std::string LintReport::summary() const {
   };
   std::string Wrote;
   if (WrittenBaseline)
-    Wrote = "wrote the baseline of " +
-            Count(static_cast<unsigned>(Judged ? Judged->Report.Kernels.size()
-                                               : 0),
-                  "kernel") +
-            " to " + *WrittenBaseline + "; ";
+    Wrote =
+        "wrote the baseline of " +
+        Count(static_cast<unsigned>(Judged ? Judged->Report.Kernels.size() : 0),
+              "kernel") +
+        " to " + *WrittenBaseline + "; ";
   return "headroom lint: " + Wrote +
          (Result.Findings ? Count(Result.Findings, "finding")
                           : std::string("clean")) +
@@ -137,8 +137,9 @@ Expected<LintReport> lint(const LintRequest &R,
   const std::string &Device = Out.Judged->Device.Device.Name;
   if (Out.Compared && !Out.Compared->Device.empty() &&
       Out.Compared->Device != Device)
-    return Error(Out.Compared->Path + ": device: the baseline was recorded "
-                                      "for '" +
+    return Error(Out.Compared->Path +
+                 ": device: the baseline was recorded "
+                 "for '" +
                  Out.Compared->Device + "', not '" + Device + "'");
   if (Out.Compared)
     Options.Compare = &*Out.Compared;

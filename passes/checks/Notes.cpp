@@ -3,7 +3,7 @@
 #include "checks/Notes.h"
 
 #include "support/Paths.h"
-#include "support/Units.h"
+#include "support/Quantities.h"
 
 namespace headroom {
 

@@ -184,8 +184,9 @@ std::string specDirectory(const std::string &ShippedDir) {
 }
 
 /// The calibrated devices of \p Entries that a spec table describes.
-std::vector<SpecReference> specReferences(const std::vector<DeviceEntry> &Entries,
-                                          const SpecDatabase &DB) {
+std::vector<SpecReference>
+specReferences(const std::vector<DeviceEntry> &Entries,
+               const SpecDatabase &DB) {
   std::vector<SpecReference> Refs;
   for (const DeviceEntry &E : Entries) {
     if (E.Source == DeviceSource::Spec || isSpecDerived(E.Device))
@@ -201,8 +202,8 @@ std::vector<SpecReference> specReferences(const std::vector<DeviceEntry> &Entrie
 void DeviceRegistry::appendSpecDevices(std::vector<DeviceEntry> &Entries,
                                        std::vector<Error> *Problems) const {
   std::vector<Error> Ignored;
-  Expected<SpecDatabase> DB =
-      readSpecDirectory(specDirectory(ShippedDir), Problems ? Problems : &Ignored);
+  Expected<SpecDatabase> DB = readSpecDirectory(specDirectory(ShippedDir),
+                                                Problems ? Problems : &Ignored);
   if (!DB) {
     if (Problems)
       Problems->push_back(DB.error());
@@ -225,8 +226,9 @@ void DeviceRegistry::appendSpecDevices(std::vector<DeviceEntry> &Entries,
   appendByName(Entries, std::move(Group));
 }
 
-Expected<DeviceEntry> DeviceRegistry::fromSpec(const std::string &Name,
-                                               const std::string &Reference) const {
+Expected<DeviceEntry>
+DeviceRegistry::fromSpec(const std::string &Name,
+                         const std::string &Reference) const {
   std::string Dir = specDirectory(ShippedDir);
   Expected<SpecDatabase> DB = readSpecDirectory(Dir, nullptr);
   if (!DB)
@@ -266,7 +268,8 @@ Expected<DeviceEntry> DeviceRegistry::fromSpec(const std::string &Name,
     const SpecReference *Ref = closestReference(*G, Refs);
     if (!Ref)
       return Error("no calibrated " + G->Vendor + " GPU other than '" +
-                   G->Name + "' with a spec table to learn factors from "
+                   G->Name +
+                   "' with a spec table to learn factors from "
                    "(give --reference)");
     Chosen = *Ref;
   }
@@ -277,8 +280,8 @@ Expected<DeviceEntry> DeviceRegistry::fromSpec(const std::string &Name,
 }
 
 const std::vector<std::string> &deviceGroupNames() {
-  static const std::vector<std::string> Names = {"all", "all-nvidia",
-                                                 "all-amd", "all-spec"};
+  static const std::vector<std::string> Names = {"all", "all-nvidia", "all-amd",
+                                                 "all-spec"};
   return Names;
 }
 

@@ -79,9 +79,8 @@ Expected<SourcedValue> readSourced(const json &Obj, const std::string &Path,
   return Out;
 }
 
-Expected<std::vector<std::string>> readStrings(const json &Obj,
-                                               std::string_view Key,
-                                               const std::string &Path) {
+Expected<std::vector<std::string>>
+readStrings(const json &Obj, std::string_view Key, const std::string &Path) {
   std::vector<std::string> Out;
   const json *A = findMember(Obj, Key);
   if (!A)
@@ -99,8 +98,7 @@ Expected<std::vector<std::string>> readStrings(const json &Obj,
 
 } // namespace
 
-Expected<std::vector<ArchitectureSpec>>
-parseArchitectures(const json &Doc) {
+Expected<std::vector<ArchitectureSpec>> parseArchitectures(const json &Doc) {
   if (Status S = requireSchema(Doc, ArchitecturesSchema); !S)
     return S.error();
   const json *List = findMember(Doc, "architectures");
@@ -120,8 +118,8 @@ parseArchitectures(const json &Doc) {
           {"vendor", &Arch.Vendor, true},
           {"name", &Arch.Name, true},
           {"compute_capability", &Arch.ComputeCapability, false}}) {
-      Expected<std::string> V = NonEmpty ? getString(A, Key, Path)
-                                         : getOptionalString(A, Key, Path);
+      Expected<std::string> V =
+          NonEmpty ? getString(A, Key, Path) : getOptionalString(A, Key, Path);
       if (!V)
         return V.error();
       *Into = *V;
@@ -182,10 +180,13 @@ Expected<GpuSpec> parseGpuSpec(const json &Doc) {
     return missingError("specs", "an object of published figures");
   if (Status S = requireObject(*Specs, "specs"); !S)
     return S.error();
-  static const char *const Known[] = {
-      "sm_count",          "boost_clock_mhz",       "fp32_tflops",
-      "memory_bandwidth_gbs", "memory_bus_width_bits", "memory_clock_mhz",
-      "l2_bytes"};
+  static const char *const Known[] = {"sm_count",
+                                      "boost_clock_mhz",
+                                      "fp32_tflops",
+                                      "memory_bandwidth_gbs",
+                                      "memory_bus_width_bits",
+                                      "memory_clock_mhz",
+                                      "l2_bytes"};
   for (const auto &[Key, Value] : Specs->items())
     if (std::find(std::begin(Known), std::end(Known), Key) == std::end(Known))
       return expectedError(jsonPath("specs", Key),
@@ -197,7 +198,8 @@ Expected<GpuSpec> parseGpuSpec(const json &Doc) {
   auto Optional = [&](const char *Key,
                       std::optional<SourcedValue> &Out) -> Status {
     if (const json *M = findMember(*Specs, Key)) {
-      Expected<SourcedValue> V = readSourced(*M, jsonPath("specs", Key), nullptr);
+      Expected<SourcedValue> V =
+          readSourced(*M, jsonPath("specs", Key), nullptr);
       if (!V)
         return V.error();
       Out = std::move(*V);

@@ -103,11 +103,11 @@ theoreticalPeaks(const GpuSpec &G, const ArchitectureSpec &Arch) {
     }
   } else {
     ClockMhz = G.Fp32Tflops->Value * 1e6 / Fp32PerClock;
-    ClockHow = number(ClockMhz) + " MHz (no published clock: " +
-               sourced(number(G.Fp32Tflops->Value) + " TFLOPS FP32",
-                       *G.Fp32Tflops) +
-               " / (" + number(Sms) + " " + Unit + " x " +
-               number(Fp32->Value) + " FMA x 2))";
+    ClockHow =
+        number(ClockMhz) + " MHz (no published clock: " +
+        sourced(number(G.Fp32Tflops->Value) + " TFLOPS FP32", *G.Fp32Tflops) +
+        " / (" + number(Sms) + " " + Unit + " x " + number(Fp32->Value) +
+        " FMA x 2))";
   }
   std::string SmHow = sourced(number(Sms) + " " + Unit, G.SmCount);
 
@@ -124,11 +124,10 @@ theoreticalPeaks(const GpuSpec &G, const ArchitectureSpec &Arch) {
             " x " + SmHow + " x " + ClockHow;
     Out.emplace(Q.Key, std::move(P));
   }
-  Out.emplace("dram",
-              TheoreticalPeak{G.MemoryBandwidthGBs.Value, "GB/s",
-                              sourced(number(G.MemoryBandwidthGBs.Value) +
-                                          " GB/s",
-                                      G.MemoryBandwidthGBs)});
+  Out.emplace("dram", TheoreticalPeak{
+                          G.MemoryBandwidthGBs.Value, "GB/s",
+                          sourced(number(G.MemoryBandwidthGBs.Value) + " GB/s",
+                                  G.MemoryBandwidthGBs)});
   Out.emplace("sm_clock", TheoreticalPeak{ClockMhz, "MHz", ClockHow});
   Out.emplace("sm_clocks",
               TheoreticalPeak{Sms * ClockMhz / 1000, "G SM clocks/s",
@@ -199,8 +198,8 @@ Expected<DeviceParameters> deriveDevice(const GpuSpec &Target,
     D.Identity.L2Bytes = static_cast<std::int64_t>(Target.L2Bytes->Value);
   D.Origin.Source = specProvenance(Ref.Name);
   D.Origin.Tool = "headroom devices --from-spec";
-  D.Origin.Command =
-      "headroom devices --from-spec " + Target.Name + " --reference " + Ref.Name;
+  D.Origin.Command = "headroom devices --from-spec " + Target.Name +
+                     " --reference " + Ref.Name;
 
   // Value = the target's theoretical peak x the reference's measured value
   // over its own theoretical peak; the method says all of it.
@@ -234,8 +233,7 @@ Expected<DeviceParameters> deriveDevice(const GpuSpec &Target,
                                  {DeviceParameter::BMem, "dram"}};
   for (const ThesisSource &S : Thesis) {
     const DeviceParameterInfo &Info = deviceParameterInfo(S.Id);
-    ReferenceValue RV{Ref.value(S.Id),
-                      "parameter " + std::string(Info.Key)};
+    ReferenceValue RV{Ref.value(S.Id), "parameter " + std::string(Info.Key)};
     double Value = 0;
     std::string Method;
     if (Status St = Apply(S.Quantity, RV, Value, Method); !St)
@@ -291,8 +289,9 @@ Expected<DeviceParameters> deriveDevice(const GpuSpec &Target,
   return D;
 }
 
-std::vector<SpecCheckRow> compareParameters(const DeviceParameters &Derived,
-                                            const DeviceParameters &Calibrated) {
+std::vector<SpecCheckRow>
+compareParameters(const DeviceParameters &Derived,
+                  const DeviceParameters &Calibrated) {
   std::vector<SpecCheckRow> Rows;
   for (const DeviceParameterInfo &Info : deviceParameterInfos())
     Rows.push_back({std::string(Info.Key), std::string(Info.Unit),

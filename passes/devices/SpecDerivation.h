@@ -58,8 +58,9 @@ struct SpecReference {
 /// other than \p Target itself: same rate table first, then the same
 /// architecture, then the nearest compute capability; ties go to the one
 /// with more calibrated measurements, then to the first. Null when none.
-const SpecReference *closestReference(const GpuSpec &Target,
-                                      const std::vector<SpecReference> &Candidates);
+const SpecReference *
+closestReference(const GpuSpec &Target,
+                 const std::vector<SpecReference> &Candidates);
 
 /// The device file of \p Target derived with \p Reference's factors.
 Expected<DeviceParameters> deriveDevice(const GpuSpec &Target,

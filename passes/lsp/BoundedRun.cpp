@@ -183,8 +183,7 @@ BoundedOutcome runBounded(const BoundedRequest &R,
         Status = 0;
         break;
       }
-      if (Clock::now() - Start >= R.Limit ||
-          (Cancelled && Cancelled())) {
+      if (Clock::now() - Start >= R.Limit || (Cancelled && Cancelled())) {
         bool Late = Clock::now() - Start >= R.Limit;
         killAndReap(Pid);
         O.How = Late ? BoundedOutcome::End::TimedOut

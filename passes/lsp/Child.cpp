@@ -33,8 +33,8 @@ Expected<Child> Child::start(const std::vector<std::string> &Argv) {
     Args.push_back(const_cast<char *>(A.c_str()));
   Args.push_back(nullptr);
   pid_t Pid;
-  int Rc = ::posix_spawnp(&Pid, Args[0], &Actions, nullptr, Args.data(),
-                          environ);
+  int Rc =
+      ::posix_spawnp(&Pid, Args[0], &Actions, nullptr, Args.data(), environ);
   posix_spawn_file_actions_destroy(&Actions);
   ::close(ToChild[0]);
   ::close(FromChild[1]);

@@ -19,7 +19,8 @@ namespace {
 /// compile_commands.json in \p Dir or in \p Dir/build, else "".
 std::string databaseIn(const std::string &Dir) {
   for (const char *Sub : {"", "build/"}) {
-    std::string Candidate = absolutePath(std::string(Sub) + "compile_commands.json", Dir);
+    std::string Candidate =
+        absolutePath(std::string(Sub) + "compile_commands.json", Dir);
     if (isRegularFile(Candidate))
       return Candidate;
   }
@@ -64,7 +65,8 @@ Expected<CompileEntry> entryOf(const json &Entry, const std::string &Database,
       return Error(Where + ": expected 'arguments' to be an array of strings");
     for (const json &A : Entry["arguments"]) {
       if (!A.is_string())
-        return Error(Where + ": expected 'arguments' to be an array of strings");
+        return Error(Where +
+                     ": expected 'arguments' to be an array of strings");
       E.Arguments.push_back(A.get<std::string>());
     }
   } else {
@@ -138,7 +140,8 @@ std::vector<std::string> splitCommand(const std::string &Command) {
       else
         Word += C;
     } else if (C == '\\' && I + 1 < Command.size() &&
-               (Quote == 0 || Command[I + 1] == '"' || Command[I + 1] == '\\')) {
+               (Quote == 0 || Command[I + 1] == '"' ||
+                Command[I + 1] == '\\')) {
       Word += Command[++I];
       InWord = true;
     } else if (Quote == '"') {

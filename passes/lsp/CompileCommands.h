@@ -1,4 +1,4 @@
-//===- CompileCommands.h - A source's entry of compile_commands.json -*- C++ -*-===//
+//===- CompileCommands.h - A source's compile command -----------*- C++ -*-===//
 ///
 /// \file
 /// What `headroom lsp` needs of the compilation database to run the

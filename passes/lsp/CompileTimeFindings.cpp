@@ -1,4 +1,4 @@
-//===- CompileTimeFindings.cpp - headroom check and static-mix in the editor ===//
+//===- CompileTimeFindings.cpp - check and static-mix in the editor -------===//
 
 #include "lsp/CompileTimeFindings.h"
 
@@ -19,8 +19,8 @@ template <typename T>
 Expected<T> field(const json &Object, const char *Name,
                   const std::string &Where) {
   const char *Wanted = std::is_same_v<T, std::string> ? "a string"
-                         : std::is_same_v<T, json>      ? "an array"
-                                                        : "a non-negative integer";
+                       : std::is_same_v<T, json> ? "an array"
+                                                 : "a non-negative integer";
   if (!Object.contains(Name))
     return Error(Where + ": '" + Name + "' is missing (expected " + Wanted +
                  ")");
@@ -145,8 +145,9 @@ lineColumnOf(std::string_view Text, std::size_t Offset) {
 
 json positionJson(unsigned Line, std::string_view LineText, std::size_t Byte,
                   PositionEncoding E) {
-  return {{"line", Line},
-          {"character", toCharacter(LineText, std::min(Byte, LineText.size()), E)}};
+  return {
+      {"line", Line},
+      {"character", toCharacter(LineText, std::min(Byte, LineText.size()), E)}};
 }
 
 bool wordCharacter(char C) {
@@ -218,7 +219,8 @@ std::optional<Placed> place(const SourceFinding &F, const CompileTimeResult &R,
   if (!F.Check.empty()) {
     P.Diagnostic["code"] = F.Check;
     if (!C.DocsBase.empty())
-      P.Diagnostic["codeDescription"] = {{"href", checkHref(C.DocsBase, F.Check)}};
+      P.Diagnostic["codeDescription"] = {
+          {"href", checkHref(C.DocsBase, F.Check)}};
   }
   for (const SourceFix &Fix : F.Fixes) {
     auto Start = lineColumnOf(R.Checked, Fix.Offset);
@@ -236,7 +238,8 @@ std::optional<Placed> place(const SourceFinding &F, const CompileTimeResult &R,
     }
     P.Edits.push_back(
         {{"range",
-          {{"start", positionJson(*From, Current[*From], Start->second, C.Encoding)},
+          {{"start",
+            positionJson(*From, Current[*From], Start->second, C.Encoding)},
            {"end", positionJson(*To, Current[*To], End->second, C.Encoding)}}},
          {"newText", Fix.Text}});
   }
@@ -260,8 +263,8 @@ json staticDiagnostic(const StaticNote &N, const CompileTimeResult &R,
     D["codeDescription"] = {{"href", Doc}};
   json Related = json::array();
   for (const std::string &Note : N.Notes)
-    Related.push_back({{"location", {{"uri", C.Uri}, {"range", Range}}},
-                       {"message", Note}});
+    Related.push_back(
+        {{"location", {{"uri", C.Uri}, {"range", Range}}}, {"message", Note}});
   if (!Related.empty())
     D["relatedInformation"] = std::move(Related);
   return D;

@@ -1,4 +1,4 @@
-//===- CompileTimeFindings.h - headroom check and static-mix in the editor -*- C++ -*-===//
+//===- CompileTimeFindings.h - check and static-mix findings ----*- C++ -*-===//
 ///
 /// \file
 /// What `headroom lsp` shows of a CUDA source before any run, read from the

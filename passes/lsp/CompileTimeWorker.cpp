@@ -30,8 +30,8 @@ std::optional<std::int64_t> modificationTime(const std::string &Path) {
 
 } // namespace
 
-CompileTimeWorker::CompileTimeWorker(CompileTimeOptions O, Context C,
-                                     Deliver D, Log L)
+CompileTimeWorker::CompileTimeWorker(CompileTimeOptions O, Context C, Deliver D,
+                                     Log L)
     : Options(std::move(O)), ContextOf(std::move(C)), DeliverTo(std::move(D)),
       LogTo(std::move(L)) {
   Thread = std::thread([this] { loop(); });
@@ -155,8 +155,9 @@ void CompileTimeWorker::runJob(const std::string &Path,
   CompileTimeContextOfRun Run = ContextOf();
   Expected<std::string> Text = readFile(Path);
   if (!Text) {
-    logOnce(Path, 2, "no compile-time checks of " + Path + ": " +
-                         Text.error().message());
+    logOnce(Path, 2,
+            "no compile-time checks of " + Path + ": " +
+                Text.error().message());
     return;
   }
   std::optional<CompileEntry> Entry;
@@ -164,8 +165,8 @@ void CompileTimeWorker::runJob(const std::string &Path,
   if (!Database.empty()) {
     Expected<std::optional<CompileEntry>> E = compileEntryFor(Database, Path);
     if (!E)
-      logOnce(Database, 2, E.error().message() +
-                               "; checking sources without their flags");
+      logOnce(Database, 2,
+              E.error().message() + "; checking sources without their flags");
     else {
       clearLogged(Database);
       Entry = std::move(*E);
@@ -229,17 +230,25 @@ void CompileTimeWorker::staticMix(const std::string &Path,
   clearLogged("static-mix");
   auto Last = LastStatic.find(Path);
   if (Last != LastStatic.end() && Last->second.Object == E.Output &&
-      Last->second.ObjectTime == *ObjectTime &&
-      Last->second.Device == Device && Last->second.Text == R.Checked)
+      Last->second.ObjectTime == *ObjectTime && Last->second.Device == Device &&
+      Last->second.Text == R.Checked)
     return; // What was delivered is current.
   BoundedRequest Mix;
   // Without a device named, the calibrated one of the SASS's architecture.
-  Mix.Argv = {Options.Headroom, "static-mix", "--format", "json", E.Output,
-              "--device", Device.empty() ? "auto" : Device, "--source", Path};
+  Mix.Argv = {Options.Headroom,
+              "static-mix",
+              "--format",
+              "json",
+              E.Output,
+              "--device",
+              Device.empty() ? "auto" : Device,
+              "--source",
+              Path};
   Mix.Environment = {{"HEADROOM_CUOBJDUMP", Cuobjdump}};
   Mix.Limit = Options.Limit;
   Mix.Niceness = ChildNiceness;
-  BoundedOutcome O = runBounded(Mix, [&] { return !current(Path, Generation); });
+  BoundedOutcome O =
+      runBounded(Mix, [&] { return !current(Path, Generation); });
   if (O.How == BoundedOutcome::End::Cancelled)
     return;
   std::string Key = "static-mix " + Path;

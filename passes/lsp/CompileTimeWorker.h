@@ -1,4 +1,4 @@
-//===- CompileTimeWorker.h - The compile-time tools behind the editor -*- C++ -*-===//
+//===- CompileTimeWorker.h - Compile-time tools for the editor --*- C++ -*-===//
 ///
 /// \file
 /// Runs `headroom check` and `headroom static-mix` on the CUDA sources the

@@ -39,9 +39,9 @@ public:
   /// list); returns the params to publish for each file whose list changed
   /// (files that had Headroom entries and have none now get clangd's list
   /// alone, or an empty one).
-  std::vector<nlohmann::json>
-  setHeadroom(const std::map<std::string, std::pair<std::string, nlohmann::json>>
-                  &Lists);
+  std::vector<nlohmann::json> setHeadroom(
+      const std::map<std::string, std::pair<std::string, nlohmann::json>>
+          &Lists);
 
   /// Headroom's list for \p Path (empty array when none).
   const nlohmann::json &headroomOf(const std::string &Path) const;

@@ -15,8 +15,7 @@ Expected<std::string> pathOf(const json &Params) {
   if (!Doc || !Doc->is_object() || !Doc->contains("uri") ||
       !(*Doc)["uri"].is_string())
     return Error("textDocument.uri: expected a string");
-  std::optional<std::string> Path =
-      uriToPath((*Doc)["uri"].get<std::string>());
+  std::optional<std::string> Path = uriToPath((*Doc)["uri"].get<std::string>());
   if (!Path)
     return Error("textDocument.uri: expected a file:// URI");
   return *Path;
@@ -42,9 +41,9 @@ Status applyChange(std::string &Text, const json &Change, PositionEncoding E) {
     return Status::success();
   }
   const json &R = Change["range"];
-  std::optional<Position> Start =
-      R.is_object() && R.contains("start") ? positionOf(R["start"])
-                                           : std::nullopt;
+  std::optional<Position> Start = R.is_object() && R.contains("start")
+                                      ? positionOf(R["start"])
+                                      : std::nullopt;
   std::optional<Position> End =
       R.is_object() && R.contains("end") ? positionOf(R["end"]) : std::nullopt;
   if (!Start || !End)

@@ -1,4 +1,4 @@
-//===- Documents.h - The text of the documents the editor opened -*- C++ -*-===//
+//===- Documents.h - The documents the editor opened ------------*- C++ -*-===//
 ///
 /// \file
 /// What the client says about open documents (didOpen, didChange with full

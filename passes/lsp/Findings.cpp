@@ -2,7 +2,7 @@
 
 #include "lsp/Findings.h"
 
-#include "analysis/SourceCheck.h"
+#include "analysis/SitesMatchSources.h"
 #include "support/Format.h"
 #include "support/Paths.h"
 
@@ -23,9 +23,9 @@ const KernelReport *reportOf(const Analysis &A, const std::string &Kernel) {
   return nullptr;
 }
 
-Diagnostic absolute(Diagnostic D,
-                    const std::function<std::string(const std::string &)>
-                        &Resolve) {
+Diagnostic
+absolute(Diagnostic D,
+         const std::function<std::string(const std::string &)> &Resolve) {
   if (D.Location)
     D.Location->File = Resolve(D.Location->File);
   for (Diagnostic &N : D.Notes)
@@ -90,9 +90,9 @@ std::string KernelFinding::hoverMarkdown(const LaunchFinding *Launch,
   return M;
 }
 
-Findings findingsOf(std::shared_ptr<const Analysis> A,
-                    const std::function<std::string(const std::string &)>
-                        &Resolve) {
+Findings
+findingsOf(std::shared_ptr<const Analysis> A,
+           const std::function<std::string(const std::string &)> &Resolve) {
   Findings F;
   F.Source = A;
   for (const Diagnostic &D : A->Diagnostics) {

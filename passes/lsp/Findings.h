@@ -37,7 +37,7 @@ struct LaunchFinding {
 /// One kernel with a located diagnostic.
 struct KernelFinding {
   std::string Kernel;
-  /// The identifier written in the source (analysis/SourceCheck.h).
+  /// The identifier written in the source (analysis/SitesMatchSources.h).
   std::string Identifier;
   /// The kernel's diagnostic as the build prints it; its location and its
   /// notes' locations are absolute paths.
@@ -92,9 +92,9 @@ struct Findings {
 
 /// Reads the findings of \p A (diagnosed); \p Resolve turns a path of the
 /// profile into an absolute path.
-Findings findingsOf(std::shared_ptr<const Analysis> A,
-                    const std::function<std::string(const std::string &)>
-                        &Resolve);
+Findings
+findingsOf(std::shared_ptr<const Analysis> A,
+           const std::function<std::string(const std::string &)> &Resolve);
 
 /// The documentation link of check \p Check under \p DocsBase (the URI of
 /// docs/diagnostics.md): `<DocsBase>#<check>`.

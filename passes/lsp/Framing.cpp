@@ -7,7 +7,8 @@
 namespace headroom::lsp {
 
 std::string frameMessage(std::string_view Body) {
-  std::string Out = "Content-Length: " + std::to_string(Body.size()) + "\r\n\r\n";
+  std::string Out =
+      "Content-Length: " + std::to_string(Body.size()) + "\r\n\r\n";
   Out.append(Body);
   return Out;
 }

@@ -38,7 +38,8 @@ json makeRequest(const json &Id, const std::string &Method, json Params) {
 }
 
 json makeNotification(const std::string &Method, json Params) {
-  return {{"jsonrpc", "2.0"}, {"method", Method}, {"params", std::move(Params)}};
+  return {
+      {"jsonrpc", "2.0"}, {"method", Method}, {"params", std::move(Params)}};
 }
 
 json makeResponse(const json &Id, json Result) {
@@ -59,7 +60,8 @@ json OwnRequests::next() {
 }
 
 bool OwnRequests::isOwn(const json &Id) {
-  if (!Id.is_string() || Id.get_ref<const std::string &>().rfind("headroom-", 0))
+  if (!Id.is_string() ||
+      Id.get_ref<const std::string &>().rfind("headroom-", 0))
     return false;
   std::lock_guard<std::mutex> G(Lock);
   return Open.erase(idKey(Id)) != 0;

@@ -1,4 +1,4 @@
-//===- JsonRpc.h - JSON-RPC messages and the proxy's request ids -*- C++ -*-===//
+//===- JsonRpc.h - JSON-RPC messages and request ids ------------*- C++ -*-===//
 ///
 /// \file
 /// What kind a JSON-RPC message is, the messages the proxy writes itself,

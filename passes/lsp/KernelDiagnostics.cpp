@@ -86,17 +86,18 @@ Resolved resolve(const Findings &F, const ViewContext &C) {
       const auto &[A, Key] = Entries[I];
       const KernelFinding &KF = F.Kernels[Key.Kernel];
       if (!Places[I]) {
-        Out.Lost[Path].push_back(
-            (Key.Launch ? "the launch of kernel '" : "the definition of kernel '") +
-            KF.Kernel + "' recorded at line " + std::to_string(A.Line));
+        Out.Lost[Path].push_back((Key.Launch ? "the launch of kernel '"
+                                             : "the definition of kernel '") +
+                                 KF.Kernel + "' recorded at line " +
+                                 std::to_string(A.Line));
         continue;
       }
       std::string_view Line = lineOf(*Text, Places[I]->Line).value_or("");
-      Range R{{Places[I]->Line,
-               toCharacter(Line, Places[I]->Column, C.Encoding)},
-              {Places[I]->Line,
-               toCharacter(Line, Places[I]->Column + Places[I]->Length,
-                           C.Encoding)}};
+      Range R{
+          {Places[I]->Line, toCharacter(Line, Places[I]->Column, C.Encoding)},
+          {Places[I]->Line,
+           toCharacter(Line, Places[I]->Column + Places[I]->Length,
+                       C.Encoding)}};
       if (Key.Launch)
         Out.Launches[Key.Kernel][*Key.Launch] = R;
       else
@@ -172,16 +173,16 @@ std::map<std::string, FileView> viewsOf(const Findings &F,
       if (!At)
         continue;
       const LaunchFinding &LF = KF.Launches[L];
-      std::string Message =
-          "kernel '" + KF.Kernel + "' " +
-          (LF.Note.empty() ? "launched here" : LF.Note) + "; " + KF.Bound;
+      std::string Message = "kernel '" + KF.Kernel + "' " +
+                            (LF.Note.empty() ? "launched here" : LF.Note) +
+                            "; " + KF.Bound;
       if (KF.Headroom)
         Message += ", " + KF.headroomText("");
       json D = headroomDiagnostic(*At, 3, KF.Warning.Check, Message, C);
       if (Def)
-        D["relatedInformation"] = json::array(
-            {{{"location", locationJson(DefUri, *Def)},
-              {"message", KF.Warning.Message}}});
+        D["relatedInformation"] =
+            json::array({{{"location", locationJson(DefUri, *Def)},
+                          {"message", KF.Warning.Message}}});
       FileView &V = viewFor(Views, LF.Where.File, C);
       V.Diagnostics.push_back(std::move(D));
       V.Marks.push_back(Mark{*At, K, L});

@@ -1,4 +1,4 @@
-//===- KernelDiagnostics.h - Findings as LSP diagnostics per file -*- C++ -*-===//
+//===- KernelDiagnostics.h - Findings as LSP diagnostics --------*- C++ -*-===//
 ///
 /// \file
 /// Turns the findings of a profile into what each file shows: LSP

@@ -178,9 +178,9 @@ std::string pathToUri(std::string_view Path) {
     // RFC 3986 unreserved characters and '/' stay; so do the sub-delimiters
     // that VS Code and clangd leave alone.
     if (std::isalnum(U) || C == '/' || C == '-' || C == '.' || C == '_' ||
-        C == '~' || C == '+' || C == '@' || C == '!' || C == '$' ||
-        C == '&' || C == '\'' || C == '(' || C == ')' || C == '*' ||
-        C == ',' || C == ';' || C == '=')
+        C == '~' || C == '+' || C == '@' || C == '!' || C == '$' || C == '&' ||
+        C == '\'' || C == '(' || C == ')' || C == '*' || C == ',' || C == ';' ||
+        C == '=')
       Uri += C;
     else {
       Uri += '%';

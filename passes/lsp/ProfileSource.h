@@ -36,15 +36,15 @@ struct ProfileOptions {
 /// The profiles to show for the workspace \p Root with \p OpenFiles open:
 /// the --profile files that exist, else what the search finds from the
 /// root and from each open file, each once.
-std::vector<std::string> locateProfiles(const ProfileOptions &O,
-                                        const std::string &Root,
-                                        const std::vector<std::string> &OpenFiles);
+std::vector<std::string>
+locateProfiles(const ProfileOptions &O, const std::string &Root,
+               const std::vector<std::string> &OpenFiles);
 
 /// The files whose appearance or change means a new profile: the --profile
 /// files, else every place the search looks (`%p` patterns left in).
-std::vector<std::string> profileCandidates(const ProfileOptions &O,
-                                           const std::string &Root,
-                                           const std::vector<std::string> &OpenFiles);
+std::vector<std::string>
+profileCandidates(const ProfileOptions &O, const std::string &Root,
+                  const std::vector<std::string> &OpenFiles);
 
 struct LoadedProfile {
   Findings Kernels;

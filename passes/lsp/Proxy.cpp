@@ -147,10 +147,9 @@ void Loop::registerWatchers() {
       C.replace(At, 2, "*");
     Watchers.push_back({{"globPattern", C}});
   }
-  json Registration = {
-      {"id", "headroom-profiles"},
-      {"method", "workspace/didChangeWatchedFiles"},
-      {"registerOptions", {{"watchers", Watchers}}}};
+  json Registration = {{"id", "headroom-profiles"},
+                       {"method", "workspace/didChangeWatchedFiles"},
+                       {"registerOptions", {{"watchers", Watchers}}}};
   sendToClient(makeRequest(Own.next(), "client/registerCapability",
                            {{"registrations", json::array({Registration})}}));
   Watching = true;
@@ -188,9 +187,8 @@ void Loop::worker() {
     bool Reload, Force, Refresh;
     {
       std::unique_lock<std::mutex> G(WorkLock);
-      WorkReady.wait_for(G, std::chrono::milliseconds(Options.PollMs), [&] {
-        return Stopping || WantReload || WantRefresh;
-      });
+      WorkReady.wait_for(G, std::chrono::milliseconds(Options.PollMs),
+                         [&] { return Stopping || WantReload || WantRefresh; });
       if (Stopping)
         return;
       if (WantRefresh && !WantReload) {
@@ -237,9 +235,7 @@ void Loop::startCompileTime() {
     return;
   Compile = std::make_unique<CompileTimeWorker>(
       *Options.CompileTime,
-      [this] {
-        return CompileTimeContextOfRun{S.root(), S.staticMixDevice()};
-      },
+      [this] { return CompileTimeContextOfRun{S.root(), S.staticMixDevice()}; },
       [this](const std::string &Path, std::optional<CompileTimeResult> R) {
         guarded([&] { S.setCompileTime(Path, std::move(R)); });
         request(false, false, true);
@@ -299,12 +295,12 @@ void Loop::observeNotification(const std::string &Method, const json &Params) {
 }
 
 void Loop::executeCommand(const json &Id, const json &Params) {
-  Expected<std::string> Uri =
-      Error("Headroom's part is off in this session");
-  guarded([&] { Uri = S.openReport(Params.value("arguments", json::array())); });
+  Expected<std::string> Uri = Error("Headroom's part is off in this session");
+  guarded(
+      [&] { Uri = S.openReport(Params.value("arguments", json::array())); });
   if (!Uri) {
-    sendToClient(makeError(Id, InternalError,
-                           "headroom lsp: " + Uri.error().message()));
+    sendToClient(
+        makeError(Id, InternalError, "headroom lsp: " + Uri.error().message()));
     return;
   }
   sendToClient(makeResponse(Id, nullptr));
@@ -547,9 +543,9 @@ bool Loop::answerStandalone(const json &M) {
     }
   });
   if (!Known && !Disabled) {
-    sendToClient(makeError(Id, MethodNotFound,
-                           "headroom lsp --standalone does not handle " +
-                               Method));
+    sendToClient(
+        makeError(Id, MethodNotFound,
+                  "headroom lsp --standalone does not handle " + Method));
     return true;
   }
   if (Disabled && (Method == "textDocument/codeLens" ||

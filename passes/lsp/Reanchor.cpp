@@ -12,9 +12,7 @@ namespace headroom::lsp {
 
 namespace {
 
-bool isIdentChar(char C) {
-  return std::isalnum((unsigned char)C) || C == '_';
-}
+bool isIdentChar(char C) { return std::isalnum((unsigned char)C) || C == '_'; }
 
 /// The offsets where each line of \p Text starts.
 std::vector<std::size_t> lineStarts(std::string_view Text) {
@@ -115,10 +113,11 @@ std::vector<std::optional<Place>> reanchor(const std::vector<Anchor> &Anchors,
     Groups[{Anchors[I].Identifier, Anchors[I].What}].push_back(I);
   for (auto &[Key, Members] : Groups) {
     std::vector<Place> Found = findOccurrences(Text, Key.first, Key.second);
-    std::sort(Members.begin(), Members.end(), [&](std::size_t A, std::size_t B) {
-      const Anchor &X = Anchors[A], &Y = Anchors[B];
-      return X.Line != Y.Line ? X.Line < Y.Line : X.Column < Y.Column;
-    });
+    std::sort(Members.begin(), Members.end(),
+              [&](std::size_t A, std::size_t B) {
+                const Anchor &X = Anchors[A], &Y = Anchors[B];
+                return X.Line != Y.Line ? X.Line < Y.Line : X.Column < Y.Column;
+              });
     // Distinct recorded places (a place recorded twice is one place).
     std::vector<std::pair<unsigned, unsigned>> Recorded;
     for (std::size_t M : Members) {
@@ -144,7 +143,8 @@ std::vector<std::optional<Place>> reanchor(const std::vector<Anchor> &Anchors,
     // unchanged; and a lone definition may move.
     auto LineAt = [&](unsigned Line0) {
       std::size_t From = Starts[Line0];
-      std::size_t To = Line0 + 1 < Starts.size() ? Starts[Line0 + 1] : Text.size();
+      std::size_t To =
+          Line0 + 1 < Starts.size() ? Starts[Line0 + 1] : Text.size();
       std::string_view L = Text.substr(From, To - From);
       while (!L.empty() && (L.back() == '\n' || L.back() == '\r'))
         L.remove_suffix(1);

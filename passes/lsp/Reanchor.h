@@ -1,4 +1,4 @@
-//===- Reanchor.h - Following kernels and launches through edits -*- C++ -*-===//
+//===- Reanchor.h - Kernels and launches through edits ----------*- C++ -*-===//
 ///
 /// \file
 /// A profile names kernel definitions and launch sites by line and column as
@@ -10,9 +10,9 @@
 /// holds as many launches of the kernel as the profile recorded, the k-th
 /// recorded launch is the k-th found. Otherwise a place is followed only to
 /// the one occurrence whose line reads as it did when the profile was
-/// loaded. When a place cannot be found without guessing, it is reported as lost and the caller says that the source no
-/// longer matches the profile (headroom-sites-changed) instead of pointing
-/// at the wrong line.
+/// loaded. When a place cannot be found without guessing, it is reported as
+/// lost and the caller says that the source no longer matches the profile
+/// (headroom-sites-changed) instead of pointing at the wrong line.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_LSP_REANCHOR_H

@@ -241,8 +241,9 @@ Session::ReloadResult Session::reload(bool Force) {
   std::string Names;
   for (const std::string &P : Loaded->Paths)
     Names += (Names.empty() ? "" : ", ") + P;
-  Result.Log = "headroom lsp: " + std::to_string(Loaded->Kernels.Kernels.size()) +
-               " kernel diagnostics from " + Names;
+  Result.Log =
+      "headroom lsp: " + std::to_string(Loaded->Kernels.Kernels.size()) +
+      " kernel diagnostics from " + Names;
   for (const std::string &N : Loaded->Kernels.ProfileNotes)
     Result.Log += "\n" + N;
   return Result;
@@ -321,8 +322,8 @@ json Session::codeLens(const json &Params) const {
     return Lenses;
   for (const Mark &M : It->second.Marks) {
     const KernelFinding &K = Loaded->Kernels.Kernels[M.Kernel];
-    std::string Title = M.Launch ? K.launchLensTitle(K.Launches[*M.Launch])
-                                 : K.lensTitle();
+    std::string Title =
+        M.Launch ? K.launchLensTitle(K.Launches[*M.Launch]) : K.lensTitle();
     Lenses.push_back({{"range", rangeJson(M.Where)},
                       {"command", openReportCommand(Title, K.Kernel)}});
   }
@@ -356,8 +357,8 @@ json Session::codeActions(const json &Params) const {
   if (auto Compiled = CompileTime.find(*Path);
       Compiled != CompileTime.end() && Caps.CodeActionLiterals)
     if (std::optional<std::string> Text = textOf(*Path))
-      for (json &A : quickFixes(Compiled->second, *Text, Start->Line,
-                                End->Line, compileTimeContext(*Path)))
+      for (json &A : quickFixes(Compiled->second, *Text, Start->Line, End->Line,
+                                compileTimeContext(*Path)))
         Actions.push_back(std::move(A));
   if (!Loaded)
     return Actions;

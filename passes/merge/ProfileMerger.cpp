@@ -190,14 +190,13 @@ ProfileCollection ProfileMerger::collection() const {
       Mode = M;
   }
   C.Mode = Docs.empty() ? "sites" : Mode;
-  C.RequestedMode = common(
-      Docs, [](const auto &X) { return X.RequestedMode; }, "counters");
-  C.Sampling = common(
-      Docs, [](const auto &X) { return X.Sampling; }, "first");
-  C.SamplingScope = common(
-      Docs, [](const auto &X) { return X.SamplingScope; }, "sites");
-  C.Correlation = common(
-      Docs, [](const auto &X) { return X.Correlation; }, "callback");
+  C.RequestedMode =
+      common(Docs, [](const auto &X) { return X.RequestedMode; }, "counters");
+  C.Sampling = common(Docs, [](const auto &X) { return X.Sampling; }, "first");
+  C.SamplingScope =
+      common(Docs, [](const auto &X) { return X.SamplingScope; }, "sites");
+  C.Correlation =
+      common(Docs, [](const auto &X) { return X.Correlation; }, "callback");
   C.Trigger = "merge";
   collectionLists(C);
   return C;

@@ -9,7 +9,7 @@
 #ifndef HEADROOM_MODEL_FITTEDWEIGHTS_H
 #define HEADROOM_MODEL_FITTEDWEIGHTS_H
 
-#include "model/Units.h"
+#include "model/GpuUnits.h"
 
 #include <array>
 #include <string>

@@ -71,9 +71,8 @@ std::optional<GlobalLoadWork> globalLoadWork(const LaunchGroup &G) {
 }
 
 /// nullopt without the launches' occupancy or the device's latency curve.
-std::optional<LatencyTimes> latencyTimes(const LaunchGroup &G,
-                                         const UnitRates &R,
-                                         double IssueFloorMs) {
+std::optional<LatencyTimes>
+latencyTimes(const LaunchGroup &G, const UnitRates &R, double IssueFloorMs) {
   if (!G.OccupancyPct || *G.OccupancyPct <= 0 || !R.DramLatency ||
       G.Launches <= 0)
     return std::nullopt;
@@ -85,8 +84,8 @@ std::optional<LatencyTimes> latencyTimes(const LaunchGroup &G,
   double Bytes = (G.Work.DramReadBytes + G.Work.DramWriteBytes) / G.Launches;
   LatencyTimes T;
   T.DramMs = dramLatencySeconds(C, Bytes, *R.DramLatency) * G.Launches * 1e3;
-  double Waits = C.ReadingWarps > 0 ? dramTurns(C) * R.DramLatency->unloaded()
-                                    : 0;
+  double Waits =
+      C.ReadingWarps > 0 ? dramTurns(C) * R.DramLatency->unloaded() : 0;
   // A warp that keeps few loads in flight waits once per round of them.
   if (std::optional<GlobalLoadWork> Loads = globalLoadWork(G);
       Loads && R.LoadToUse) {
@@ -100,8 +99,7 @@ std::optional<LatencyTimes> latencyTimes(const LaunchGroup &G,
                   Rounds * G.Launches * 1e3};
     }
   }
-  T.IssueAndDramMs =
-      partlyOverlapped(IssueFloorMs, Waits * G.Launches * 1e3);
+  T.IssueAndDramMs = partlyOverlapped(IssueFloorMs, Waits * G.Launches * 1e3);
   return T;
 }
 
@@ -160,9 +158,8 @@ std::optional<Regime> HopperPrediction::regime() const {
     return std::nullopt;
   if (*U < LatencyBoundBelow)
     return Regime::Latency;
-  return unitInfo(busiestUnit()->Id).Kind == UnitKind::Compute
-             ? Regime::Compute
-             : Regime::Memory;
+  return unitInfo(busiestUnit()->Id).Kind == UnitKind::Compute ? Regime::Compute
+                                                               : Regime::Memory;
 }
 
 bool HopperPrediction::balanced() const {
@@ -199,10 +196,8 @@ std::optional<double> projectionRatio(const HopperPrediction &Here,
                                       const HopperPrediction &There) {
   bool Alike = (Here.timeOf(Unit::DramLatency) != nullptr) ==
                (There.timeOf(Unit::DramLatency) != nullptr);
-  double From =
-      Alike ? Here.predictedMs() : predictedWithoutDramLatency(Here);
-  double To =
-      Alike ? There.predictedMs() : predictedWithoutDramLatency(There);
+  double From = Alike ? Here.predictedMs() : predictedWithoutDramLatency(Here);
+  double To = Alike ? There.predictedMs() : predictedWithoutDramLatency(There);
   if (From <= 0)
     return std::nullopt;
   return To / From;
@@ -255,8 +250,7 @@ void addLatencies(const LaunchGroup &G, const UnitRates &R,
                   double &LongestDramMs) {
   if (!G.Work.amount(Unit::DramLatency))
     return;
-  std::optional<LatencyTimes> T =
-      latencyTimes(G, R, IssueFloorMs.value_or(0));
+  std::optional<LatencyTimes> T = latencyTimes(G, R, IssueFloorMs.value_or(0));
   if (!T)
     return;
   if (!P.DramInFlight || T->DramMs > LongestDramMs) {
@@ -268,8 +262,9 @@ void addLatencies(const LaunchGroup &G, const UnitRates &R,
   if (T->Rounds && IssueFloorMs &&
       (!P.LoadRounds || T->Rounds->WaitMs > P.LoadRounds->WaitMs))
     P.LoadRounds = T->Rounds;
-  for (auto [Id, Ms] : {std::pair{Unit::DramLatency, T->DramMs},
-                        std::pair{Unit::IssueAndDramLatency, T->IssueAndDramMs}}) {
+  for (auto [Id, Ms] :
+       {std::pair{Unit::DramLatency, T->DramMs},
+        std::pair{Unit::IssueAndDramLatency, T->IssueAndDramMs}}) {
     // Issue and latency together only where the issue was counted.
     if (Id == Unit::IssueAndDramLatency && !IssueFloorMs)
       continue;
@@ -308,10 +303,10 @@ double dramFloorMs(double Ms, const LaunchGroup &G, const UnitRates &R) {
 /// Forgets the stages' partial overlap of \p P where it adds less than
 /// MinOverlapGain to the kernel's floor.
 void dropSmallOverlap(HopperPrediction &P) {
-  auto Overlap = std::find_if(P.Times.begin(), P.Times.end(),
-                              [](const UnitTime &T) {
-                                return T.Id == Unit::PartialOverlap;
-                              });
+  auto Overlap =
+      std::find_if(P.Times.begin(), P.Times.end(), [](const UnitTime &T) {
+        return T.Id == Unit::PartialOverlap;
+      });
   if (Overlap != P.Times.end() &&
       Overlap->FloorMs < (1 + MinOverlapGain) * P.floorMs())
     P.Times.erase(Overlap);
@@ -332,8 +327,8 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
   for (const LaunchGroup &G : Groups) {
     EverySampled = EverySampled && G.SampledMs;
     SampledMs += G.SampledMs.value_or(0);
-    P.MinBlocks = P.MinBlocks ? std::min(P.MinBlocks, G.Shape.Blocks)
-                              : G.Shape.Blocks;
+    P.MinBlocks =
+        P.MinBlocks ? std::min(P.MinBlocks, G.Shape.Blocks) : G.Shape.Blocks;
     BusiestShare Share = busiestShare(G.Shape, R.Sms, SchedulersPerSm);
     std::optional<double> IssueFloorMs;
     std::array<double, NumUnits> GroupFloorMs{};
@@ -368,8 +363,7 @@ HopperPrediction predictHopper(std::span<const LaunchGroup> Groups,
     if (GroupFloorMs[Requests] > 0)
       GroupFloorMs[Requests] =
           R.l2RequestSeconds(*G.Work.amount(Unit::L2Requests),
-                             G.Work.L2WriteRequests,
-                             R.L2PartialWriteRequests) *
+                             G.Work.L2WriteRequests, R.L2PartialWriteRequests) *
           1e3;
     // And the atomic unit's inputs between the rates of different words and
     // of one word (the floor took one per clock, the fastest).

@@ -91,11 +91,11 @@ std::vector<LatencyCause> latencyCauses(const HopperPrediction &P,
     double PerScheduler =
         *E.AchievedOccupancyPct / 100 * E.MaxWarpsPerSm / SchedulersPerSm;
     if (PerScheduler < FewWarpsPerScheduler)
-      Causes.push_back(
-          {LatencyCauseKind::FewWarps,
-           significant(PerScheduler, 2) + " warps per scheduler (" +
-               significant(*E.AchievedOccupancyPct, 2) +
-               "% achieved occupancy)"});
+      Causes.push_back({LatencyCauseKind::FewWarps,
+                        significant(PerScheduler, 2) +
+                            " warps per scheduler (" +
+                            significant(*E.AchievedOccupancyPct, 2) +
+                            "% achieved occupancy)"});
   }
   struct Stall {
     LatencyCauseKind Kind;
@@ -122,8 +122,7 @@ std::vector<LatencyCause> latencyCauses(const HopperPrediction &P,
                                      " cycles per issued instruction"});
   if (E.MeanLaunchMs > 0 && E.MeanLaunchMs < ShortLaunchMs)
     Causes.push_back({LatencyCauseKind::ShortLaunches,
-                      "launches of " +
-                          significant(E.MeanLaunchMs * 1e3, 2) +
+                      "launches of " + significant(E.MeanLaunchMs * 1e3, 2) +
                           " us: start-up and tail of the grid weigh"});
   return Causes;
 }

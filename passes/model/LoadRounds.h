@@ -1,4 +1,4 @@
-//===- LoadRounds.h - What a kernel's dependent global loads wait -*- C++ -*-===//
+//===- LoadRounds.h - What dependent global loads wait ----------*- C++ -*-===//
 ///
 /// \file
 /// A warp that uses each loaded value before it issues the next load (a
@@ -8,13 +8,13 @@
 /// resident warps wait at the same time: a launch of N warps, R resident,
 /// each waiting r rounds, takes N x r / R latencies at least.
 ///
-/// r is the warp's global load instructions (`smsp__inst_executed_op_global_ld`)
-/// over the loads it keeps in flight per round, which only the SASS shows
-/// (sass/LoadRounds.h; `--sass`). The latency of a round is that of the
-/// level its loads are served from, weighted by the sectors each level
-/// served: L1 hits (global-load sectors asked of L1 less the L2's read
-/// sectors), L2 hits (the L2's read sectors less DRAM's) and DRAM reads, at
-/// the load-to-use latencies `headroom calibrate` measures with one
+/// r is the warp's global load instructions
+/// (`smsp__inst_executed_op_global_ld`) over the loads it keeps in flight per
+/// round, which only the SASS shows (sass/LoadRounds.h; `--sass`). The latency
+/// of a round is that of the level its loads are served from, weighted by the
+/// sectors each level served: L1 hits (global-load sectors asked of L1 less the
+/// L2's read sectors), L2 hits (the L2's read sectors less DRAM's) and DRAM
+/// reads, at the load-to-use latencies `headroom calibrate` measures with one
 /// dependent load at a time (`load_latency_l1`, `_l2`, `_dram`).
 ///
 /// It is a wait, not a bound: the Hopper model adds it to the instruction

@@ -24,7 +24,8 @@ BusiestShare busiestShare(const LaunchShape &L, unsigned Sms,
   S.SmsUsed = std::min<std::uint64_t>(Blocks, Sms);
   S.Sm = double(BlocksOnBusiest) * Sms / double(Blocks);
   std::uint64_t Warps =
-      BlocksOnBusiest * ceilDiv(std::max<std::uint64_t>(L.ThreadsPerBlock, 1), 32);
+      BlocksOnBusiest *
+      ceilDiv(std::max<std::uint64_t>(L.ThreadsPerBlock, 1), 32);
   S.Scheduler =
       S.Sm * SchedulersPerSm * double(ceilDiv(Warps, SchedulersPerSm)) / Warps;
   return S;

@@ -17,7 +17,7 @@
 #ifndef HEADROOM_MODEL_PARTIALOVERLAP_H
 #define HEADROOM_MODEL_PARTIALOVERLAP_H
 
-#include "model/Units.h"
+#include "model/GpuUnits.h"
 
 #include <array>
 #include <cstddef>

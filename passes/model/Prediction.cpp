@@ -5,8 +5,8 @@
 #include "support/Format.h"
 
 #include <cmath>
-#include <utility>
 #include <limits>
+#include <utility>
 
 namespace headroom {
 

@@ -1,4 +1,4 @@
-//===- StaticFacts.h - What a kernel's compiled code tells the model -*- C++ -*-===//
+//===- StaticFacts.h - What compiled code tells the model -------*- C++ -*-===//
 ///
 /// \file
 /// Facts of a kernel that its counters cannot show but its SASS can, for

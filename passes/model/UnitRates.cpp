@@ -22,9 +22,9 @@ unsigned maxWarpsPerSm(std::string_view Cc) {
   // CUDA C++ Programming Guide, "Technical Specifications per Compute
   // Capability": maximum number of resident warps per SM.
   const std::pair<std::string_view, unsigned> Known[] = {
-      {"7.0", 64}, {"7.2", 64}, {"7.5", 32}, {"8.0", 64}, {"8.6", 48},
-      {"8.7", 48}, {"8.9", 48}, {"9.0", 64}, {"10.0", 64}, {"10.3", 64},
-      {"12.0", 48}};
+      {"7.0", 64},  {"7.2", 64},  {"7.5", 32}, {"8.0", 64},
+      {"8.6", 48},  {"8.7", 48},  {"8.9", 48}, {"9.0", 64},
+      {"10.0", 64}, {"10.3", 64}, {"12.0", 48}};
   for (auto [Name, Warps] : Known)
     if (Name == Cc)
       return Warps;
@@ -79,7 +79,8 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
     return missing("identity.sm_count");
   R.Sms = static_cast<unsigned>(*D.Identity.SmCount);
   R.L2Capacity = static_cast<double>(D.Identity.L2Bytes.value_or(0));
-  if (const Measurement *Clock = findMeasurement(D, "sm_clock_under_load", "MHz"))
+  if (const Measurement *Clock =
+          findMeasurement(D, "sm_clock_under_load", "MHz"))
     R.ClockHz = Clock->Value * 1e6;
   else
     return missing("measurement 'sm_clock_under_load' (MHz)");
@@ -114,7 +115,8 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
                        std::string(S.MeasuredIn) + ")");
       continue;
     }
-    R.PerSecond[static_cast<std::size_t>(S.Id)] = M->Value * 1e9 * S.PerOperation;
+    R.PerSecond[static_cast<std::size_t>(S.Id)] =
+        M->Value * 1e9 * S.PerOperation;
   }
 
   // Hardware peaks (what Nsight Compute's Speed of Light counts against),
@@ -126,7 +128,8 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
       R.HardwarePeak[static_cast<std::size_t>(Id)] = Peak->Value * 1e9;
 
   double SmClocks = R.Sms * R.ClockHz;
-  R.PerSecond[static_cast<std::size_t>(Unit::Issue)] = SchedulersPerSm * SmClocks;
+  R.PerSecond[static_cast<std::size_t>(Unit::Issue)] =
+      SchedulersPerSm * SmClocks;
   R.PerSecond[static_cast<std::size_t>(Unit::TensorPipe)] =
       SchedulersPerSm * SmClocks;
   R.PerSecond[static_cast<std::size_t>(Unit::AduPipe)] = 0.5 * SmClocks;
@@ -174,12 +177,12 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
   const Measurement *L2 = findMeasurement(D, "load_latency_l2", "ns");
   const Measurement *Far = findMeasurement(D, "load_latency_dram", "ns");
   if (L1 && L2 && Far)
-    R.LoadToUse = LoadLatencies{L1->Value * 1e-9, L2->Value * 1e-9,
-                                Far->Value * 1e-9};
+    R.LoadToUse =
+        LoadLatencies{L1->Value * 1e-9, L2->Value * 1e-9, Far->Value * 1e-9};
 
   R.MaxWarpsPerSm = maxWarpsPerSm(D.ComputeCapability);
-  if (const Measurement *Curve = findMeasurement(D, "dram_read_vs_warps",
-                                                 "warps/SM");
+  if (const Measurement *Curve =
+          findMeasurement(D, "dram_read_vs_warps", "warps/SM");
       Curve && R.MaxWarpsPerSm)
     R.DramLatency = dramLatencyCurve(*Curve, R.Sms);
   if (R.DramLatency)

@@ -22,8 +22,8 @@
 
 #include "model/DeviceParameters.h"
 #include "model/DramLatency.h"
+#include "model/GpuUnits.h"
 #include "model/LoadRounds.h"
-#include "model/Units.h"
 #include "support/Error.h"
 
 #include <array>

@@ -11,26 +11,25 @@ namespace {
 struct Feed {
   Unit Id;
   Counter From;
-  double Scale;
 };
 
-// Every unit but DRAM is one counter times a constant.
+// Every unit but DRAM is one counter.
 constexpr Feed Feeds[] = {
-    {Unit::Issue, Counter::Inst, 1},
-    {Unit::FmaPipe, Counter::FmaPipeInst, 1},
-    {Unit::FmaHeavyPipe, Counter::FmaHeavyPipeInst, 1},
-    {Unit::AluPipe, Counter::AluPipeInst, 1},
-    {Unit::Fp64Pipe, Counter::Fp64PipeInst, 1},
-    {Unit::XuPipe, Counter::XuPipeInst, 1},
-    {Unit::LsuPipe, Counter::LsuPipeInst, 1},
-    {Unit::AduPipe, Counter::AduPipeInst, 1},
-    {Unit::TensorPipe, Counter::TensorPipeCycles, 1},
-    {Unit::ConstantCache, Counter::ConstantCacheCycles, 1},
-    {Unit::L1Wavefronts, Counter::L1Wavefronts, 1},
-    {Unit::L1Bytes, Counter::L1Bytes, 1},
-    {Unit::L2Bytes, Counter::L2Bytes, 1},
-    {Unit::L2Requests, Counter::L2Requests, 1},
-    {Unit::L2Atomics, Counter::L2AtomicCyclesBusiest, 1},
+    {Unit::Issue, Counter::Inst},
+    {Unit::FmaPipe, Counter::FmaPipeInst},
+    {Unit::FmaHeavyPipe, Counter::FmaHeavyPipeInst},
+    {Unit::AluPipe, Counter::AluPipeInst},
+    {Unit::Fp64Pipe, Counter::Fp64PipeInst},
+    {Unit::XuPipe, Counter::XuPipeInst},
+    {Unit::LsuPipe, Counter::LsuPipeInst},
+    {Unit::AduPipe, Counter::AduPipeInst},
+    {Unit::TensorPipe, Counter::TensorPipeCycles},
+    {Unit::ConstantCache, Counter::ConstantCacheCycles},
+    {Unit::L1Wavefronts, Counter::L1Wavefronts},
+    {Unit::L1Bytes, Counter::L1Bytes},
+    {Unit::L2Bytes, Counter::L2Bytes},
+    {Unit::L2Requests, Counter::L2Requests},
+    {Unit::L2Atomics, Counter::L2AtomicCyclesBusiest},
 };
 
 } // namespace
@@ -46,7 +45,7 @@ UnitWork unitWork(const CounterLookup &Total) {
   UnitWork W;
   for (const Feed &F : Feeds)
     if (std::optional<double> V = Total(F.From))
-      W.Amount[static_cast<std::size_t>(F.Id)] = *V * F.Scale;
+      W.Amount[static_cast<std::size_t>(F.Id)] = *V;
 
   std::optional<double> Requests = Total(Counter::L2Requests);
   std::optional<double> L2Bytes = Total(Counter::L2Bytes);

@@ -21,7 +21,7 @@
 #ifndef HEADROOM_MODEL_UNITWORK_H
 #define HEADROOM_MODEL_UNITWORK_H
 
-#include "model/Units.h"
+#include "model/GpuUnits.h"
 #include "schema/CounterCatalog.h"
 
 #include <array>

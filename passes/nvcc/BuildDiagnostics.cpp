@@ -10,8 +10,8 @@
 #include "checks/CheckRegistry.h"
 #include "checks/Lint.h"
 #include "checks/Report.h"
-#include "views/TextDiagnosticPrinter.h"
 #include "schema/ProfileReader.h"
+#include "views/TextDiagnosticPrinter.h"
 
 #include <optional>
 #include <set>

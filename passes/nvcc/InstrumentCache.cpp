@@ -44,9 +44,8 @@ stamp(const std::string &Path) {
   fs::file_time_type Time = fs::last_write_time(Path, EC);
   if (EC)
     return std::nullopt;
-  return std::make_pair(Size,
-                        static_cast<std::int64_t>(
-                            Time.time_since_epoch().count()));
+  return std::make_pair(
+      Size, static_cast<std::int64_t>(Time.time_since_epoch().count()));
 }
 
 /// Writes \p Text to \p Path through a temporary name, so that a compile
@@ -108,8 +107,10 @@ json analysisToJson(const SourceAnalysis &A) {
   json Kernels = json::array();
   for (const KernelDeclaration &K : A.Kernels)
     Kernels.push_back({K.MangledName, K.Name, K.File, K.Line, K.Column});
-  return {{"checked", A.Checked}, {"findings", A.Findings},
-          {"skipped", A.Skipped}, {"problem", A.Problem},
+  return {{"checked", A.Checked},
+          {"findings", A.Findings},
+          {"skipped", A.Skipped},
+          {"problem", A.Problem},
           {"kernels", std::move(Kernels)}};
 }
 

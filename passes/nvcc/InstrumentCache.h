@@ -1,4 +1,4 @@
-//===- InstrumentCache.h - Instrumented sources kept between builds -*- C++ -*-===//
+//===- InstrumentCache.h - Instrumented sources kept ------------*- C++ -*-===//
 ///
 /// \file
 /// `headroom nvcc` parses every CUDA source with Clang before nvcc compiles

@@ -57,9 +57,8 @@ std::string objectOf(const NvccCommand &Cmd, const CommandInput &In,
   if (std::optional<std::string> Out = Cmd.lastValue(OptionId::Output);
       Out && CudaInputs == 1)
     return absolutePath(*Out, WorkingDirectory);
-  std::string Dir =
-      absolutePath(Cmd.lastValue(OptionId::OutputDirectory).value_or("."),
-                   WorkingDirectory);
+  std::string Dir = absolutePath(
+      Cmd.lastValue(OptionId::OutputDirectory).value_or("."), WorkingDirectory);
   std::string Name = fileName(In.Path);
   return absolutePath(Name.substr(0, Name.rfind('.')) + ".o", Dir);
 }
@@ -228,8 +227,9 @@ void WrapperRun::instrumentInputs(const NvccCommand &Cmd,
       Slot = Cache->entryDirectory(Key);
       if (std::optional<CachedInstrumentation> Hit = Cache->lookup(Key)) {
         if (Settings.Verbose)
-          note("'" + In.Path + "' is not parsed again: its instrumented "
-                               "copy in " +
+          note("'" + In.Path +
+               "' is not parsed again: its instrumented "
+               "copy in " +
                Slot + " is up to date");
         substitute(In, Hit->Outcome, Hit->Copy);
         continue;
@@ -310,17 +310,15 @@ std::string WrapperRun::cacheKey(const std::string &Source,
   std::error_code EC;
   std::string Identity =
       Self + ":" + std::to_string(std::filesystem::file_size(Self, EC)) + ":" +
-      std::to_string(
-          std::filesystem::last_write_time(Self, EC).time_since_epoch().count());
+      std::to_string(std::filesystem::last_write_time(Self, EC)
+                         .time_since_epoch()
+                         .count());
   // The findings kept with the copy depend on the checks asked for.
-  std::string Checks = Settings.Checks ? "checks:" + Settings.CheckSelection
-                                       : "no checks";
-  std::vector<std::string> Parts = {Identity,
-                                    Ctx.WorkingDirectory,
-                                    Absolute,
-                                    Settings.HeaderFilter,
-                                    Checks,
-                                    Ctx.Color ? "color" : "plain"};
+  std::string Checks =
+      Settings.Checks ? "checks:" + Settings.CheckSelection : "no checks";
+  std::vector<std::string> Parts = {Identity, Ctx.WorkingDirectory,
+                                    Absolute, Settings.HeaderFilter,
+                                    Checks,   Ctx.Color ? "color" : "plain"};
   Parts.insert(Parts.end(), Command.begin(), Command.end());
   return InstrumentCache::key(Parts, *Text);
 }
@@ -486,8 +484,7 @@ void WrapperRun::printFindings(const NvccCommand &Cmd) {
     if (!A.Problem.empty() && Problems.insert(A.Problem).second)
       Err << Tag << "warning: " << A.Problem << "\n";
     Err << A.Findings;
-    if (Settings.Checks && !A.Checked && A.Problem.empty() &&
-        Settings.Verbose)
+    if (Settings.Checks && !A.Checked && A.Problem.empty() && Settings.Verbose)
       Err << Tag << "note: the source checks did not run on '" << In.Path
           << "': " << A.Skipped << "\n";
   }
@@ -524,9 +521,9 @@ int WrapperRun::reportDiagnostics(const NvccCommand &Cmd) {
   unsigned Violations = 0;
   for (const CommandInput &In : Cmd.inputs())
     if (In.Kind == InputKind::Cuda && !In.FromOptionsFile)
-      Violations += printBuildDiagnostics(In.Path, Ctx.WorkingDirectory,
-                                          Settings, Err, Ctx.Color,
-                                          Substituted.count(In.Index) != 0);
+      Violations +=
+          printBuildDiagnostics(In.Path, Ctx.WorkingDirectory, Settings, Err,
+                                Ctx.Color, Substituted.count(In.Index) != 0);
   if (Violations) {
     Err << Tag << "error: " << Violations
         << (Violations == 1 ? " kernel exceeds" : " kernels exceed")

@@ -1,4 +1,4 @@
-//===- NvccWrapper.h - headroom nvcc, the drop-in compiler -----*- C++ -*-===//
+//===- NvccWrapper.h - headroom nvcc, the drop-in compiler ------*- C++ -*-===//
 ///
 /// \file
 /// Runs one nvcc command the way `headroom nvcc` does (docs/integration.md):

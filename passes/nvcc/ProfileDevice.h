@@ -1,4 +1,4 @@
-//===- ProfileDevice.h - The device a found profile is modeled on -*- C++ -*-===//
+//===- ProfileDevice.h - The device a profile is modeled on -----*- C++ -*-===//
 ///
 /// \file
 /// The rule that `headroom nvcc`'s build diagnostics and `headroom lsp` share

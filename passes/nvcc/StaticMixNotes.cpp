@@ -2,7 +2,7 @@
 
 #include "nvcc/StaticMixNotes.h"
 
-#include "analysis/SourceCheck.h"
+#include "analysis/SitesMatchSources.h"
 #include "devices/DeviceRegistry.h"
 #include "nvcc/ProfileDevice.h"
 #include "nvcc/ProfileSearch.h"
@@ -52,10 +52,10 @@ Expected<DeviceEntry> deviceForNotes(const WrapperSettings &Settings,
 /// Whether \p Declaration names the kernel \p K (not by mangled name).
 bool namesKernel(const KernelDeclaration &Declaration,
                  const sass::StaticKernel &K) {
-  std::string Plain = Declaration.Name.substr(
-      Declaration.Name.rfind("::") == std::string::npos
-          ? 0
-          : Declaration.Name.rfind("::") + 2);
+  std::string Plain =
+      Declaration.Name.substr(Declaration.Name.rfind("::") == std::string::npos
+                                  ? 0
+                                  : Declaration.Name.rfind("::") + 2);
   return Declaration.Name == K.Display || Plain == K.Display;
 }
 
@@ -96,10 +96,12 @@ void placeKernels(std::vector<sass::StaticKernel> &Kernels,
   }
 }
 
-std::vector<sass::Function> oneArchitecture(std::vector<sass::Function> Functions,
-                                            const std::string &Arch) {
-  bool Have = std::any_of(Functions.begin(), Functions.end(),
-                          [&](const sass::Function &F) { return F.Arch == Arch; });
+std::vector<sass::Function>
+oneArchitecture(std::vector<sass::Function> Functions,
+                const std::string &Arch) {
+  bool Have =
+      std::any_of(Functions.begin(), Functions.end(),
+                  [&](const sass::Function &F) { return F.Arch == Arch; });
   std::string Chosen = Have ? Arch : sass::newestArchitecture(Functions);
   std::erase_if(Functions,
                 [&](const sass::Function &F) { return F.Arch != Chosen; });
@@ -124,8 +126,8 @@ void printStaticMix(const CompiledSource &Compiled,
                     bool Color) {
   auto Skip = [&](const std::string &Why) {
     if (Settings.Verbose)
-      Err << Tag << "note: static mix of '" << Compiled.Source
-          << "': " << Why << "\n";
+      Err << Tag << "note: static mix of '" << Compiled.Source << "': " << Why
+          << "\n";
   };
   Expected<std::string> Sass =
       sass::runCuobjdump(Cuobjdump, Compiled.Object, "-sass");
@@ -140,11 +142,11 @@ void printStaticMix(const CompiledSource &Compiled,
   std::map<std::string, sass::KernelResources> Resources;
   Expected<std::string> Usage =
       sass::runCuobjdump(Cuobjdump, Compiled.Object, "-res-usage");
-  auto Parsed = Usage ? sass::parseResourceUsage(*Usage, Cuobjdump +
-                                                             " -res-usage " +
-                                                             Compiled.Object)
-                      : Expected<std::map<std::string, sass::KernelResources>>(
-                            Usage.error());
+  auto Parsed = Usage
+                    ? sass::parseResourceUsage(
+                          *Usage, Cuobjdump + " -res-usage " + Compiled.Object)
+                    : Expected<std::map<std::string, sass::KernelResources>>(
+                          Usage.error());
   if (Parsed)
     Resources = std::move(*Parsed);
   else
@@ -161,9 +163,9 @@ void printStaticMix(const CompiledSource &Compiled,
   std::erase(Arch, '.');
   std::string SourcePath =
       normalizedPath(absolutePath(Compiled.Source, WorkingDirectory));
-  std::vector<sass::StaticKernel> Kernels = sass::staticKernels(
-      oneArchitecture(std::move(*Functions), Arch), Resources, {SourcePath},
-      sass::DefaultLoopWeight);
+  std::vector<sass::StaticKernel> Kernels =
+      sass::staticKernels(oneArchitecture(std::move(*Functions), Arch),
+                          Resources, {SourcePath}, sass::DefaultLoopWeight);
   placeKernels(Kernels, Compiled.Kernels);
   std::set<std::string> Measured =
       Profile ? kernelsWithCounters(*Profile) : std::set<std::string>();
@@ -177,8 +179,8 @@ void printStaticMix(const CompiledSource &Compiled,
     // As the command names the source, like the compiler's own messages.
     if (K.Definition && K.Definition->File == SourcePath)
       K.Definition->File = Compiled.Source;
-    Notes.push_back(sass::staticMixDiagnostic(K, Device->Device,
-                                              Device->Device.Name));
+    Notes.push_back(
+        sass::staticMixDiagnostic(K, Device->Device, Device->Device.Name));
   }
   printTextDiagnostics(Notes, Err, Color);
 }

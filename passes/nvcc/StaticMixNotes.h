@@ -1,4 +1,4 @@
-//===- StaticMixNotes.h - The static mix of what a build compiled -*- C++ -*-===//
+//===- StaticMixNotes.h - The static mix of a build -------------*- C++ -*-===//
 ///
 /// \file
 /// After a successful compile of CUDA sources into objects (`-c`, `-dc`),
@@ -54,8 +54,8 @@ void placeKernels(std::vector<sass::StaticKernel> &Kernels,
 
 /// The functions of \p Functions for one architecture: \p Arch when some
 /// are for it, else the newest the listing has.
-std::vector<sass::Function> oneArchitecture(std::vector<sass::Function> Functions,
-                                            const std::string &Arch);
+std::vector<sass::Function>
+oneArchitecture(std::vector<sass::Function> Functions, const std::string &Arch);
 
 /// The mangled names of the kernels of \p Profile (a profile file) with
 /// counters; empty when it cannot be read.

@@ -24,32 +24,6 @@ std::vector<std::string> ParsedArg::values() const {
   return Out;
 }
 
-const char *phaseName(Phase P) {
-  switch (P) {
-  case Phase::Link:
-    return "link";
-  case Phase::Compile:
-    return "compile";
-  case Phase::Library:
-    return "library";
-  case Phase::Preprocess:
-    return "preprocess";
-  case Phase::Dependencies:
-    return "dependencies";
-  case Phase::DeviceOnly:
-    return "device-only";
-  case Phase::HostIntermediate:
-    return "host-intermediate";
-  case Phase::DeviceLink:
-    return "device-link";
-  case Phase::NoCompile:
-    return "no-compile";
-  case Phase::Dryrun:
-    return "dryrun";
-  }
-  return "link";
-}
-
 InputKind kindFromExtension(const std::string &Path) {
   std::string Ext = extension(Path);
   if (Ext == "cu")

@@ -81,9 +81,6 @@ enum class Phase {
   Dryrun,           ///< -dryrun
 };
 
-/// "link", "compile", ...
-const char *phaseName(Phase P);
-
 class NvccCommand {
 public:
   /// Parses \p Args, the arguments after the nvcc executable. Options files

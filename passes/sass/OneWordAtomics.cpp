@@ -1,4 +1,4 @@
-//===- OneWordAtomics.cpp - fp32 atomic adds every thread aims at one word ===//
+//===- OneWordAtomics.cpp - fp32 atomic adds aimed at one word ------------===//
 
 #include "sass/OneWordAtomics.h"
 
@@ -24,7 +24,8 @@ bool isGlobalFp32Add(const Instruction &I) {
 /// The first register of the 64-bit address `[R2.64]` or `[R2.64+0x8]`.
 std::optional<unsigned> addressRegister(const std::string &Operands) {
   // Registers are R0-R254: three digits at most, so the number fits.
-  static const std::regex Address(R"(\[R(\d{1,3})\.64(?:[+-]0x[0-9a-fA-F]+)?\])");
+  static const std::regex Address(
+      R"(\[R(\d{1,3})\.64(?:[+-]0x[0-9a-fA-F]+)?\])");
   std::smatch M;
   if (!std::regex_search(Operands, M, Address))
     return std::nullopt;

@@ -1,4 +1,4 @@
-//===- OneWordAtomics.h - fp32 atomic adds every thread aims at one word -*- C++ -*-===//
+//===- OneWordAtomics.h - fp32 atomic adds aimed at one word ----*- C++ -*-===//
 ///
 /// \file
 /// An fp32 atomic add to a word that is the same for every thread of the

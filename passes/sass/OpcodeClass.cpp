@@ -132,22 +132,6 @@ const std::map<std::string, OpcodeInfo> &table() {
 
 } // namespace
 
-const char *opClassName(OpClass Class) {
-  switch (Class) {
-  case OpClass::Fp32:
-    return "fp32";
-  case OpClass::Fp64:
-    return "fp64";
-  case OpClass::Int:
-    return "int";
-  case OpClass::LdSt:
-    return "ldst";
-  case OpClass::Other:
-    return "other";
-  }
-  return "other";
-}
-
 const char *pipeName(Pipe Unit) {
   switch (Unit) {
   case Pipe::Fma:

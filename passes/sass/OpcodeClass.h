@@ -37,7 +37,6 @@ enum class Pipe {
   Adu,     ///< address divergence: indexed branches, barriers' arrival
 };
 
-const char *opClassName(OpClass C);
 const char *pipeName(Pipe P);
 
 /// What \p Opcode (without modifiers, "FFMA") is, and, for FMAs, whether it

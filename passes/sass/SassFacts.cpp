@@ -27,7 +27,9 @@ readStaticFacts(const std::string &Path) {
   Expected<std::string> Text = readFile(Path);
   if (!Text)
     return Text.error().context("--sass");
-  if (Text->rfind("\x7f" "ELF", 0) == 0) {
+  if (Text->rfind("\x7f"
+                  "ELF",
+                  0) == 0) {
     Text = runCuobjdump(Path, "-sass");
     if (!Text)
       return Text.error().context("--sass " + Path);

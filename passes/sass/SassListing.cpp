@@ -45,7 +45,8 @@ Instruction instructionOf(const std::smatch &M) {
 std::vector<std::string> Instruction::operandList() const {
   std::vector<std::string> Out;
   std::size_t From = 0;
-  for (std::size_t Comma; (Comma = Operands.find(',', From)) != std::string::npos;
+  for (std::size_t Comma;
+       (Comma = Operands.find(',', From)) != std::string::npos;
        From = Comma + 1)
     Out.push_back(trimmed(Operands.substr(From, Comma - From)));
   Out.push_back(trimmed(Operands.substr(From)));

@@ -2,7 +2,7 @@
 
 #include "sass/StaticBound.h"
 
-#include "analysis/SourceCheck.h"
+#include "analysis/SitesMatchSources.h"
 #include "model/UnitRates.h"
 #include "support/Format.h"
 #include "support/Paths.h"
@@ -126,8 +126,8 @@ std::string oneWordAtomicsText(const std::vector<std::uint64_t> &At,
                      " to one word for the whole grid (SASS " + Where +
                      "): the L2 slice that holds the word applies " +
                      (One ? "its" : "their") + " adds one after another";
-  if (const Measurement *Rate =
-          findMeasurement(Device, "atomic_same_address_red_f32", "M atomics/s")) {
+  if (const Measurement *Rate = findMeasurement(
+          Device, "atomic_same_address_red_f32", "M atomics/s")) {
     char Buf[96];
     std::snprintf(Buf, sizeof Buf, ", at most %.0f M per second on ",
                   Rate->Value);
@@ -141,12 +141,12 @@ std::string oneWordAtomicsText(const std::vector<std::uint64_t> &At,
 /// flight: each round waits a whole load-to-use latency.
 std::string loadRoundsText(const LoadRounds &R, const DeviceParameters &Device,
                            const std::string &DeviceName) {
-  std::string Text =
-      "its loops keep " + formatFixed(R.loadsPerRound(), 1) +
-      " global load" + (R.loadsPerRound() == 1 ? "" : "s") +
-      " in flight before using one (" + std::to_string(R.Loads) + " loads in " +
-      std::to_string(R.Rounds) + " rounds): each round waits a whole " +
-      "load-to-use latency, however many warps are resident";
+  std::string Text = "its loops keep " + formatFixed(R.loadsPerRound(), 1) +
+                     " global load" + (R.loadsPerRound() == 1 ? "" : "s") +
+                     " in flight before using one (" + std::to_string(R.Loads) +
+                     " loads in " + std::to_string(R.Rounds) +
+                     " rounds): each round waits a whole " +
+                     "load-to-use latency, however many warps are resident";
   const Measurement *L2 = findMeasurement(Device, "load_latency_l2", "ns");
   const Measurement *Far = findMeasurement(Device, "load_latency_dram", "ns");
   if (L2 && Far)
@@ -193,13 +193,13 @@ Diagnostic staticMixDiagnostic(const StaticKernel &K,
   if (K.Resources)
     D.Notes.push_back(note(K.Definition, resourcesText(*K.Resources, M.Arch)));
   if (!K.OneWordFp32Atomics.empty())
-    D.Notes.push_back(note(
-        K.Definition, oneWordAtomicsText(K.OneWordFp32Atomics, Device,
-                                         DeviceName)));
+    D.Notes.push_back(
+        note(K.Definition,
+             oneWordAtomicsText(K.OneWordFp32Atomics, Device, DeviceName)));
   if (K.GlobalLoadRounds.InLoops && K.GlobalLoadRounds.Rounds > 0 &&
       K.GlobalLoadRounds.loadsPerRound() < FewLoadsPerRound)
-    D.Notes.push_back(note(K.Definition, loadRoundsText(K.GlobalLoadRounds,
-                                                        Device, DeviceName)));
+    D.Notes.push_back(note(
+        K.Definition, loadRoundsText(K.GlobalLoadRounds, Device, DeviceName)));
   return D;
 }
 
@@ -252,8 +252,8 @@ staticKernels(const std::vector<Function> &Functions,
     // "(anonymous namespace)::k(...)": the parenthesis is not the
     // argument list's.
     std::string Bare = Readable;
-    for (size_t At; (At = Bare.find("(anonymous namespace)::")) !=
-                    std::string::npos;)
+    for (size_t At;
+         (At = Bare.find("(anonymous namespace)::")) != std::string::npos;)
       Bare.erase(At, std::string_view("(anonymous namespace)::").size());
     K.Display = kernelIdentifier(Bare);
     if (K.Display.empty())

@@ -16,7 +16,7 @@
 #include "analysis/Diagnostic.h"
 #include "model/DeviceParameters.h"
 #include "sass/InstructionMix.h"
-#include "sass/LoadRounds.h"
+#include "sass/LoadsInFlight.h"
 #include "sass/OneWordAtomics.h"
 #include "sass/ResourceUsage.h"
 
@@ -62,12 +62,12 @@ struct StaticKernel {
   /// Its global atomic instructions, of any kind.
   unsigned GlobalAtomics = 0;
   /// The global loads of its innermost loading loops and the rounds a warp
-  /// waits on them (LoadRounds.h).
+  /// waits on them (LoadsInFlight.h).
   LoadRounds GlobalLoadRounds;
 };
 
 /// Loads per round in a kernel's loops under which the static-mix note says
-/// each round waits a whole latency (LoadRounds.h).
+/// each round waits a whole latency (LoadsInFlight.h).
 inline constexpr double FewLoadsPerRound = 2;
 
 /// The note of \p K on \p Device (named \p DeviceName), with its mix,

@@ -11,7 +11,9 @@ namespace {
 
 using enum Aggregation;
 
-// Model inputs: MODEL.md section 1 and CUPTI.md. Carried counters: CUPTI.md.
+// Model inputs: thesis table 4.1 (docs/model.md, "Inputs"). Carried counters:
+// the Hopper model's (docs/model.md, "The Hopper model") and the runtime's
+// extras (docs/runtime.md, "Counters").
 // Keep this table in the order of enum Counter (checked by counterInfo()).
 constexpr std::array<CounterInfo, 48> Catalog = {{
     {Counter::Fma32, "M_fma32", "flop_count_sp_fma",
@@ -202,8 +204,8 @@ constexpr std::array<CounterInfo, 48> Catalog = {{
      Average, 1.0},
     {Counter::StallBarrier, "stall_barrier", "",
      "smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio",
-     "warps per issue", "warps waiting at a block barrier per issued instruction",
-     Average, 1.0},
+     "warps per issue",
+     "warps waiting at a block barrier per issued instruction", Average, 1.0},
 }};
 
 constexpr bool catalogIsInEnumOrder() {

@@ -76,10 +76,10 @@ json collectionJson(const ProfileCollection &C) {
     Diag[Name] = Value;
   J["diagnostics"] = std::move(Diag);
   if (C.Limits)
-    J["sampling_limits"] = {{"budget_pct", orNull(C.Limits->BudgetPct)},
-                            {"samples_per_kernel",
-                             orNull(C.Limits->SamplesPerKernel)},
-                            {"grouping", C.Limits->Grouping}};
+    J["sampling_limits"] = {
+        {"budget_pct", orNull(C.Limits->BudgetPct)},
+        {"samples_per_kernel", orNull(C.Limits->SamplesPerKernel)},
+        {"grouping", C.Limits->Grouping}};
   if (!C.Modes.empty()) {
     json Modes = json::object();
     for (const auto &[Name, Count] : C.Modes)
@@ -192,8 +192,7 @@ json kernelJson(const ProfileKernel &K) {
     From["grid"] = dim3(E->Grid);
     From["block"] = dim3(E->Block);
     From["dynamic_shared_bytes"] = E->DynamicSharedBytes;
-    J["counters_estimated"] = {{"from", std::move(From)},
-                               {"scale", E->Scale}};
+    J["counters_estimated"] = {{"from", std::move(From)}, {"scale", E->Scale}};
     if (E->ThroughGrid)
       J["counters_estimated"]["through_grid"] = dim3(*E->ThroughGrid);
   }

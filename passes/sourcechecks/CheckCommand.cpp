@@ -68,8 +68,7 @@ Expected<CheckOptions> checkOptions(const ParsedArgs &P) {
   if (std::optional<std::string> Format = P.get("format"))
     O.Format = *Format;
   if (O.Format != "text" && O.Format != "json")
-    return Error("--format: expected 'text' or 'json', got '" + O.Format +
-                 "'");
+    return Error("--format: expected 'text' or 'json', got '" + O.Format + "'");
   return O;
 }
 
@@ -100,11 +99,6 @@ Expected<CheckRequest> checkRequest(const CheckOptions &O,
   Request.WorkingDirectory = std::move(Command->Directory);
   Request.WarningsAsErrors = O.WarningsAsErrors;
   return Request;
-}
-
-void printCheckList(std::ostream &OS) {
-  for (const SourceCheck *C : sourceCheckCatalog())
-    OS << C->name() << ": " << C->info().Summary << "\n";
 }
 
 std::string checkResultsJson(const std::vector<CheckResult> &Results) {

@@ -59,9 +59,6 @@ selectedChecks(const CheckOptions &O);
 Expected<CheckRequest> checkRequest(const CheckOptions &O,
                                     const std::string &File);
 
-/// One line per check: its name and summary (--list-checks).
-void printCheckList(std::ostream &OS);
-
 /// The headroom.check/1 document of \p Results.
 std::string checkResultsJson(const std::vector<CheckResult> &Results);
 

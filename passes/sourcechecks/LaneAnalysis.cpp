@@ -125,9 +125,9 @@ std::optional<std::int64_t> constantValue(const Expr *E,
 }
 
 bool isPureMathFunction(StringRef Name) {
-  static const llvm::StringSet<> Integer = {"min", "max", "abs", "umin",
-                                             "umax", "llmin", "llmax",
-                                             "__mul24", "__umul24"};
+  static const llvm::StringSet<> Integer = {"min",   "max",     "abs",
+                                            "umin",  "umax",    "llmin",
+                                            "llmax", "__mul24", "__umul24"};
   if (Integer.contains(Name))
     return true;
   StringRef Base = Name;
@@ -137,24 +137,25 @@ bool isPureMathFunction(StringRef Name) {
       isTranscendental(Base.drop_back()))
     return true;
   static const llvm::StringSet<> Other = {
-      "fabs",  "fabsf", "fmin",  "fminf", "fmax",  "fmaxf", "floor", "floorf",
-      "ceil",  "ceilf", "round", "roundf", "trunc", "truncf", "fma",  "fmaf",
-      "sqrt",  "sqrtf", "rsqrt", "rsqrtf", "cbrt",  "cbrtf", "hypot", "hypotf",
-      "fmod",  "fmodf"};
+      "fabs",   "fabsf", "fmin",   "fminf", "fmax",   "fmaxf",  "floor",
+      "floorf", "ceil",  "ceilf",  "round", "roundf", "trunc",  "truncf",
+      "fma",    "fmaf",  "sqrt",   "sqrtf", "rsqrt",  "rsqrtf", "cbrt",
+      "cbrtf",  "hypot", "hypotf", "fmod",  "fmodf"};
   return Other.contains(Base) || isTranscendental(Base);
 }
 
 bool isTranscendental(StringRef Name) {
   static const llvm::StringSet<> Names = {
-      "sin",   "cos",   "tan",   "asin",  "acos",  "atan",   "atan2",
-      "sinh",  "cosh",  "tanh",  "exp",   "exp2",  "exp10",  "expm1",
-      "log",   "log2",  "log10", "log1p", "pow",   "erf",    "erfc",
-      "sinpi", "cospi", "sincos", "sinf", "cosf",  "tanf",   "asinf",
-      "acosf", "atanf", "atan2f", "sinhf", "coshf", "tanhf", "expf",
-      "exp2f", "exp10f", "expm1f", "logf", "log2f", "log10f", "log1pf",
-      "powf",  "erff",  "erfcf", "sinpif", "cospif", "sincosf", "__sinf",
-      "__cosf", "__tanf", "__expf", "__exp10f", "__logf", "__log2f",
-      "__log10f", "__powf", "__sincosf"};
+      "sin",     "cos",      "tan",    "asin",     "acos",     "atan",
+      "atan2",   "sinh",     "cosh",   "tanh",     "exp",      "exp2",
+      "exp10",   "expm1",    "log",    "log2",     "log10",    "log1p",
+      "pow",     "erf",      "erfc",   "sinpi",    "cospi",    "sincos",
+      "sinf",    "cosf",     "tanf",   "asinf",    "acosf",    "atanf",
+      "atan2f",  "sinhf",    "coshf",  "tanhf",    "expf",     "exp2f",
+      "exp10f",  "expm1f",   "logf",   "log2f",    "log10f",   "log1pf",
+      "powf",    "erff",     "erfcf",  "sinpif",   "cospif",   "sincosf",
+      "__sinf",  "__cosf",   "__tanf", "__expf",   "__exp10f", "__logf",
+      "__log2f", "__log10f", "__powf", "__sincosf"};
   return Names.contains(Name);
 }
 
@@ -218,10 +219,8 @@ std::optional<Induction> inductionOf(const ForStmt &Loop,
   } else {
     return std::nullopt;
   }
-  if (const auto *Cond =
-          dyn_cast_or_null<BinaryOperator>(Loop.getCond()
-                                               ? Loop.getCond()->IgnoreParenImpCasts()
-                                               : nullptr))
+  if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+          Loop.getCond() ? Loop.getCond()->IgnoreParenImpCasts() : nullptr))
     if (Cond->isRelationalOp() || Cond->getOpcode() == BO_NE) {
       if (referencedVar(Cond->getLHS()) == Var)
         I.Bound = Cond->getRHS();
@@ -290,8 +289,7 @@ void LaneAnalysis::collectVariableFacts() {
   C.TraverseStmt(const_cast<Stmt *>(F.getBody()));
 }
 
-const std::vector<Modification> &
-LaneAnalysis::modifications(const VarDecl *V) {
+const std::vector<Modification> &LaneAnalysis::modifications(const VarDecl *V) {
   return Vars[V].Changes;
 }
 
@@ -481,8 +479,8 @@ Stride LaneAnalysis::strideOfVariable(const VarDecl *V, const VarDecl *Along) {
   if (isa<ParmVarDecl>(V))
     Initial = isKernel(F) || Along ? Stride::zero() : Stride::unknown();
   else if (const Expr *Init = V->getInit())
-    Initial = Init->isValueDependent() ? Stride::unknown()
-                                       : stride(Init, Along);
+    Initial =
+        Init->isValueDependent() ? Stride::unknown() : stride(Init, Along);
   // The initial stride is the hypothesis while the changes are checked: a
   // change that refers to the variable itself sees it.
   VarStrides[Key] = Initial;

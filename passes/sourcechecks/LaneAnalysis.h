@@ -136,9 +136,9 @@ public:
   /// `p + off`, a local `T *q = p + off` never changed), with the offset
   /// in elements along the way (null when none); null when it is not a
   /// kernel's pointer parameter, i.e. not known to be global memory.
-  const clang::ParmVarDecl *globalPointer(const clang::Expr *Base,
-                                          std::vector<const clang::Expr *>
-                                              &Offsets);
+  const clang::ParmVarDecl *
+  globalPointer(const clang::Expr *Base,
+                std::vector<const clang::Expr *> &Offsets);
 
   /// The `__shared__` array variable \p Base names, or null.
   static const clang::VarDecl *sharedArray(const clang::Expr *Base);
@@ -156,8 +156,7 @@ private:
   };
   void collectVariableFacts();
   Stride stride(const clang::Expr *E, const clang::VarDecl *Along);
-  Stride strideOfVariable(const clang::VarDecl *V,
-                          const clang::VarDecl *Along);
+  Stride strideOfVariable(const clang::VarDecl *V, const clang::VarDecl *Along);
   Stride strideOfBinary(const clang::BinaryOperator *B,
                         const clang::VarDecl *Along);
   Stride strideOfCall(const clang::CallExpr *C, const clang::VarDecl *Along);

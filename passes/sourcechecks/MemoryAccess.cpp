@@ -42,7 +42,8 @@ const Stmt *parentSkippingParens(const Stmt *S, LaneAnalysis &Lanes) {
 } // namespace
 
 bool isAddressTaken(const ArraySubscriptExpr &E, LaneAnalysis &Lanes) {
-  const auto *U = dyn_cast_or_null<UnaryOperator>(parentSkippingParens(&E, Lanes));
+  const auto *U =
+      dyn_cast_or_null<UnaryOperator>(parentSkippingParens(&E, Lanes));
   return U && U->getOpcode() == UO_AddrOf;
 }
 
@@ -82,11 +83,13 @@ std::optional<MemoryAccess> memoryAccess(const ArraySubscriptExpr &E,
     if (!Row)
       return std::nullopt;
     RowElements *= static_cast<std::int64_t>(Row->getSize().getZExtValue());
-    A.Lanes = plus(A.Lanes, times(Lanes.laneStride(Inner->getIdx()), RowElements));
+    A.Lanes =
+        plus(A.Lanes, times(Lanes.laneStride(Inner->getIdx()), RowElements));
     ++A.Rank;
     Base = Inner->getBase();
   }
-  if (const VarDecl *Shared = LaneAnalysis::sharedArray(Base->IgnoreParenImpCasts())) {
+  if (const VarDecl *Shared =
+          LaneAnalysis::sharedArray(Base->IgnoreParenImpCasts())) {
     A.Shared = Shared;
     return A;
   }

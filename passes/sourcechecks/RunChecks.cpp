@@ -9,9 +9,9 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/GlobalDecl.h"
 #include "clang/AST/Mangle.h"
-#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/FileManager.h"
@@ -183,8 +183,7 @@ KernelDefinition kernelDefinition(const clang::FunctionDecl &F,
     K.MangledName = F.getName().str();
   }
   const clang::SourceManager &SM = F.getASTContext().getSourceManager();
-  clang::PresumedLoc P =
-      SM.getPresumedLoc(SM.getExpansionLoc(F.getLocation()));
+  clang::PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.getLocation()));
   if (P.isValid()) {
     K.File = P.getFilename();
     K.Line = P.getLine();
@@ -270,7 +269,7 @@ public:
       CheckContext Context(Ctx, Out, Request.WarningsAsErrors);
       const std::vector<const SourceCheck *> None;
       const std::vector<const SourceCheck *> &Checks =
-          !Request.RunChecks        ? None
+          !Request.RunChecks       ? None
           : Request.Checks.empty() ? sourceCheckCatalog()
                                    : Request.Checks;
       CheckVisitor Visitor(Checks, Context, HostBranches, Result.Kernels);
@@ -368,9 +367,9 @@ llvm::Expected<CheckResult> runSourceChecks(const CheckRequest &Request) {
   std::unique_ptr<clang::DiagnosticOptions> PrinterOptions =
       clang::CreateAndPopulateDiagOpts(Argv);
   clang::TextDiagnosticPrinter Printer(llvm::errs(), *PrinterOptions);
-  ErrorCounter Counter(
-      Request.ParseDiagnostics ? *Request.ParseDiagnostics : Printer,
-      /*CountShown=*/!Request.ParseDiagnostics);
+  ErrorCounter Counter(Request.ParseDiagnostics ? *Request.ParseDiagnostics
+                                                : Printer,
+                       /*CountShown=*/!Request.ParseDiagnostics);
   Invocation.setDiagnosticConsumer(&Counter);
   bool Ran = Invocation.run();
   if (Ran && Result.Checked && Counter.Errors > 0)

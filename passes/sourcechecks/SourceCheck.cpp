@@ -31,8 +31,7 @@ bool CheckContext::canFix(clang::SourceLocation Loc) const {
 void CheckContext::report(const SourceCheck &Check, Finding F) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
   F.Where = SM.getFileLoc(F.Where);
-  if (!Reported
-           .insert({F.Where.getRawEncoding(), Check.name(), F.Message})
+  if (!Reported.insert({F.Where.getRawEncoding(), Check.name(), F.Message})
            .second)
     return;
   ++Count;

@@ -77,8 +77,7 @@ class CheckContext;
 /// a run remembers lives in the CheckContext).
 class SourceCheck {
 public:
-  explicit constexpr SourceCheck(const SourceCheckInfo &Facts)
-      : Facts(Facts) {}
+  explicit constexpr SourceCheck(const SourceCheckInfo &Facts) : Facts(Facts) {}
   SourceCheck(const SourceCheck &) = delete;
   SourceCheck &operator=(const SourceCheck &) = delete;
   virtual ~SourceCheck() = default;

@@ -30,15 +30,14 @@ std::string sourceText(const DeviceListing &L, const DeviceEntry &E) {
   return Text;
 }
 
-
 class TextDeviceView : public View<DeviceListing> {
 public:
   std::string_view format() const override { return "text"; }
   void write(std::ostream &OS, const DeviceListing &L,
              const ViewOptions &) const override {
     OS << "Devices for --device (user: "
-       << (L.UserDir.empty() ? "-" : L.UserDir)
-       << "; shipped: " << L.ShippedDir << ")\n";
+       << (L.UserDir.empty() ? "-" : L.UserDir) << "; shipped: " << L.ShippedDir
+       << ")\n";
     if (L.Entries.empty()) {
       OS << "  none found\n";
       return;
@@ -112,9 +111,10 @@ void writeSpecComparison(std::ostream &OS, const DeviceParameters &Derived,
       .column("error");
   double Worst = 0;
   for (const SpecCheckRow &R : compareParameters(Derived, Calibrated)) {
-    T.row({R.Parameter, R.Unit, formatFixed(R.Derived, 2),
-           formatFixed(R.Calibrated, 2),
-           (R.errorPct() >= 0 ? "+" : "") + formatFixed(R.errorPct(), 2) + "%"});
+    T.row(
+        {R.Parameter, R.Unit, formatFixed(R.Derived, 2),
+         formatFixed(R.Calibrated, 2),
+         (R.errorPct() >= 0 ? "+" : "") + formatFixed(R.errorPct(), 2) + "%"});
     Worst = std::max(Worst, std::abs(R.errorPct()));
   }
   T.render(OS);

@@ -5,11 +5,11 @@
 #include "checks/Diagnose.h"
 #include "checks/Notes.h"
 #include "model/ComponentTimes.h"
+#include "support/Format.h"
+#include "support/Quantities.h"
+#include "support/Svg.h"
 #include "views/QuadrantSplitSvg.h"
 #include "views/RooflineSvg.h"
-#include "support/Format.h"
-#include "support/Svg.h"
-#include "support/Units.h"
 
 namespace headroom {
 
@@ -170,14 +170,13 @@ void projectionTable(std::ostream &OS, const Analysis &A) {
       if (B) {
         const char *R = regimeName(B->TargetRegime);
         bool Changes = B->TargetRegime != K.Bounds->regime();
-        OS << "<td class=\"" << R << "\">" << R
-           << (Changes ? " (changes)" : "") << ", projected "
-           << ms(B->ProjectedMs) << " ms</td>";
+        OS << "<td class=\"" << R << "\">" << R << (Changes ? " (changes)" : "")
+           << ", projected " << ms(B->ProjectedMs) << " ms</td>";
       } else if (T) {
         bool Changes = T->Limit != P.Limit;
         OS << "<td class=\"" << boundName(T->Limit) << "\">"
-           << boundName(T->Limit) << (Changes ? " (changes)" : "")
-           << ", floor " << ms(T->PredictedMs) << " ms";
+           << boundName(T->Limit) << (Changes ? " (changes)" : "") << ", floor "
+           << ms(T->PredictedMs) << " ms";
         if (T->Correction)
           OS << ", corrected " << ms(T->Correction->CorrectedMs) << " ms";
         OS << "</td>";

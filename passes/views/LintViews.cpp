@@ -61,7 +61,7 @@ const std::vector<const View<LintReport> *> &lintViews() {
   static const JsonLintView Json;
   static const SarifLintView Sarif;
   static const std::vector<const View<LintReport> *> Views = {&Text, &Json,
-                                                             &Sarif};
+                                                              &Sarif};
   return Views;
 }
 

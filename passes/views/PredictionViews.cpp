@@ -44,7 +44,7 @@ const std::vector<const View<PredictionSet> *> &predictionViews() {
   static const JsonPredictionView Json;
   static const CsvPredictionView Csv;
   static const std::vector<const View<PredictionSet> *> Views = {&Text, &Json,
-                                                                &Csv};
+                                                                 &Csv};
   return Views;
 }
 

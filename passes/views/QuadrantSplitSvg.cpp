@@ -2,8 +2,8 @@
 
 #include "views/QuadrantSplitSvg.h"
 
+#include "support/Quantities.h"
 #include "support/Svg.h"
-#include "support/Units.h"
 #include "views/Charts.h"
 
 #include <algorithm>

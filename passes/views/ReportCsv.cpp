@@ -88,8 +88,8 @@ void writeReportCsv(std::ostream &OS, const Analysis &A) {
         std::vector<std::string> Row = Head;
         Row.insert(Row.end(),
                    {P.Device, "target", "", regimeName(P.TargetRegime), "", "",
-                    "", "", formatGeneral(P.Prediction.predictedMs()), "", "", "",
-                    "", formatGeneral(P.ProjectedMs),
+                    "", "", formatGeneral(P.Prediction.predictedMs()), "", "",
+                    "", "", formatGeneral(P.ProjectedMs),
                     P.TargetRegime != K.Bounds->regime() ? "yes" : "no",
                     Cap ? std::string(unitInfo(Cap->Id).Key) : "", ""});
         writeCsvRow(OS, Row);

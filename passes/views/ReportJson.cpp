@@ -42,8 +42,9 @@ ordered_json boundsToJson(const KernelBounds &B) {
   J["measured_ms"] = optionalJson(P.MeasuredMs);
   J["headroom"] = optionalJson(B.headroom());
   J["utilization"] = optionalJson(P.utilization());
-  J["bottleneck"] = P.bottleneck() ? ordered_json(unitInfo(P.bottleneck()->Id).Key)
-                                   : ordered_json(nullptr);
+  J["bottleneck"] = P.bottleneck()
+                        ? ordered_json(unitInfo(P.bottleneck()->Id).Key)
+                        : ordered_json(nullptr);
   if (B.Headline) {
     J["roof"] = {{"name", B.Headline->Name}, {"ms", B.Headline->Ms}};
     J["headroom_to_roof"] = P.MeasuredMs && B.Headline->Ms > 0
@@ -60,7 +61,8 @@ ordered_json boundsToJson(const KernelBounds &B) {
   J["unrecorded"] = std::move(Unrecorded);
   ordered_json Causes = ordered_json::array();
   for (const LatencyCause &C : B.Causes)
-    Causes.push_back({{"cause", latencyCauseKey(C.Kind)}, {"detail", C.Detail}});
+    Causes.push_back(
+        {{"cause", latencyCauseKey(C.Kind)}, {"detail", C.Detail}});
   J["latency_causes"] = std::move(Causes);
   ordered_json Projections = ordered_json::array();
   for (const BoundsProjection &X : B.Projections)
@@ -71,9 +73,10 @@ ordered_json boundsToJson(const KernelBounds &B) {
          {"projected_ms", X.ProjectedMs},
          {"regime", regimeName(X.TargetRegime)},
          {"bound_changes", X.TargetRegime != B.regime()},
-         {"bottleneck", X.Prediction.bottleneck()
-                            ? ordered_json(unitInfo(X.Prediction.bottleneck()->Id).Key)
-                            : ordered_json(nullptr)}});
+         {"bottleneck",
+          X.Prediction.bottleneck()
+              ? ordered_json(unitInfo(X.Prediction.bottleneck()->Id).Key)
+              : ordered_json(nullptr)}});
   J["projections"] = std::move(Projections);
   return J;
 }

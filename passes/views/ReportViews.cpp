@@ -69,8 +69,8 @@ const std::vector<const View<Analysis> *> &reportViews() {
   static const SarifReportView Sarif;
   static const CsvReportView Csv;
   static const HtmlReportView Html;
-  static const std::vector<const View<Analysis> *> Views = {&Text, &Json,
-                                                           &Sarif, &Csv, &Html};
+  static const std::vector<const View<Analysis> *> Views = {
+      &Text, &Json, &Sarif, &Csv, &Html};
   return Views;
 }
 

@@ -3,8 +3,8 @@
 #include "views/RooflineSvg.h"
 
 #include "model/MemoryLevels.h"
+#include "support/Quantities.h"
 #include "support/Svg.h"
-#include "support/Units.h"
 #include "views/Charts.h"
 
 #include <algorithm>

@@ -3,8 +3,8 @@
 #include "views/Sarif.h"
 
 #include "checks/CheckRegistry.h"
-#include "views/ReportJson.h"
 #include "support/Paths.h"
+#include "views/ReportJson.h"
 
 #include <cstdint>
 #include <cstdio>

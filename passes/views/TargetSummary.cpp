@@ -39,13 +39,13 @@ std::optional<TargetLine> lineFor(const KernelReport &K,
   if (K.Model)
     for (const Prediction &P : K.Projections)
       if (P.Device == Device)
-        return TargetLine{
-            Device,
-            "thesis",
-            boundName(P.Limit),
-            P.Limit != K.Model->Limit,
-            P.Correction ? P.Correction->CorrectedMs : P.PredictedMs,
-            K.Model->MeasuredMs.value_or(K.Model->PredictedMs)};
+        return TargetLine{Device,
+                          "thesis",
+                          boundName(P.Limit),
+                          P.Limit != K.Model->Limit,
+                          P.Correction ? P.Correction->CorrectedMs
+                                       : P.PredictedMs,
+                          K.Model->MeasuredMs.value_or(K.Model->PredictedMs)};
   return std::nullopt;
 }
 
@@ -96,8 +96,8 @@ void writeKernel(std::ostream &OS, const Analysis &A, const KernelReport &K) {
   const TargetLine *Fastest = nullptr;
   std::string Changes;
   for (const TargetLine &L : Lines) {
-    Table.row({L.Device, L.Model,
-               L.Bound + (L.Changes ? " (changes)" : ""), formatMs(L.Ms),
+    Table.row({L.Device, L.Model, L.Bound + (L.Changes ? " (changes)" : ""),
+               formatMs(L.Ms),
                L.HereMs > 0 ? formatFixed(L.Ms / L.HereMs, 2) + "x" : "-"});
     if (!Fastest || L.Ms < Fastest->Ms)
       Fastest = &L;
@@ -105,9 +105,9 @@ void writeKernel(std::ostream &OS, const Analysis &A, const KernelReport &K) {
       Changes += (Changes.empty() ? "" : ", ") + L.Device;
   }
   Table.render(OS);
-  OS << "  fastest target: " << Fastest->Device << " ("
-     << formatMs(Fastest->Ms) << " ms); the bound changes on: "
-     << (Changes.empty() ? "none" : Changes) << "\n";
+  OS << "  fastest target: " << Fastest->Device << " (" << formatMs(Fastest->Ms)
+     << " ms); the bound changes on: " << (Changes.empty() ? "none" : Changes)
+     << "\n";
 }
 
 } // namespace

@@ -1,4 +1,4 @@
-//===- TargetSummary.h - Every kernel on every --target at a glance -*- C++ -*-===//
+//===- TargetSummary.h - Every kernel on every --target ---------*- C++ -*-===//
 ///
 /// \file
 /// With several --target devices the text report's per-kernel "on X:" notes

@@ -1,5 +1,4 @@
-//===- TextDiagnosticPrinter.h - Diagnostics as clang prints them -*- C++
-//-*-===//
+//===- TextDiagnosticPrinter.h - Diagnostics, as clang ----------*- C++ -*-===//
 ///
 /// \file
 /// Renders diagnostics in clang's text format, `file:line:col: warning: ...

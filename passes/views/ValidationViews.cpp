@@ -99,9 +99,9 @@ std::vector<std::string> findings(const ValidationResult &R) {
 }
 
 std::string kernelLine(const KernelOutcome &K, const char *Sep) {
-  std::string S = K.Case + Sep + K.Kernel + Sep + formatMs(K.MeasuredMs) +
-                  Sep + optionalMs(K.Hopper) + Sep + optionalMs(K.Thesis) +
-                  Sep + optionalMs(K.Fitted) + Sep + K.Bottleneck + Sep +
+  std::string S = K.Case + Sep + K.Kernel + Sep + formatMs(K.MeasuredMs) + Sep +
+                  optionalMs(K.Hopper) + Sep + optionalMs(K.Thesis) + Sep +
+                  optionalMs(K.Fitted) + Sep + K.Bottleneck + Sep +
                   regimeText(K.Verdict) + (K.Balanced ? " (balanced)" : "") +
                   Sep + regimeText(K.NcuVerdict) + Sep +
                   (K.qualifying() ? "yes" : "no");

@@ -1,5 +1,4 @@
-//===- AtomicFile.h - Replace a file all at once -----------------*- C++
-//-*-===//
+//===- AtomicFile.h - Replace a file all at once ----------------*- C++ -*-===//
 ///
 /// \file
 /// Writes a file so that readers see either the old contents or the complete

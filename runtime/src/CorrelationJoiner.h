@@ -1,5 +1,4 @@
-//===- CorrelationJoiner.h - Kernel records meet launch sites ----*- C++
-//-*-===//
+//===- CorrelationJoiner.h - Kernel records meet launch sites ---*- C++ -*-===//
 ///
 /// \file
 /// Joins kernel records (from the activity API) to launch sites and scopes

@@ -1,5 +1,4 @@
-//===- CounterEstimation.h - Counters of configurations not sampled -*- C++
-//-*-===//
+//===- CounterEstimation.h - Unsampled configurations -----------*- C++ -*-===//
 ///
 /// \file
 /// The sampling bounds leave most configurations of a kernel whose grid

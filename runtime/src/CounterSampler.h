@@ -1,5 +1,4 @@
-//===- CounterSampler.h - Counters of one launch ------------------*- C++
-//-*-===//
+//===- CounterSampler.h - Counters of one launch ----------------*- C++ -*-===//
 ///
 /// \file
 /// The interface to the counter half of the hardware layer: begin() at a

@@ -1,11 +1,11 @@
-//===- DefaultMetrics.h - What the runtime collects by default ---*- C++
-//-*-===//
+//===- DefaultMetrics.h - What the runtime collects by default --*- C++ -*-===//
 ///
 /// \file
 /// The runtime's choice of counters, as rows of the one metric catalog
 /// (passes/schema/CounterCatalog.h): the metric names themselves live there.
-/// Required: every thesis model input (MODEL.md section 1), duration, L2
-/// bytes and achieved occupancy, and the Hopper model's work per unit.
+/// Required: every input of the thesis model (docs/model.md, "Inputs"),
+/// duration, L2 bytes and achieved occupancy, and the Hopper model's work
+/// per unit.
 /// Extras: collected when they fit in the replay passes the required metrics
 /// need anyway (see MetricSelection.h).
 ///

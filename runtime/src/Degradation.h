@@ -1,5 +1,4 @@
-//===- Degradation.h - Less data, one warning line ---------------*- C++
-//-*-===//
+//===- Degradation.h - Less data, one warning line --------------*- C++ -*-===//
 ///
 /// \file
 /// When the runtime loses a capability it records why in the profile and

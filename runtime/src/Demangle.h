@@ -1,5 +1,4 @@
-//===- Demangle.h - Readable kernel names ------------------------*- C++
-//-*-===//
+//===- Demangle.h - Readable kernel names -----------------------*- C++ -*-===//
 #ifndef HEADROOM_RUNTIME_DEMANGLE_H
 #define HEADROOM_RUNTIME_DEMANGLE_H
 

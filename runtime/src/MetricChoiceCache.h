@@ -35,7 +35,8 @@ struct MetricChoiceKey {
 /// The cache file of \p Key in \p Dir: `metrics-<chip>-<hash>.json`, the
 /// hash (16 hex digits, FNV-1a) of the CUPTI version and the requested
 /// metrics, so each request keeps its own choice.
-std::string metricChoicePath(const std::string &Dir, const MetricChoiceKey &Key);
+std::string metricChoicePath(const std::string &Dir,
+                             const MetricChoiceKey &Key);
 
 /// The choice stored at \p Path for \p Key; nullopt when the file is
 /// missing, unreadable, malformed or for another key.

@@ -1,5 +1,4 @@
-//===- MetricSelection.h - Which metrics fit in how many passes --*- C++
-//-*-===//
+//===- MetricSelection.h - Which metrics fit in how many passes -*- C++ -*-===//
 ///
 /// \file
 /// Chooses the metric set for a chip: every required metric the chip knows,

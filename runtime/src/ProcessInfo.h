@@ -1,5 +1,4 @@
-//===- ProcessInfo.h - Which process wrote a profile -------------*- C++
-//-*-===//
+//===- ProcessInfo.h - Which process wrote a profile ------------*- C++ -*-===//
 #ifndef HEADROOM_RUNTIME_PROCESSINFO_H
 #define HEADROOM_RUNTIME_PROCESSINFO_H
 

@@ -1,5 +1,4 @@
-//===- ProfileData.h - The contents of a headroom.profile/1 file -*- C++
-//-*-===//
+//===- ProfileData.h - What a headroom.profile/1 holds ----------*- C++ -*-===//
 ///
 /// \file
 /// Everything a profile holds, as plain data (docs/formats.md). The Runtime

@@ -1,5 +1,4 @@
-//===- ProfileFlusher.h - Periodic and signal-time profile writes -*- C++
-//-*-===//
+//===- ProfileFlusher.h - Periodic and signal-time writes -------*- C++ -*-===//
 ///
 /// \file
 /// A thread of the runtime's own that writes the profile while the program

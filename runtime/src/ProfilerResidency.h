@@ -1,4 +1,4 @@
-//===- ProfilerResidency.h - When to keep the range profiler enabled -*- C++ -*-===//
+//===- ProfilerResidency.h - When the range profiler stays on ---*- C++ -*-===//
 ///
 /// \file
 /// Enabling CUPTI's range profiler on a context and starting its first

@@ -4,7 +4,7 @@
 
 #include "CounterEstimation.h"
 #include "HookBoundary.h"
-#include "ProfileWriter.h"
+#include "ProfileExport.h"
 #include "TerminationSignals.h"
 
 #include <algorithm>

@@ -24,7 +24,6 @@ std::string quoted(std::string_view Value) {
   return "'" + printable(Value, 80) + "'";
 }
 
-
 std::string lower(std::string_view S) {
   std::string Out(S);
   std::transform(Out.begin(), Out.end(), Out.begin(),

@@ -93,9 +93,8 @@ LaunchKey SamplingPolicy::groupOf(const LaunchKey &Key) const {
   return Group;
 }
 
-bool SamplingPolicy::claimFirst(const LaunchKey &Key, State &S,
-                                bool BudgetLeft, unsigned SmCount,
-                                std::string &Why) {
+bool SamplingPolicy::claimFirst(const LaunchKey &Key, State &S, bool BudgetLeft,
+                                unsigned SmCount, std::string &Why) {
   LaunchKey Group = groupOf(Key);
   if (GroupsDone[Group]) {
     ++Skipped.Grouped;

@@ -16,8 +16,8 @@
 /// grid changes at every launch would otherwise be replayed at every
 /// launch), a kernel gets at most a set number of samples, and samples other
 /// than a kernel's first two sizes (FreeSample) are taken only while the
-/// time budget (SamplingBudget) allows. The runtime estimates the counters of the configurations left out
-/// from the sampled ones (CounterEstimation.h).
+/// time budget (SamplingBudget) allows. The runtime estimates the counters of
+/// the configurations left out from the sampled ones (CounterEstimation.h).
 ///
 /// A claimed launch that could not be sampled for a passing reason (stream
 /// capture, failed launch) is released, and the next launch of the key tries

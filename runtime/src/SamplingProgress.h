@@ -1,4 +1,4 @@
-//===- SamplingProgress.h - Saying what counter collection costs -*- C++ -*-===//
+//===- SamplingProgress.h - What counter collection costs -------*- C++ -*-===//
 ///
 /// \file
 /// Counter collection that runs for more than a few seconds says so on

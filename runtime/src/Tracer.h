@@ -1,5 +1,4 @@
-//===- Tracer.h - Launch callbacks and kernel records -------------*- C++
-//-*-===//
+//===- Tracer.h - Launch callbacks and kernel records -----------*- C++ -*-===//
 ///
 /// \file
 /// The interface between the runtime's logic and the tracing half of the

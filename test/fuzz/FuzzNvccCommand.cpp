@@ -1,4 +1,4 @@
-//===- FuzzNvccCommand.cpp - Fuzzing nvcc's command line and options files ===//
+//===- FuzzNvccCommand.cpp - Fuzzing nvcc command lines and options files -===//
 ///
 /// \file
 /// The input as an nvcc command line (one argument per line or NUL) taken

@@ -12,7 +12,7 @@
 #include "FuzzSupport.h"
 
 #include "sass/InstructionMix.h"
-#include "sass/LoadRounds.h"
+#include "sass/LoadsInFlight.h"
 #include "sass/OneWordAtomics.h"
 #include "sass/ResourceUsage.h"
 #include "sass/SassListing.h"
@@ -38,10 +38,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
     LoadRounds R = loadRounds(F);
     if (R.Loads > F.Instructions.size() || R.Rounds > R.Loads ||
         (R.Loads > 0) != (R.Rounds > 0))
-      fuzz::fail("load rounds the listing cannot hold: " +
-                 std::to_string(R.Loads) + " loads in " +
-                 std::to_string(R.Rounds) + " rounds of " +
-                 std::to_string(F.Instructions.size()) + " instructions");
+      fuzz::fail(
+          "load rounds the listing cannot hold: " + std::to_string(R.Loads) +
+          " loads in " + std::to_string(R.Rounds) + " rounds of " +
+          std::to_string(F.Instructions.size()) + " instructions");
     if (oneWordFp32Atomics(F).size() > globalAtomics(F))
       fuzz::fail("more fp32 one-word atomics than global atomics");
     KernelMix M = mixOf(F, DefaultLoopWeight);

@@ -5,7 +5,7 @@
 #include "model/LatencyCauses.h"
 #include "model/PartialOverlap.h"
 #include "support/Format.h"
-#include "support/Units.h"
+#include "support/Quantities.h"
 
 #include <algorithm>
 #include <cmath>
@@ -57,9 +57,9 @@ std::string stagesText(const HopperPrediction &P) {
   std::array<std::size_t, NumStages> Order{};
   for (std::size_t S = 0; S < NumStages; ++S)
     Order[S] = S;
-  std::stable_sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
-    return Slowest[A] > Slowest[B];
-  });
+  std::stable_sort(
+      Order.begin(), Order.end(),
+      [&](std::size_t A, std::size_t B) { return Slowest[A] > Slowest[B]; });
   std::string Text;
   for (std::size_t S : Order)
     if (Slowest[S] > 0)
@@ -80,10 +80,9 @@ std::string capCause(const KernelBounds &B, const UnitTime &Cap) {
   std::vector<std::string> Why;
   auto WorkOf = [&](Unit X) { return B.Work[static_cast<std::size_t>(X)]; };
   if (Cap.Id == Unit::L1Wavefronts && WorkOf(Unit::FmaPipe) > 0)
-    Why.push_back(formatFixed(WorkOf(Unit::L1Wavefronts) /
-                                  WorkOf(Unit::FmaPipe),
-                              2) +
-                  " wavefronts per FMA-pipe warp instruction");
+    Why.push_back(
+        formatFixed(WorkOf(Unit::L1Wavefronts) / WorkOf(Unit::FmaPipe), 2) +
+        " wavefronts per FMA-pipe warp instruction");
   if ((Cap.Id == Unit::L1Bytes || Cap.Id == Unit::L2Bytes) &&
       WorkOf(Unit::Dram) > 0)
     Why.push_back(formatTimes(WorkOf(Cap.Id) / WorkOf(Unit::Dram)) +
@@ -112,21 +111,21 @@ std::string capCause(const KernelBounds &B, const UnitTime &Cap) {
   if (Issued > 0 && U.Kind == UnitKind::Compute && Cap.Id != Unit::TensorPipe &&
       Cap.Id != Unit::ConstantCache) {
     if (Cap.Id == Unit::Issue)
-      Why.push_back("FMA-pipe instructions are " +
-                    percent(B.Work[static_cast<std::size_t>(Unit::FmaPipe)] /
-                            Issued) +
-                    " of issued warp instructions");
+      Why.push_back(
+          "FMA-pipe instructions are " +
+          percent(B.Work[static_cast<std::size_t>(Unit::FmaPipe)] / Issued) +
+          " of issued warp instructions");
     else
       Why.push_back(percent(B.Work[static_cast<std::size_t>(Cap.Id)] / Issued) +
                     " of issued warp instructions");
   }
   if (Cap.RoofMs > 0 && Cap.FloorMs > 1.1 * Cap.RoofMs)
-    Why.push_back("its busiest " +
-                  std::string(U.Scope == UnitScope::Scheduler ? "scheduler"
-                                                              : "SM") +
-                  " does " + formatTimes(Cap.FloorMs / Cap.RoofMs) +
-                  " an even share (" + std::to_string(B.Prediction.MinBlocks) +
-                  " blocks on " + std::to_string(B.Prediction.Sms) + " SMs)");
+    Why.push_back(
+        "its busiest " +
+        std::string(U.Scope == UnitScope::Scheduler ? "scheduler" : "SM") +
+        " does " + formatTimes(Cap.FloorMs / Cap.RoofMs) + " an even share (" +
+        std::to_string(B.Prediction.MinBlocks) + " blocks on " +
+        std::to_string(B.Prediction.Sms) + " SMs)");
   for (std::size_t I = 0; I < Why.size(); ++I)
     Cause += (I ? "; " : " (") + Why[I];
   return Why.empty() ? Cause : Cause + ")";
@@ -148,12 +147,11 @@ Diagnostic unitBoundWarning(const KernelReport &K, const Analysis &A,
                  std::string(unitInfo(Busiest->Id).Name) + ", " +
                  percent(*P.utilization()) + " busy)";
   const UnitTime *Cap = P.bottleneck();
-  D.Message += ": predicted " +
-               std::string(B.predictsFloor() ? "floor " : "time ") +
-               formatMs(B.predictedMs()) + " ms" +
-               (B.FittedMs ? " (fitted model)"
-                           : " set by the " +
-                                 std::string(unitInfo(Cap->Id).Name));
+  D.Message +=
+      ": predicted " + std::string(B.predictsFloor() ? "floor " : "time ") +
+      formatMs(B.predictedMs()) + " ms" +
+      (B.FittedMs ? " (fitted model)"
+                  : " set by the " + std::string(unitInfo(Cap->Id).Name));
   std::optional<double> H = B.headroom();
   if (!H)
     return D;
@@ -162,8 +160,8 @@ Diagnostic unitBoundWarning(const KernelReport &K, const Analysis &A,
   bool Capped = B.Headline && B.Headline->Ms > 0 &&
                 B.predictedMs() > 1.1 * B.Headline->Ms;
   if (B.Headline)
-    D.Message += formatFixed(Measured / B.Headline->Ms, 2) + "x to " +
-                 B.Headline->Name;
+    D.Message +=
+        formatFixed(Measured / B.Headline->Ms, 2) + "x to " + B.Headline->Name;
   if (B.Headline && !Capped && !B.FittedMs)
     return D;
   D.Message += std::string(B.Headline ? "; " : "") + formatFixed(*H, 2) +

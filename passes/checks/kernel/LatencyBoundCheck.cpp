@@ -13,15 +13,15 @@
 #include "checks/CheckRegistry.h"
 
 #include "support/Format.h"
-#include "support/Units.h"
+#include "support/Quantities.h"
 
 namespace headroom {
 
 namespace {
 
 constexpr Threshold Thresholds[] = {
-    {"busy share under which a kernel is latency-bound", 100 * LatencyBoundBelow,
-     ThresholdUnit::Percent},
+    {"busy share under which a kernel is latency-bound",
+     100 * LatencyBoundBelow, ThresholdUnit::Percent},
     {"warps per scheduler under which latency is not hidden",
      FewWarpsPerScheduler, ThresholdUnit::Count},
 };

@@ -5,7 +5,7 @@
 #include "checks/CheckRegistry.h"
 #include "checks/Notes.h"
 #include "support/Format.h"
-#include "support/Units.h"
+#include "support/Quantities.h"
 
 namespace headroom {
 
@@ -25,7 +25,7 @@ std::pair<std::string, std::string> judged(const Analysis &A,
                                            const KernelReport &K) {
   if (K.Bounds) {
     const KernelBounds &B = *K.Bounds;
-    return {B.FittedMs         ? "fitted prediction"
+    return {B.FittedMs          ? "fitted prediction"
             : B.predictsFloor() ? "floor"
                                 : "predicted time",
             std::string(regimeName(B.regime())) + "-bound on " +
@@ -58,7 +58,8 @@ HighHeadroomCheck::finding(const Analysis &A, const KernelReport &K,
     return std::nullopt;
   std::string Limits;
   if (OverHeadroom)
-    Limits = "above " + O.MaxHeadroomOrigin + " " + formatGeneral(*O.MaxHeadroom);
+    Limits =
+        "above " + O.MaxHeadroomOrigin + " " + formatGeneral(*O.MaxHeadroom);
   if (UnderPct)
     Limits += (Limits.empty() ? "" : " and ") +
               std::string("below --min-attainable-pct ") +
@@ -67,8 +68,8 @@ HighHeadroomCheck::finding(const Analysis &A, const KernelReport &K,
   Diagnostic D = headroom::finding(
       DiagnosticLevel::Error, name(), &K,
       "kernel '" + K.Kernel + "' runs at headroom " + formatFixed(*H, 2) +
-          "x, achieving " + formatFixed(Pct, 1) + "% of its " + Against +
-          ": " + Limits + " (" + Bound + ")");
+          "x, achieving " + formatFixed(Pct, 1) + "% of its " + Against + ": " +
+          Limits + " (" + Bound + ")");
   addBusiestSiteNote(K, D);
   return D;
 }

@@ -2,7 +2,7 @@
 ///
 /// \file
 /// A launch site or kernel definition recorded in the profile that no
-/// longer matches the sources (analysis/SourceCheck.h): the diagnostics
+/// longer matches the sources (analysis/SitesMatchSources.h): the diagnostics
 /// would point at the wrong lines.
 ///
 //===----------------------------------------------------------------------===//

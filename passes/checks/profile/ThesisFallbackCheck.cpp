@@ -34,11 +34,12 @@ public:
     }
     if (Missing == 0)
       return {};
-    return {finding(DiagnosticLevel::Note, name(), nullptr,
-                    std::to_string(Missing) + " of " + std::to_string(Modeled) +
-                        " kernels with counters lack the per-pipe counters of "
-                        "the Hopper model, so the thesis model reports them: "
-                        "record the profile again with this version's runtime")};
+    return {
+        finding(DiagnosticLevel::Note, name(), nullptr,
+                std::to_string(Missing) + " of " + std::to_string(Modeled) +
+                    " kernels with counters lack the per-pipe counters of "
+                    "the Hopper model, so the thesis model reports them: "
+                    "record the profile again with this version's runtime")};
   }
 };
 

@@ -35,7 +35,7 @@ public:
     // into account, and its latency-bound warning names too few blocks.
     return !K.Bounds && K.MinThreadsPerBlock &&
            (K.MinThreadsPerBlock < MinThreadsPerBlock ||
-                                    K.MinBlocks < MinBlocks);
+            K.MinBlocks < MinBlocks);
   }
   std::string message(const KernelReport &K) const override {
     return "launched with as few as " + std::to_string(K.MinBlocks) +

@@ -8,7 +8,7 @@
 
 #include "checks/CheckRegistry.h"
 
-#include "support/Units.h"
+#include "support/Quantities.h"
 
 namespace headroom {
 

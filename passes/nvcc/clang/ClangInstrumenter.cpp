@@ -8,10 +8,10 @@
 #include "sourcechecks/SourceCheckRegistry.h"
 #include "support/Paths.h"
 
+#include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/ADT/SmallString.h"
@@ -61,8 +61,7 @@ private:
 std::string selectionProblem(std::string Why) {
   if (llvm::StringRef(Why).starts_with("--checks: "))
     Why.erase(0, std::string_view("--checks: ").size());
-  return "HEADROOM_CHECKS/--headroom-checks: " + Why +
-         "; no source check runs";
+  return "HEADROOM_CHECKS/--headroom-checks: " + Why + "; no source check runs";
 }
 
 /// The source checks of one request, run on a parse: the selection, the
@@ -78,13 +77,12 @@ public:
     // As headroom check prints them, with the command's diagnostic options.
     PrinterOptions = clang::CreateAndPopulateDiagOpts(Argv);
     PrinterOptions->ShowColors = Request.Color;
-    Printer = std::make_unique<clang::TextDiagnosticPrinter>(Stream,
-                                                             *PrinterOptions);
+    Printer =
+        std::make_unique<clang::TextDiagnosticPrinter>(Stream, *PrinterOptions);
     Checks.Findings = Printer.get();
     llvm::Expected<std::vector<const sourcechecks::SourceCheck *>> Selected =
-        sourcechecks::selectSourceChecks(Request.CheckSelection.empty()
-                                             ? "*"
-                                             : Request.CheckSelection);
+        sourcechecks::selectSourceChecks(
+            Request.CheckSelection.empty() ? "*" : Request.CheckSelection);
     if (Selected)
       Checks.Checks = std::move(*Selected);
     else
@@ -184,11 +182,11 @@ ClangInstrumenter::instrument(const InstrumentRequest &Request) {
   }
   for (const std::string &F : Result->Inputs)
     Outcome.Inputs.push_back(absolutePath(F, Request.WorkingDirectory));
-  Outcome.Analysis = Checks.analysis(
-      Result->ToleratedErrors.empty()
-          ? ""
-          : "clang's host parse had errors (" +
-                Result->ToleratedErrors.front() + ")");
+  Outcome.Analysis =
+      Checks.analysis(Result->ToleratedErrors.empty()
+                          ? ""
+                          : "clang's host parse had errors (" +
+                                Result->ToleratedErrors.front() + ")");
   return Outcome;
 }
 
@@ -215,10 +213,9 @@ SourceAnalysis ClangInstrumenter::analyze(const InstrumentRequest &Request) {
       sourcechecks::runSourceChecks(Check);
   if (!Result) {
     std::string Why = llvm::toString(Result.takeError());
-    return Checks.analysis(Errors.First.empty()
-                               ? Why
-                               : "clang cannot parse it (" + Errors.First +
-                                     ")");
+    return Checks.analysis(Errors.First.empty() ? Why
+                                                : "clang cannot parse it (" +
+                                                      Errors.First + ")");
   }
   Checks.result() = std::move(*Result);
   return Checks.analysis("");

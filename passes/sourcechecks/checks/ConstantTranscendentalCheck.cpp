@@ -17,8 +17,8 @@
 #include "sourcechecks/SourceCheckRegistry.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Decl.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
 
@@ -41,14 +41,12 @@ public:
   void checkDeviceFunction(const FunctionDecl &F,
                            CheckContext &C) const override {
     LaneAnalysis &Lanes = C.lanes(F);
-    forEachNode<CallExpr>(F.getBody(), [&](const CallExpr &Call) {
-      judge(Call, Lanes, C);
-    });
+    forEachNode<CallExpr>(F.getBody(),
+                          [&](const CallExpr &Call) { judge(Call, Lanes, C); });
   }
 
 private:
-  void judge(const CallExpr &Call, LaneAnalysis &Lanes,
-             CheckContext &C) const {
+  void judge(const CallExpr &Call, LaneAnalysis &Lanes, CheckContext &C) const {
     const FunctionDecl *Callee = Call.getDirectCallee();
     if (!Callee || !Callee->getIdentifier() ||
         !isTranscendental(Callee->getName()) || Call.getNumArgs() == 0)

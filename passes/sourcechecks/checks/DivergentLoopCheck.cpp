@@ -17,11 +17,11 @@
 #include "sourcechecks/SourceCheckRegistry.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Decl.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/StmtCXX.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
 
 namespace headroom::sourcechecks {
 
@@ -90,7 +90,8 @@ std::optional<std::int64_t> alternatingPeriod(const BinaryOperator &B,
   if (B.getOpcode() == BO_Rem)
     M = firstValue(B.getRHS(), Lanes);
   else if (B.getOpcode() == BO_And)
-    if (std::optional<std::int64_t> Mask = constantValue(B.getRHS(), Lanes.ast());
+    if (std::optional<std::int64_t> Mask =
+            constantValue(B.getRHS(), Lanes.ast());
         Mask && *Mask > 0 && ((*Mask + 1) & *Mask) == 0)
       M = *Mask + 1;
   if (!M || *M < 2 || *M >= WarpSize)
@@ -174,8 +175,7 @@ private:
     F.Message = "branch on '" + Lanes.text(Test) +
                 "' splits every warp: its lanes alternate between the two "
                 "paths (period " +
-                std::to_string(Period) +
-                "), which run one after the other";
+                std::to_string(Period) + "), which run one after the other";
     C.report(*this, std::move(F));
   }
 };

@@ -37,8 +37,12 @@ constexpr SourceCheckInfo Info{
     "Write float literals with an f suffix (0.5f) and call the float math "
     "functions (sqrtf, expf), or the C++ overloads with a float argument."};
 
-bool isDouble(QualType T) { return T->isSpecificBuiltinType(BuiltinType::Double); }
-bool isFloat(QualType T) { return T->isSpecificBuiltinType(BuiltinType::Float); }
+bool isDouble(QualType T) {
+  return T->isSpecificBuiltinType(BuiltinType::Double);
+}
+bool isFloat(QualType T) {
+  return T->isSpecificBuiltinType(BuiltinType::Float);
+}
 
 /// Whether \p T is or holds double (a pointer, reference or array to it).
 bool mentionsDouble(QualType T) {
@@ -58,10 +62,10 @@ bool mentionsDouble(QualType T) {
 /// The double math functions that have a float twin with an f suffix.
 bool hasFloatTwin(StringRef Name) {
   static const llvm::StringSet<> Names = {
-      "sqrt", "rsqrt", "cbrt",  "exp",  "exp2",  "exp10", "expm1", "log",
-      "log2", "log10", "log1p", "pow",  "sin",   "cos",   "tan",   "asin",
-      "acos", "atan",  "atan2", "sinh", "cosh",  "tanh",  "erf",   "erfc",
-      "fabs", "floor", "ceil",  "round", "trunc", "fmin", "fmax",  "fmod",
+      "sqrt", "rsqrt", "cbrt",  "exp",   "exp2",  "exp10", "expm1", "log",
+      "log2", "log10", "log1p", "pow",   "sin",   "cos",   "tan",   "asin",
+      "acos", "atan",  "atan2", "sinh",  "cosh",  "tanh",  "erf",   "erfc",
+      "fabs", "floor", "ceil",  "round", "trunc", "fmin",  "fmax",  "fmod",
       "fma",  "hypot", "sinpi", "cospi"};
   return Names.contains(Name);
 }
@@ -156,9 +160,8 @@ const CallExpr *promotingMathCall(const Expr *E) {
   if (!Call || isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call))
     return nullptr;
   const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier() ||
-      !hasFloatTwin(Callee->getName()) || !isDouble(Call->getType()) ||
-      Call->getNumArgs() == 0)
+  if (!Callee || !Callee->getIdentifier() || !hasFloatTwin(Callee->getName()) ||
+      !isDouble(Call->getType()) || Call->getNumArgs() == 0)
     return nullptr;
   Origin Args = Origin::Neutral;
   for (const Expr *Arg : Call->arguments())
@@ -201,9 +204,9 @@ private:
       return;
     const Expr *L = B.getLHS(), *R = B.getRHS();
     // In a compound assignment the float left side is promoted too.
-    Origin LeftOrigin =
-        isa<CompoundAssignOperator>(B) && isFloat(L->getType()) ? Origin::Float
-                                                                : originOf(L);
+    Origin LeftOrigin = isa<CompoundAssignOperator>(B) && isFloat(L->getType())
+                            ? Origin::Float
+                            : originOf(L);
     if (const FloatingLiteral *Lit = doubleLiteral(R);
         Lit && LeftOrigin == Origin::Float)
       reportLiteral(*Lit, C);
@@ -221,12 +224,14 @@ private:
         SM, Ctx.getLangOpts());
     Finding F;
     F.Where = Lit.getLocation();
-    std::string Shown = Spelling.empty() ? "literal" : "'" + Spelling.str() + "'";
+    std::string Shown =
+        Spelling.empty() ? "literal" : "'" + Spelling.str() + "'";
     F.Message = "double-precision literal " + Shown +
                 " makes this float arithmetic run in FP64 (2x slower than "
                 "FP32 on Hopper, up to 64x on GeForce GPUs)";
     // Only a literal spelt without a suffix takes an 'f'.
-    if (!Spelling.empty() && (isDigit(Spelling.back()) || Spelling.back() == '.')) {
+    if (!Spelling.empty() &&
+        (isDigit(Spelling.back()) || Spelling.back() == '.')) {
       F.Message += "; write '" + Spelling.str() + "f'";
       F.Fixes.push_back(FixItHint::CreateInsertion(
           Lexer::getLocForEndOfToken(Lit.getLocation(), 0, SM,
@@ -242,9 +247,11 @@ private:
     std::string Name = Call.getDirectCallee()->getNameAsString();
     Finding F;
     F.Where = Ref ? Ref->getLocation() : Call.getBeginLoc();
-    F.Message = "'" + Name + "' computes in double: its float argument is "
+    F.Message = "'" + Name +
+                "' computes in double: its float argument is "
                 "promoted to FP64 (2x slower than FP32 on Hopper, up to 64x "
-                "on GeForce GPUs); call '" + Name + "f'";
+                "on GeForce GPUs); call '" +
+                Name + "f'";
     if (Ref)
       F.Fixes.push_back(FixItHint::CreateReplacement(
           CharSourceRange::getTokenRange(Ref->getLocation()), Name + "f"));

@@ -163,13 +163,13 @@ public:
     Finding F;
     F.Where = Block->getBeginLoc();
     const FunctionDecl *Kernel = Launch.getDirectCallee();
-    std::string Name = Kernel ? "'" + Kernel->getNameAsString() + "'" : "the kernel";
+    std::string Name =
+        Kernel ? "'" + Kernel->getNameAsString() + "'" : "the kernel";
     std::string Size = "block of " + plural(*Threads, "thread");
     auto Bounds = launchBounds(Kernel, Ctx);
     if (*Threads > MaxThreadsPerBlock) {
       F.Message = Size + " exceeds the " + std::to_string(MaxThreadsPerBlock) +
-                  " threads a block can have: the launch of " + Name +
-                  " fails";
+                  " threads a block can have: the launch of " + Name + " fails";
     } else if (Bounds && *Threads > Bounds->first) {
       F.Message = Size + " exceeds __launch_bounds__(" +
                   std::to_string(Bounds->first) + ") of " + Name +
@@ -180,9 +180,11 @@ public:
     } else if (*Threads % WarpSize != 0) {
       std::int64_t Idle = WarpSize - *Threads % WarpSize;
       F.Message = Size + " is not a multiple of the warp size (" +
-                  std::to_string(WarpSize) + "): the last warp of every "
-                  "block of " + Name + " runs with " + std::to_string(Idle) +
-                  " of its " + std::to_string(WarpSize) + " lanes idle";
+                  std::to_string(WarpSize) +
+                  "): the last warp of every "
+                  "block of " +
+                  Name + " runs with " + std::to_string(Idle) + " of its " +
+                  std::to_string(WarpSize) + " lanes idle";
     } else if (*Threads < MinThreadsPerBlock) {
       std::int64_t Warps = MaxBlocksPerSM * (*Threads / WarpSize);
       F.Message = Size + " (under " + std::to_string(MinThreadsPerBlock) +

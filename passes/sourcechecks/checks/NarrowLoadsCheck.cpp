@@ -17,8 +17,8 @@
 #include "sourcechecks/SourceCheckRegistry.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Decl.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
 
@@ -48,8 +48,7 @@ public:
       return;
     LaneAnalysis &Lanes = C.lanes(F);
     forEachNode<ArraySubscriptExpr>(
-        F.getBody(),
-        [&](const ArraySubscriptExpr &E) { judge(E, Lanes, C); });
+        F.getBody(), [&](const ArraySubscriptExpr &E) { judge(E, Lanes, C); });
   }
 
 private:

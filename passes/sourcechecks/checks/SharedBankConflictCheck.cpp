@@ -17,8 +17,8 @@
 #include "sourcechecks/SourceCheckRegistry.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Decl.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/TypeLoc.h"
@@ -116,8 +116,8 @@ private:
     std::optional<std::int64_t> Elements = constantValue(Size, Ctx);
     if (!Elements)
       return;
-    F.Message += "; pad the row to " + std::to_string(*Elements + 1) +
-                 " elements";
+    F.Message +=
+        "; pad the row to " + std::to_string(*Elements + 1) + " elements";
     if (!C.firstTime(&Shared))
       return;
     // The size as written: `32`, or `TILE` (a macro), whose end the fix-it
@@ -137,9 +137,10 @@ private:
       F.Notes.push_back(std::move(Note));
       return;
     }
-    if (isa<IntegerLiteral>(Size->IgnoreParens()) && Size->getBeginLoc().isFileID())
-      Note.Fixes.push_back(FixItHint::CreateReplacement(
-          Written, std::to_string(*Elements + 1)));
+    if (isa<IntegerLiteral>(Size->IgnoreParens()) &&
+        Size->getBeginLoc().isFileID())
+      Note.Fixes.push_back(
+          FixItHint::CreateReplacement(Written, std::to_string(*Elements + 1)));
     else
       Note.Fixes.push_back(FixItHint::CreateInsertion(
           Lexer::getLocForEndOfToken(Written.getEnd(), 0, SM,

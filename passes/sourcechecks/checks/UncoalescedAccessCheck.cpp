@@ -17,8 +17,8 @@
 #include "sourcechecks/SourceCheckRegistry.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Decl.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
 
@@ -63,7 +63,8 @@ std::pair<std::string, std::int64_t> splitConstant(const Expr *Index,
   const Expr *E = Index->IgnoreParenImpCasts();
   if (const auto *B = dyn_cast<BinaryOperator>(E))
     if (B->getOpcode() == BO_Add)
-      if (std::optional<std::int64_t> K = constantValue(B->getRHS(), Lanes.ast()))
+      if (std::optional<std::int64_t> K =
+              constantValue(B->getRHS(), Lanes.ast()))
         return {Lanes.text(B->getLHS()), *K};
   return {Lanes.text(E), 0};
 }
@@ -84,9 +85,9 @@ public:
           if (!A || !A->Global || isAddressTaken(E, Lanes))
             return;
           const Stride &S = A->Lanes;
-          bool Strided = (S.Kind == Stride::Constant &&
-                          (S.Value >= 2 || S.Value <= -2)) ||
-                         S.Kind == Stride::Symbolic;
+          bool Strided =
+              (S.Kind == Stride::Constant && (S.Value >= 2 || S.Value <= -2)) ||
+              S.Kind == Stride::Symbolic;
           if (Strided)
             Found.push_back({&E, *A});
         });

@@ -1,5 +1,4 @@
-//===- CudaDriver.h - The few driver calls the runtime makes -----*- C++
-//-*-===//
+//===- CudaDriver.h - The few driver calls the runtime makes ----*- C++ -*-===//
 ///
 /// \file
 /// libcuda.so.1 opened with dlopen (never linked, so that the runtime loads

@@ -1,5 +1,4 @@
-//===- CuptiLibrary.h - libcupti, opened at first use ------------*- C++
-//-*-===//
+//===- CuptiLibrary.h - libcupti, opened at first use -----------*- C++ -*-===//
 ///
 /// \file
 /// Loads libcupti with dlopen and resolves the functions the runtime calls

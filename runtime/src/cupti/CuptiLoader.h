@@ -1,5 +1,4 @@
-//===- CuptiLoader.h - libcupti and libcuda, loaded once ---------*- C++
-//-*-===//
+//===- CuptiLoader.h - libcupti and libcuda, loaded once --------*- C++ -*-===//
 ///
 /// \file
 /// Shared by CuptiTracer and RangeProfilerSampler: loads libcuda and libcupti

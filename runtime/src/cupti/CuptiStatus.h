@@ -1,5 +1,4 @@
-//===- CuptiStatus.h - CUPTI errors as Failures ------------------*- C++
-//-*-===//
+//===- CuptiStatus.h - CUPTI errors as Failures -----------------*- C++ -*-===//
 #ifndef HEADROOM_RUNTIME_CUPTI_CUPTISTATUS_H
 #define HEADROOM_RUNTIME_CUPTI_CUPTISTATUS_H
 

@@ -1,5 +1,4 @@
-//===- CuptiTracer.h - Launch callbacks and kernel records via CUPTI -*- C++
-//-*-===//
+//===- CuptiTracer.h - Launches and kernel records via CUPTI ----*- C++ -*-===//
 ///
 /// \file
 /// The CUPTI Tracer. Kernel durations come from the activity API

@@ -147,8 +147,7 @@ RangeProfilerSampler::choiceKey(const std::string &Chip) const {
   if (CacheDir.empty())
     return std::nullopt;
   MetricChoiceKey Key{Chip, 0, Required, Extras};
-  if (Loader->cupti().api().cuptiGetVersion(&Key.CuptiVersion) !=
-      CUPTI_SUCCESS)
+  if (Loader->cupti().api().cuptiGetVersion(&Key.CuptiVersion) != CUPTI_SUCCESS)
     return std::nullopt;
   return Key;
 }

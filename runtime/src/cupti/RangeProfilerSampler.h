@@ -1,5 +1,4 @@
-//===- RangeProfilerSampler.h - Counters through the Range Profiler -*- C++
-//-*-===//
+//===- RangeProfilerSampler.h - Counters via the Range Profiler -*- C++ -*-===//
 ///
 /// \file
 /// The CUPTI CounterSampler: CUPTI's Profiler Host API (cupti_profiler_host.h)

@@ -33,15 +33,14 @@ TEST(CompileFlagsTest, TheHostCompilersHeadersAreSearchedLast) {
   Config.HostCompilerInclude = "/usr/lib/gcc/x86_64-linux-gnu/12/include";
   auto Command = commandFromFlags("app.cu", {"-Iinclude"}, Config);
   ASSERT_TRUE(static_cast<bool>(Command)) << toString(Command.takeError());
-  EXPECT_THAT(Command->CommandLine,
-              ElementsAre("clang++", "--cuda-path=/opt/cuda",
-                          "--cuda-gpu-arch=sm_90", "-isystem",
-                          "/opt/cuda/include/cccl", "-Wno-unknown-cuda-version",
-                          "-resource-dir=/opt/clang/22", "-Iinclude",
-                          "-idirafter",
-                          "/usr/lib/gcc/x86_64-linux-gnu/12/include",
-                          "-fsyntax-only", "--cuda-host-only", "-w", "-x",
-                          "cuda", "app.cu"));
+  EXPECT_THAT(
+      Command->CommandLine,
+      ElementsAre("clang++", "--cuda-path=/opt/cuda", "--cuda-gpu-arch=sm_90",
+                  "-isystem", "/opt/cuda/include/cccl",
+                  "-Wno-unknown-cuda-version", "-resource-dir=/opt/clang/22",
+                  "-Iinclude", "-idirafter",
+                  "/usr/lib/gcc/x86_64-linux-gnu/12/include", "-fsyntax-only",
+                  "--cuda-host-only", "-w", "-x", "cuda", "app.cu"));
   // The default asks gcc (nvcc's host compiler): an absolute directory, or
   // nothing where there is no gcc.
   std::string Default = HostParseConfig::defaultHostCompilerInclude();
@@ -158,12 +157,12 @@ TEST(CompileFlagsTest, ADeviceParseKeepsTheArchSpecificArchitecture) {
   Config.Side = ParseSide::Device;
   // Both targets of one command: the sm_90a compilation is the one whose
   // code only it compiles (wgmma), often behind an #error for the other.
-  auto Both = commandFromFlags(
-      "k.cu",
-      {"nvcc", "-gencode", "arch=compute_90,code=sm_90", "-DX",
-       "-gencode=arch=compute_90a,code=sm_90a", "-gencode",
-       "arch=compute_100a,code=sm_100a"},
-      Config);
+  auto Both =
+      commandFromFlags("k.cu",
+                       {"nvcc", "-gencode", "arch=compute_90,code=sm_90", "-DX",
+                        "-gencode=arch=compute_90a,code=sm_90a", "-gencode",
+                        "arch=compute_100a,code=sm_100a"},
+                       Config);
   ASSERT_TRUE(static_cast<bool>(Both)) << toString(Both.takeError());
   EXPECT_THAT(Both->CommandLine,
               ElementsAre("clang++", "--cuda-path=/opt/cuda", "-isystem",
@@ -179,7 +178,8 @@ TEST(CompileFlagsTest, ADeviceParseKeepsTheArchSpecificArchitecture) {
   EXPECT_THAT(Plain->CommandLine, Not(Contains("--offload-arch=sm_90")));
   // A host parse keeps every architecture.
   auto Host = commandFromFlags(
-      "k.cu", {"--cuda-gpu-arch=sm_90", "--cuda-gpu-arch=sm_90a"}, testConfig());
+      "k.cu", {"--cuda-gpu-arch=sm_90", "--cuda-gpu-arch=sm_90a"},
+      testConfig());
   ASSERT_TRUE(static_cast<bool>(Host)) << toString(Host.takeError());
   EXPECT_THAT(Host->CommandLine, Contains("--cuda-gpu-arch=sm_90"));
   EXPECT_THAT(Host->CommandLine, Contains("--cuda-gpu-arch=sm_90a"));

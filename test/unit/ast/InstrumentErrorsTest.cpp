@@ -9,8 +9,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "ast/Instrument.h"
 #include "ast/CompileFlags.h"
+#include "ast/Instrument.h"
 #include "ast/LaunchInstrumenter.h"
 #include "ast/WrittenLaunches.h"
 
@@ -51,9 +51,9 @@ instrumentCode(llvm::StringRef Code, clang::DiagnosticConsumer *Diagnostics) {
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       llvm::vfs::getRealFileSystem());
   Overlay->pushOverlay(Memory);
-  std::vector<std::string> Flags = {
-      "-nocudainc", "-nocudalib",
-      "-I" HEADROOM_SOURCE_DIR "/test/lit/Inputs/fake-cuda"};
+  std::vector<std::string> Flags = {"-nocudainc", "-nocudalib",
+                                    "-I" HEADROOM_SOURCE_DIR
+                                    "/test/lit/Inputs/fake-cuda"};
   auto Command = commandFromFlags(FileName, Flags, HostParseConfig());
   if (!Command)
     return Command.takeError();
@@ -96,9 +96,10 @@ std::string withHost(llvm::StringRef Body) {
 }
 
 TEST(InstrumentErrorsTest, PreprocessorAndSyntaxErrorsRefuseTheFile) {
-  for (const char *Broken : {"void g() { int x = ; }\n",
-                             "#error \"this file must be compiled with nvcc\"\n",
-                             "#include \"no-such-header.h\"\n"}) {
+  for (const char *Broken :
+       {"void g() { int x = ; }\n",
+        "#error \"this file must be compiled with nvcc\"\n",
+        "#include \"no-such-header.h\"\n"}) {
     LevelConsumer Diagnostics;
     auto Result = instrumentCode(
         withKernels(std::string("void f() { k<<<1, 1>>>(0); }\n") + Broken),
@@ -189,13 +190,13 @@ TEST(InstrumentErrorsTest, AnErrorInTheBodyOfACalledTemplateIsTolerated) {
   // host helper template whose body fails is not an error of the launch
   // either.
   LevelConsumer Diagnostics;
-  std::string In =
-      withKernels("struct Counter { int n; __device__ Counter() : n(0) {} };\n"
-                  "template <int B> __global__ void t(int x) {\n"
-                  "  __shared__ Counter c;\n"
-                  "}\n"
-                  "template <class T> int blocks(T n) { return undeclared(n); }\n"
-                  "void f() { t<4><<<blocks(2), 1>>>(0); }\n");
+  std::string In = withKernels(
+      "struct Counter { int n; __device__ Counter() : n(0) {} };\n"
+      "template <int B> __global__ void t(int x) {\n"
+      "  __shared__ Counter c;\n"
+      "}\n"
+      "template <class T> int blocks(T n) { return undeclared(n); }\n"
+      "void f() { t<4><<<blocks(2), 1>>>(0); }\n");
   auto Result = instrumentCode(In, &Diagnostics);
   ASSERT_TRUE(static_cast<bool>(Result)) << toString(Result.takeError());
   EXPECT_EQ(Result->instrumentedCount(), 1u);
@@ -212,14 +213,14 @@ TEST(InstrumentErrorsTest, AnErrorInTheBodyOfACalledTemplateIsTolerated) {
 
 TEST(InstrumentErrorsTest, LaunchesInInactiveTextDoNotCountAsUnbuilt) {
   LevelConsumer Quiet;
-  auto Result = instrumentCode(
-      withKernels("#if 0\nvoid a() { k<<<1, 1>>>(0); }\n#endif\n"
-                  "#define LAUNCH(x) k<<<1, 1>>>(x)\n"
-                  "// k<<<1, 1>>>(0);\n"
-                  "const char *s = \"k<<<1, 1>>>(0)\";\n"
-                  "void f() { k<<<1, 1>>>(0); }\n"
-                  "void g() { undeclared(); }\n"),
-      &Quiet);
+  auto Result =
+      instrumentCode(withKernels("#if 0\nvoid a() { k<<<1, 1>>>(0); }\n#endif\n"
+                                 "#define LAUNCH(x) k<<<1, 1>>>(x)\n"
+                                 "// k<<<1, 1>>>(0);\n"
+                                 "const char *s = \"k<<<1, 1>>>(0)\";\n"
+                                 "void f() { k<<<1, 1>>>(0); }\n"
+                                 "void g() { undeclared(); }\n"),
+                     &Quiet);
   ASSERT_TRUE(static_cast<bool>(Result)) << toString(Result.takeError());
   EXPECT_EQ(Result->instrumentedCount(), 1u);
   EXPECT_EQ(Result->ToleratedErrors.size(), 1u);

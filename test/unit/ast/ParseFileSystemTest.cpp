@@ -55,8 +55,8 @@ std::string read(llvm::vfs::FileSystem &FS, llvm::StringRef Path) {
 }
 
 const std::vector<std::string> Command = {
-    "clang++", "--cuda-path=/cuda", "-resource-dir=/rd", "-x", "cuda",
-    "/src/app.cu"};
+    "clang++", "--cuda-path=/cuda", "-resource-dir=/rd", "-x",
+    "cuda",    "/src/app.cu"};
 
 TEST(ParseFileSystemTest, QuotedIncludesOfTheWrapperInOrderOnce) {
   EXPECT_THAT(quotedIncludes("#include \"a.h\"\n#include <b.h>\n"
@@ -68,10 +68,9 @@ TEST(ParseFileSystemTest, QuotedIncludesOfTheWrapperInOrderOnce) {
 TEST(ParseFileSystemTest, TheWrapperFindsTheToolkitsHeadersNextToIt) {
   ParseFileSystem Parse = makeParseFileSystem(toolchain(), Command);
   EXPECT_THAT(Parse.VirtualFiles,
-              UnorderedElementsAre("/rd/include/cuda.h",
-                                   "/rd/include/crt/host_runtime.h",
-                                   "/rd/include/" +
-                                       std::string(HostOverloadsHeader)));
+              UnorderedElementsAre(
+                  "/rd/include/cuda.h", "/rd/include/crt/host_runtime.h",
+                  "/rd/include/" + std::string(HostOverloadsHeader)));
   EXPECT_EQ(read(*Parse.FileSystem, "/rd/include/cuda.h"),
             "#include \"/cuda/include/cuda.h\"\n");
   EXPECT_EQ(read(*Parse.FileSystem, "/rd/include/crt/host_runtime.h"),
@@ -87,16 +86,14 @@ TEST(ParseFileSystemTest, NoForwardersWithoutTheCudaIncludes) {
   std::vector<std::string> NoCudaInc = Command;
   NoCudaInc.insert(NoCudaInc.begin() + 1, "-nocudainc");
   EXPECT_TRUE(makeParseFileSystem(toolchain(), NoCudaInc).VirtualFiles.empty());
-  EXPECT_EQ(makeParseFileSystem(toolchain(), NoCudaInc).CommandLine,
-            NoCudaInc);
+  EXPECT_EQ(makeParseFileSystem(toolchain(), NoCudaInc).CommandLine, NoCudaInc);
   EXPECT_TRUE(makeParseFileSystem(toolchain(), {"clang++", "/src/app.cu"})
                   .VirtualFiles.empty());
   // The last --cuda-path counts, as for clang's driver.
   std::vector<std::string> Elsewhere = Command;
   Elsewhere.insert(Elsewhere.end() - 1, "--cuda-path=/nowhere");
   EXPECT_TRUE(makeParseFileSystem(toolchain(), Elsewhere).VirtualFiles.empty());
-  EXPECT_EQ(makeParseFileSystem(toolchain(), Elsewhere).CommandLine,
-            Elsewhere);
+  EXPECT_EQ(makeParseFileSystem(toolchain(), Elsewhere).CommandLine, Elsewhere);
 }
 
 TEST(ParseFileSystemTest, TheHostOverloadsAreIncludedAfterTheWrapperFirst) {
@@ -126,11 +123,19 @@ bool parsesWithHostOverloads(llvm::StringRef Code) {
   Overlay->pushOverlay(Memory);
   auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
       clang::FileSystemOptions(), Overlay);
-  std::vector<std::string> Args = {
-      "clang++", "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-      "-fsyntax-only", "-std=c++17",
-      "-resource-dir=" + HostParseConfig::defaultResourceDir(), "-include",
-      "/src/overloads.h", "/src/app.cu"};
+  std::vector<std::string> Args = {"clang++",
+                                   "-x",
+                                   "cuda",
+                                   "--cuda-host-only",
+                                   "-nocudainc",
+                                   "-nocudalib",
+                                   "-fsyntax-only",
+                                   "-std=c++17",
+                                   "-resource-dir=" +
+                                       HostParseConfig::defaultResourceDir(),
+                                   "-include",
+                                   "/src/overloads.h",
+                                   "/src/app.cu"};
   clang::tooling::ToolInvocation Invocation(
       Args, std::make_unique<clang::SyntaxOnlyAction>(), Files.get());
   // The base class counts the errors and prints nothing.
@@ -171,8 +176,8 @@ TEST(ParseFileSystemTest, TheHostOverloadsResolveAsNvccs) {
   EXPECT_FALSE(parsesWithHostOverloads(
       "static inline int min(int a, int b) { return a < b ? a : b; }\n"));
   // Device code does not see them.
-  EXPECT_FALSE(parsesWithHostOverloads(
-      "__attribute__((device)) int f(int i, unsigned u) { return min(i, u); }\n"));
+  EXPECT_FALSE(parsesWithHostOverloads("__attribute__((device)) int f(int i, "
+                                       "unsigned u) { return min(i, u); }\n"));
 }
 
 TEST(ParseFileSystemTest, SourcesAreReadWithTheirChevronsJoined) {

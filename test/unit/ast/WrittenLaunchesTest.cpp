@@ -35,18 +35,15 @@ TEST(WrittenLaunchesTest, SpacedChevronsNvccAcceptsAreJoinedInPlace) {
   EXPECT_EQ(normalize("k << < g, b >> > (x);"), "k <<<  g, b >>>  (x);");
   EXPECT_EQ(normalize("k<<\t<1, 2>>>(x);"), "k<<< 1, 2>>>(x);");
   EXPECT_EQ(normalize("k<<<1, 2>> >(x);"), "k<<<1, 2>>> (x);");
-  EXPECT_EQ(normalize("k<</*c*/<1, 2>>/**/>(x);"),
-            "k<<<     1, 2>>>    (x);");
+  EXPECT_EQ(normalize("k<</*c*/<1, 2>>/**/>(x);"), "k<<<     1, 2>>>    (x);");
   EXPECT_EQ(normalize("(k)<< <1, 2>>>(x); a[0]<< <1, 2>>>(x);"),
             "(k)<<< 1, 2>>>(x); a[0]<<< 1, 2>>>(x);");
-  EXPECT_EQ(normalize("k<float> << <1, 2>>>(x);"),
-            "k<float> <<< 1, 2>>>(x);");
+  EXPECT_EQ(normalize("k<float> << <1, 2>>>(x);"), "k<float> <<< 1, 2>>>(x);");
 }
 
 TEST(WrittenLaunchesTest, AClosingOverLinesKeepsItsLineBreaks) {
   // Room on the first line: the brackets go there.
-  EXPECT_EQ(normalize("k<<<1, 2>> // c\n  >(x);"),
-            "k<<<1, 2>>>    \n   (x);");
+  EXPECT_EQ(normalize("k<<<1, 2>> // c\n  >(x);"), "k<<<1, 2>>>    \n   (x);");
   // Room on the last line only.
   EXPECT_EQ(normalize("k<<<1, 2>>\n\n   >(x);"), "k<<<1, 2  \n\n >>>(x);");
   // No room on either: left alone (clang will not parse it).
@@ -108,8 +105,7 @@ TEST(WrittenLaunchesTest, TheClosingIsFoundAtTheOpeningsDepth) {
   EXPECT_EQ(normalize("k<< <dim3{1, 2}, 32>> >(x);"),
             "k<<< dim3{1, 2}, 32>>> (x);");
   // No closing before the statement ends: no launch.
-  EXPECT_EQ(normalize("k<< <1, 2; f(x) >> >(y);"),
-            "k<< <1, 2; f(x) >> >(y);");
+  EXPECT_EQ(normalize("k<< <1, 2; f(x) >> >(y);"), "k<< <1, 2; f(x) >> >(y);");
   // Inside a macro definition, the closing may end the directive.
   EXPECT_EQ(normalize("#define CFG(g, b) << <g, b>> >\nk CFG(1, 2)(x);"),
             "#define CFG(g, b) <<< g, b>>> \nk CFG(1, 2)(x);");

@@ -136,12 +136,11 @@ TEST(LintTest, BaselineReaderNamesFileAndField) {
 
 TEST(LintTest, BaselineErrorsQuoteValuesOnOneLine) {
   // A schema or key with a newline (found by the fuzzer) is escaped.
-  std::string Path = writeTemp(
-      "newline-baseline.json", R"({"schema": "headroom.base\nline/1"})");
+  std::string Path = writeTemp("newline-baseline.json",
+                               R"({"schema": "headroom.base\nline/1"})");
   auto B = readBaseline(Path);
   ASSERT_FALSE(B);
-  EXPECT_THAT(B.error().message(),
-              HasSubstr(R"(got "headroom.base\nline/1")"));
+  EXPECT_THAT(B.error().message(), HasSubstr(R"(got "headroom.base\nline/1")"));
   EXPECT_EQ(B.error().message().find('\n'), std::string::npos);
   Path = writeTemp("key-baseline.json",
                    R"({"schema": "headroom.baseline/1", "kernels": [

@@ -1,7 +1,7 @@
 //===- FittedModelJsonTest.cpp - A device file's fitted_model -------------===//
 
-#include "devices/DeviceRegistry.h"
 #include "devices/FittedModelJson.h"
+#include "devices/DeviceRegistry.h"
 
 #include <gtest/gtest.h>
 
@@ -26,17 +26,24 @@ TEST(FittedModelJson, RoundTrips) {
 
 TEST(FittedModelJson, ErrorsNameTheField) {
   auto errorOf = [](const char *Text) {
-    Expected<FittedWeights> W = readFittedModel(json::parse(Text), "fitted_model");
+    Expected<FittedWeights> W =
+        readFittedModel(json::parse(Text), "fitted_model");
     return W ? std::string() : W.error().message();
   };
-  EXPECT_NE(errorOf(R"({"unit_weights": {}, "per_launch_ms": 0})").find("trained_on"),
-            std::string::npos);
-  EXPECT_NE(errorOf(R"({"trained_on": "x", "unit_weights": {"warp": 1}, "per_launch_ms": 0})")
-                .find("fitted_model.unit_weights.warp: unknown unit; expected one of issue, fma"),
-            std::string::npos);
-  EXPECT_NE(errorOf(R"({"trained_on": "x", "unit_weights": {"dram": -1}, "per_launch_ms": 0})")
-                .find("fitted_model.unit_weights.dram"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(R"({"unit_weights": {}, "per_launch_ms": 0})").find("trained_on"),
+      std::string::npos);
+  EXPECT_NE(
+      errorOf(
+          R"({"trained_on": "x", "unit_weights": {"warp": 1}, "per_launch_ms": 0})")
+          .find("fitted_model.unit_weights.warp: unknown unit; expected one of "
+                "issue, fma"),
+      std::string::npos);
+  EXPECT_NE(
+      errorOf(
+          R"({"trained_on": "x", "unit_weights": {"dram": -1}, "per_launch_ms": 0})")
+          .find("fitted_model.unit_weights.dram"),
+      std::string::npos);
   EXPECT_NE(errorOf(R"({"trained_on": "x", "unit_weights": {"dram": 1}})")
                 .find("fitted_model.per_launch_ms"),
             std::string::npos);
@@ -55,8 +62,7 @@ TEST(FittedModelJson, TheShippedHopperFilesHaveWeights) {
     for (Unit U : {Unit::Dram, Unit::DramLatency, Unit::IssueAndDramLatency,
                    Unit::PartialOverlap})
       Dram += W[static_cast<std::size_t>(U)];
-    EXPECT_GT(Dram, 0)
-        << Name;
+    EXPECT_GT(Dram, 0) << Name;
   }
 }
 

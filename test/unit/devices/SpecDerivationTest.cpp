@@ -58,15 +58,15 @@ Expected<GpuSpec> parseSpecText(const std::string &Text) {
 
 TEST(SpecDerivation, EveryShippedSpecReadsAndMatchesItsPublishedFp32Peak) {
   SpecDatabase DB = shippedSpecs();
-  for (const char *Name :
-       {"A100-SXM-80GB", "A10", "L4", "L40S", "RTX-4090", "RTX-5090",
-        "H100-PCIe", "H100-SXM", "H200", "B200", "GB200", "MI250X", "MI300X",
-        "R9-Nano"}) {
+  for (const char *Name : {"A100-SXM-80GB", "A10", "L4", "L40S", "RTX-4090",
+                           "RTX-5090", "H100-PCIe", "H100-SXM", "H200", "B200",
+                           "GB200", "MI250X", "MI300X", "R9-Nano"}) {
     const GpuSpec *G = DB.gpu(Name);
     ASSERT_TRUE(G) << Name;
     const ArchitectureSpec *A = DB.architecture(G->Rates);
     ASSERT_TRUE(A) << Name;
-    Expected<std::map<std::string, TheoreticalPeak>> P = theoreticalPeaks(*G, *A);
+    Expected<std::map<std::string, TheoreticalPeak>> P =
+        theoreticalPeaks(*G, *A);
     ASSERT_TRUE(P) << Name << ": " << P.error().message();
     ASSERT_TRUE(G->Fp32Tflops) << Name;
     // theoreticalPeaks refuses more than 2%; the tables agree to 1%.

@@ -30,9 +30,10 @@ namespace {
 const std::string Root = HEADROOM_SOURCE_DIR;
 const std::string QuickStart = Root + "/examples/quickstart/quickstart.cu";
 
-const std::string Kernel = "__global__ void scale(float *out, const float *in) {\n"
-                           "  out[threadIdx.x] = in[threadIdx.x] * 0.5;\n"
-                           "}\n";
+const std::string Kernel =
+    "__global__ void scale(float *out, const float *in) {\n"
+    "  out[threadIdx.x] = in[threadIdx.x] * 0.5;\n"
+    "}\n";
 
 /// What `headroom check --format json /src/k.cu` prints for Kernel: one
 /// finding with its fix-it, and one of an included header (left out).
@@ -146,9 +147,11 @@ TEST(CompileTimeTest, PositionsInTheClientsEncoding) {
   R.Findings[0].Column += 4; // "/*é*/" is 6 bytes where 2 spaces were.
   R.Findings[0].Fixes.clear();
   CompileTimeContext C = context();
-  EXPECT_EQ(compileTimeDiagnostics(R, Text, C)[0]["range"]["start"]["character"], 42);
+  EXPECT_EQ(
+      compileTimeDiagnostics(R, Text, C)[0]["range"]["start"]["character"], 42);
   C.Encoding = PositionEncoding::UTF8;
-  EXPECT_EQ(compileTimeDiagnostics(R, Text, C)[0]["range"]["start"]["character"], 43);
+  EXPECT_EQ(
+      compileTimeDiagnostics(R, Text, C)[0]["range"]["start"]["character"], 43);
 }
 
 TEST(CompileTimeTest, MalformedOutputIsAnErrorNamingTheField) {
@@ -156,21 +159,24 @@ TEST(CompileTimeTest, MalformedOutputIsAnErrorNamingTheField) {
     Expected<std::vector<SourceFinding>> F = parseCheckDocument(Json, "/a.cu");
     return F ? std::string("accepted") : F.error().message();
   };
-  EXPECT_NE(Message("").find("expected a headroom.check/1 JSON document, got no output"),
+  EXPECT_NE(Message("").find(
+                "expected a headroom.check/1 JSON document, got no output"),
             std::string::npos);
   EXPECT_NE(Message("Segmentation fault").find("got 'Segmentation fault'"),
             std::string::npos);
   EXPECT_NE(Message(R"J({"schema": "headroom.check/2", "findings": []})J")
                 .find("'schema': expected 'headroom.check/1'"),
             std::string::npos);
-  EXPECT_NE(Message(R"J({"schema": "headroom.check/1"})J").find("'findings' is missing"),
+  EXPECT_NE(Message(R"J({"schema": "headroom.check/1"})J")
+                .find("'findings' is missing"),
             std::string::npos);
   EXPECT_NE(Message(R"J({"schema": "headroom.check/1", "findings": [
       {"severity": "warning", "file": "/a.cu", "line": -1, "column": 1,
        "message": "m", "fixes": []}]})J")
                 .find("findings[0]: 'line' is not a non-negative integer"),
             std::string::npos);
-  EXPECT_EQ(Message(R"J({"schema": "headroom.check/1", "findings": []})J"), "accepted");
+  EXPECT_EQ(Message(R"J({"schema": "headroom.check/1", "findings": []})J"),
+            "accepted");
 }
 
 std::string staticMixOutput() {
@@ -207,14 +213,16 @@ TEST(CompileTimeTest, StaticNotesAtTheKernels) {
                              "H100-SXM (from k.o, built before the source's "
                              "last change)");
   ASSERT_EQ(D[0]["relatedInformation"].size(), 2u);
-  EXPECT_EQ(D[0]["relatedInformation"][1]["message"], "10 registers per thread");
+  EXPECT_EQ(D[0]["relatedInformation"][1]["message"],
+            "10 registers per thread");
   // Measured counters replace the static mix.
   CompileTimeContext C = context();
   C.Measured = {"scale"};
   EXPECT_TRUE(compileTimeDiagnostics(R, Kernel, C).empty());
   // Bad documents.
   EXPECT_FALSE(parseStaticMixDocument(R"J({"schema": "headroom.static-mix/1",
-      "kernels": [{"kernel": "k", "message": "m"}]})J", "/src/k.cu"));
+      "kernels": [{"kernel": "k", "message": "m"}]})J",
+                                      "/src/k.cu"));
 }
 
 TEST(CompileTimeTest, LineMapKeepsWhatIsOutsideTheEditedRegion) {
@@ -236,16 +244,18 @@ TEST(CompileTimeTest, MergedWithTheProfilesDiagnostics) {
   O.Profiles.Device = "H100-SXM";
   O.DocsBase = "file:///docs/diagnostics.md";
   Session S(O);
-  S.initialize({{"rootUri", pathToUri(Root)},
-                {"capabilities",
-                 {{"textDocument",
-                   {{"codeAction",
-                     {{"codeActionLiteralSupport", json::object()}}}}}}}});
+  S.initialize(
+      {{"rootUri", pathToUri(Root)},
+       {"capabilities",
+        {{"textDocument",
+          {{"codeAction", {{"codeActionLiteralSupport", json::object()}}}}}}}});
   Expected<std::string> Text = readFile(QuickStart);
   ASSERT_TRUE(Text);
   std::string Uri = pathToUri(QuickStart);
   S.didOpen({{"textDocument",
-              {{"uri", Uri}, {"languageId", "cuda"}, {"version", 1},
+              {{"uri", Uri},
+               {"languageId", "cuda"},
+               {"version", 1},
                {"text", *Text}}}});
   ASSERT_TRUE(S.reload(true).Changed);
   EXPECT_EQ(S.staticMixDevice(), "H100-SXM");
@@ -254,10 +264,11 @@ TEST(CompileTimeTest, MergedWithTheProfilesDiagnostics) {
   // saxpy (measured by the profile) and for a kernel it has not measured.
   CompileTimeResult R;
   R.Checked = R.StaticChecked = *Text;
-  R.Findings.push_back({"headroom-fp64-promotion", "warning", "a finding",
-                        39, 13, {}});
+  R.Findings.push_back(
+      {"headroom-fp64-promotion", "warning", "a finding", 39, 13, {}});
   R.StaticNotes.push_back({"saxpy", 28, 17, "kernel 'saxpy': static", {}});
-  R.StaticNotes.push_back({"sgemm_unprofiled", 34, 17, "kernel 'sgemm_unprofiled': static", {}});
+  R.StaticNotes.push_back(
+      {"sgemm_unprofiled", 34, 17, "kernel 'sgemm_unprofiled': static", {}});
   S.setCompileTime(QuickStart, R);
   std::vector<json> Published = S.refresh();
   ASSERT_EQ(Published.size(), 1u);
@@ -268,9 +279,12 @@ TEST(CompileTimeTest, MergedWithTheProfilesDiagnostics) {
                     std::to_string(D["range"]["start"]["line"].get<int>()));
   // The profile's (a warning at each kernel, a note at each launch), then
   // the compile-time ones; no static note for the measured saxpy.
-  EXPECT_EQ(std::count(Codes.begin(), Codes.end(), "headroom-fp64-promotion@38"), 1);
-  EXPECT_EQ(std::count(Codes.begin(), Codes.end(), "headroom-static-mix@33"), 1);
-  EXPECT_EQ(std::count(Codes.begin(), Codes.end(), "headroom-static-mix@27"), 0);
+  EXPECT_EQ(
+      std::count(Codes.begin(), Codes.end(), "headroom-fp64-promotion@38"), 1);
+  EXPECT_EQ(std::count(Codes.begin(), Codes.end(), "headroom-static-mix@33"),
+            1);
+  EXPECT_EQ(std::count(Codes.begin(), Codes.end(), "headroom-static-mix@27"),
+            0);
   std::string All;
   for (const std::string &C : Codes)
     All += C + " ";
@@ -278,9 +292,9 @@ TEST(CompileTimeTest, MergedWithTheProfilesDiagnostics) {
   EXPECT_EQ(Codes.front().rfind("headroom-memory-bound@", 0), 0u) << All;
 
   // clangd's list comes first, then all of Headroom's.
-  std::optional<json> Merged = S.fromClangd(
-      {{"uri", Uri},
-       {"diagnostics", json::array({{{"message", "clangd's"}}})}});
+  std::optional<json> Merged =
+      S.fromClangd({{"uri", Uri},
+                    {"diagnostics", json::array({{{"message", "clangd's"}}})}});
   ASSERT_TRUE(Merged);
   EXPECT_EQ((*Merged)["diagnostics"][0]["message"], "clangd's");
   EXPECT_EQ((*Merged)["diagnostics"].size(), Codes.size() + 1);
@@ -295,14 +309,16 @@ TEST(CompileTimeTest, MergedWithTheProfilesDiagnostics) {
 TEST(CompileTimeTest, QuickFixesWithTheProfilesActions) {
   SessionOptions O;
   Session S(O);
-  S.initialize({{"rootUri", "file:///src"},
-                {"capabilities",
-                 {{"textDocument",
-                   {{"codeAction",
-                     {{"codeActionLiteralSupport", json::object()}}}}}}}});
+  S.initialize(
+      {{"rootUri", "file:///src"},
+       {"capabilities",
+        {{"textDocument",
+          {{"codeAction", {{"codeActionLiteralSupport", json::object()}}}}}}}});
   S.didOpen({{"textDocument",
-              {{"uri", "file:///src/k.cu"}, {"languageId", "cuda"},
-               {"version", 1}, {"text", Kernel}}}});
+              {{"uri", "file:///src/k.cu"},
+               {"languageId", "cuda"},
+               {"version", 1},
+               {"text", Kernel}}}});
   EXPECT_FALSE(S.hasCodeActions());
   S.setCompileTime("/src/k.cu", checked());
   EXPECT_TRUE(S.hasCodeActions());
@@ -311,7 +327,8 @@ TEST(CompileTimeTest, QuickFixesWithTheProfilesActions) {
   ASSERT_EQ(A.size(), 1u);
   EXPECT_EQ(A[0]["kind"], "quickfix");
   EXPECT_TRUE(S.didSave({{"textDocument", {{"uri", "file:///src/k.cu"}}}}));
-  EXPECT_FALSE(S.didSave({{"textDocument", {{"uri", "file:///src/other.cu"}}}}));
+  EXPECT_FALSE(
+      S.didSave({{"textDocument", {{"uri", "file:///src/other.cu"}}}}));
 }
 
 class TempDir {
@@ -339,16 +356,17 @@ TEST(CompileTimeTest, CompileDatabaseEntries) {
   std::string Source = T.write("src/k.cu", Kernel);
   std::string Nvcc = T.write("cuda/bin/nvcc", "#!/bin/sh\n", true);
   std::string Cuobjdump = T.write("cuda/bin/cuobjdump", "#!/bin/sh\n", true);
-  T.write("build/compile_commands.json",
-          json::array(
-              {{{"directory", T.Path + "/build"},
-                {"file", "../src/k.cu"},
-                {"command", Nvcc + " -I\"my dir\" -c ../src/k.cu -o 'obj/k.cu.o'"}},
-               {{"directory", T.Path + "/build"},
-                {"file", T.Path + "/src/other.cu"},
-                {"arguments", {"ccache", Nvcc, "-c", "other.cu"}},
-                {"output", "other.o"}}})
-              .dump());
+  T.write(
+      "build/compile_commands.json",
+      json::array(
+          {{{"directory", T.Path + "/build"},
+            {"file", "../src/k.cu"},
+            {"command", Nvcc + " -I\"my dir\" -c ../src/k.cu -o 'obj/k.cu.o'"}},
+           {{"directory", T.Path + "/build"},
+            {"file", T.Path + "/src/other.cu"},
+            {"arguments", {"ccache", Nvcc, "-c", "other.cu"}},
+            {"output", "other.o"}}})
+          .dump());
   std::string Db = findCompileDatabase(Source, "");
   EXPECT_EQ(Db, T.Path + "/build/compile_commands.json");
   Expected<std::optional<CompileEntry>> E = compileEntryFor(Db, Source);

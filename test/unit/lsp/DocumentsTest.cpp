@@ -17,21 +17,20 @@ TEST(DocumentsTest, OpenChangeClose) {
   ASSERT_TRUE(S.didOpen(Open));
   // Insert a line before line 1, then replace "x" after the emoji (UTF-16
   // column 2), then append past the end.
-  json Change = {
-      {"textDocument", {{"uri", "file:///w/k.cu"}, {"version", 2}}},
-      {"contentChanges",
-       {{{"range",
-          {{"start", {{"line", 1}, {"character", 0}}},
-           {"end", {{"line", 1}, {"character", 0}}}}},
-         {"text", "new\n"}},
-        {{"range",
-          {{"start", {{"line", 2}, {"character", 2}}},
-           {"end", {{"line", 2}, {"character", 3}}}}},
-         {"text", "y"}},
-        {{"range",
-          {{"start", {{"line", 9}, {"character", 0}}},
-           {"end", {{"line", 9}, {"character", 0}}}}},
-         {"text", "tail"}}}}};
+  json Change = {{"textDocument", {{"uri", "file:///w/k.cu"}, {"version", 2}}},
+                 {"contentChanges",
+                  {{{"range",
+                     {{"start", {{"line", 1}, {"character", 0}}},
+                      {"end", {{"line", 1}, {"character", 0}}}}},
+                    {"text", "new\n"}},
+                   {{"range",
+                     {{"start", {{"line", 2}, {"character", 2}}},
+                      {"end", {{"line", 2}, {"character", 3}}}}},
+                    {"text", "y"}},
+                   {{"range",
+                     {{"start", {{"line", 9}, {"character", 0}}},
+                      {"end", {{"line", 9}, {"character", 0}}}}},
+                    {"text", "tail"}}}}};
   ASSERT_TRUE(S.didChange(Change, PositionEncoding::UTF16));
   const Document *D = S.find("/w/k.cu");
   ASSERT_TRUE(D);

@@ -45,9 +45,9 @@ TEST(FramingTest, BodyMayHoldHeaderLikeBytes) {
 }
 
 TEST(FramingTest, MalformedHeadersAreNamed) {
-  for (const char *Bad : {"Content-Type: x\r\n\r\n{}",
-                          "Content-Length: -4\r\n\r\n{}",
-                          "garbage\r\n\r\n{}"}) {
+  for (const char *Bad :
+       {"Content-Type: x\r\n\r\n{}", "Content-Length: -4\r\n\r\n{}",
+        "garbage\r\n\r\n{}"}) {
     FrameParser P;
     P.feed(Bad, std::strlen(Bad));
     Frame F;

@@ -73,10 +73,10 @@ TEST(KernelDiagnosticsTest, QuickStartAsTheBuildPrintsIt) {
     // without its [check] tag, at the same line and column.
     unsigned Line = D["range"]["start"]["line"].get<unsigned>() + 1;
     unsigned Col = D["range"]["start"]["character"].get<unsigned>() + 1;
-    std::string Expected = "examples/quickstart/quickstart.cu:" +
-                           std::to_string(Line) + ":" + std::to_string(Col) +
-                           ": warning: " + D["message"].get<std::string>() +
-                           " [" + D["code"].get<std::string>() + "]";
+    std::string Expected =
+        "examples/quickstart/quickstart.cu:" + std::to_string(Line) + ":" +
+        std::to_string(Col) + ": warning: " + D["message"].get<std::string>() +
+        " [" + D["code"].get<std::string>() + "]";
     EXPECT_NE(std::find(Warnings.begin(), Warnings.end(), Expected),
               Warnings.end())
         << Expected;

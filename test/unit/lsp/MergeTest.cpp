@@ -23,17 +23,18 @@ TEST(MergeTest, ClangdFirstThenHeadroomPerFile) {
   // Nothing of Headroom's yet: clangd's message passes unchanged.
   EXPECT_FALSE(S.fromClangd("/w/k.cu", Clangd));
   // Headroom's list arrives: the union is published.
-  auto P = S.setHeadroom({{"/w/k.cu", {"file:///w/k.cu",
-                                       json::array({diag("headroom")})}}});
+  auto P = S.setHeadroom(
+      {{"/w/k.cu", {"file:///w/k.cu", json::array({diag("headroom")})}}});
   ASSERT_EQ(P.size(), 1u);
   EXPECT_EQ(P[0]["version"], 4);
   EXPECT_EQ(P[0]["diagnostics"].size(), 2u);
   EXPECT_EQ(P[0]["diagnostics"][0]["message"], "clang");
   EXPECT_EQ(P[0]["diagnostics"][1]["message"], "headroom");
   // The same list again: nothing to publish.
-  EXPECT_TRUE(S.setHeadroom({{"/w/k.cu", {"file:///w/k.cu",
-                                          json::array({diag("headroom")})}}})
-                  .empty());
+  EXPECT_TRUE(
+      S.setHeadroom(
+           {{"/w/k.cu", {"file:///w/k.cu", json::array({diag("headroom")})}}})
+          .empty());
   // clangd publishes again: its new list, Headroom's kept.
   Clangd["diagnostics"] = json::array();
   std::optional<json> M = S.fromClangd("/w/k.cu", Clangd);
@@ -41,8 +42,8 @@ TEST(MergeTest, ClangdFirstThenHeadroomPerFile) {
   EXPECT_EQ((*M)["diagnostics"].size(), 1u);
   EXPECT_EQ((*M)["diagnostics"][0]["message"], "headroom");
   // A file not open (clangd never published): Headroom's alone.
-  P = S.setHeadroom({{"/w/other.cu", {"file:///w/other.cu",
-                                      json::array({diag("h2")})}}});
+  P = S.setHeadroom(
+      {{"/w/other.cu", {"file:///w/other.cu", json::array({diag("h2")})}}});
   // k.cu loses Headroom's entries (published with clangd's only) and
   // other.cu gets its own.
   ASSERT_EQ(P.size(), 2u);
@@ -54,11 +55,14 @@ TEST(MergeTest, ClangdFirstThenHeadroomPerFile) {
 }
 
 TEST(MergeTest, HoverKeepsClangdsTextFirst) {
-  json Clangd = {{"contents", {{"kind", "markdown"}, {"value", "### function `saxpy`"}}},
-                 {"range", {{"start", {{"line", 1}, {"character", 2}}},
-                            {"end", {{"line", 1}, {"character", 7}}}}}};
+  json Clangd = {
+      {"contents", {{"kind", "markdown"}, {"value", "### function `saxpy`"}}},
+      {"range",
+       {{"start", {{"line", 1}, {"character", 2}}},
+        {"end", {{"line", 1}, {"character", 7}}}}}};
   json H = addToHover(Clangd, "**Headroom**");
-  EXPECT_EQ(H["contents"]["value"], "### function `saxpy`\n\n---\n\n**Headroom**");
+  EXPECT_EQ(H["contents"]["value"],
+            "### function `saxpy`\n\n---\n\n**Headroom**");
   EXPECT_EQ(H["range"], Clangd["range"]);
   EXPECT_EQ(addToHover(nullptr, "x")["contents"]["value"], "x");
   EXPECT_EQ(addToHover({{"contents", "plain"}}, "x")["contents"],
@@ -81,9 +85,9 @@ TEST(MergeTest, CapabilitiesAndActions) {
   EXPECT_EQ(addToCodeActions(nullptr, json::array({2})), json::array({2}));
   EXPECT_EQ(negotiatedEncoding({{"offsetEncoding", "utf-8"}}),
             PositionEncoding::UTF8);
-  EXPECT_EQ(negotiatedEncoding(
-                {{"capabilities", {{"positionEncoding", "utf-32"}}}}),
-            PositionEncoding::UTF32);
+  EXPECT_EQ(
+      negotiatedEncoding({{"capabilities", {{"positionEncoding", "utf-32"}}}}),
+      PositionEncoding::UTF32);
   EXPECT_EQ(negotiatedEncoding(Init), PositionEncoding::UTF16);
 }
 

@@ -6,13 +6,13 @@ using namespace headroom::lsp;
 
 namespace {
 
-const std::string Source = "__global__ void saxpy(int n) {}\n"    // 1
-                           "\n"                                    // 2
-                           "void run() {\n"                        // 3
-                           "  saxpy<<<1, 2>>>(4);\n"               // 4
-                           "  saxpy <<<3, 4>>>(4); // saxpy(\n"    // 5
-                           "  int saxpy_count = 0;\n"              // 6
-                           "}\n";                                  // 7
+const std::string Source = "__global__ void saxpy(int n) {}\n"  // 1
+                           "\n"                                 // 2
+                           "void run() {\n"                     // 3
+                           "  saxpy<<<1, 2>>>(4);\n"            // 4
+                           "  saxpy <<<3, 4>>>(4); // saxpy(\n" // 5
+                           "  int saxpy_count = 0;\n"           // 6
+                           "}\n";                               // 7
 
 std::vector<Anchor> anchors() {
   return {{Anchor::Kind::Definition, "saxpy", 1, 17,

@@ -34,8 +34,7 @@ TEST(MergeFilesTest, AnUnreadableProfileIsNamed) {
       {std::string(HEADROOM_RECORDED_PROFILES) + "/no-such-profile.json"}, {},
       [](const std::string &) {});
   ASSERT_FALSE(M);
-  EXPECT_NE(M.error().message().find("no-such-profile.json"),
-            std::string::npos)
+  EXPECT_NE(M.error().message().find("no-such-profile.json"), std::string::npos)
       << M.error().message();
 }
 

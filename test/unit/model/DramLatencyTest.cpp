@@ -137,9 +137,9 @@ TEST(DramLatency, WithoutOccupancyTheUnitIsUnrecorded) {
   G.OccupancyPct.reset();
   HopperPrediction P = predictHopper({&G, 1}, latencyRates(), 0.02);
   EXPECT_EQ(P.timeOf(Unit::DramLatency), nullptr);
-  EXPECT_NE(std::find(P.Unrecorded.begin(), P.Unrecorded.end(),
-                      Unit::DramLatency),
-            P.Unrecorded.end());
+  EXPECT_NE(
+      std::find(P.Unrecorded.begin(), P.Unrecorded.end(), Unit::DramLatency),
+      P.Unrecorded.end());
 }
 
 } // namespace

@@ -2,8 +2,8 @@
 
 #include "model/HopperModel.h"
 #include "model/LatencyCauses.h"
-#include "model/StaticFacts.h"
 #include "model/Parallelism.h"
+#include "model/StaticFacts.h"
 #include "model/UnitRates.h"
 
 #include "RoundDevice.h"
@@ -519,7 +519,8 @@ TEST(StaticFacts, FoundByMangledNameElseByAUniqueSignature) {
   EXPECT_DOUBLE_EQ(I.find("_ZN12_GLOBAL__N_11bEPf", "")->OneWordFp32AtomicShare,
                    1);
   // Two kernels have that signature: which one is not known.
-  EXPECT_FALSE(I.find("_ZN12_GLOBAL__N_91bEPf", "(anonymous namespace)::b(float*)"));
+  EXPECT_FALSE(
+      I.find("_ZN12_GLOBAL__N_91bEPf", "(anonymous namespace)::b(float*)"));
   EXPECT_FALSE(I.find("_Z1cv", "c()"));
 }
 

@@ -19,7 +19,7 @@ const LoadLatencies Latencies{20e-9, 150e-9, 400e-9};
 TEST(LoadRounds, ARoundWaitsForTheLevelsItsSectorsCameFrom) {
   GlobalLoadWork W;
   W.L1Sectors = 1000;
-  W.L2ReadSectors = 600; // 400 L1 hits
+  W.L2ReadSectors = 600;   // 400 L1 hits
   W.DramReadSectors = 200; // 400 L2 hits, 200 DRAM reads
   EXPECT_NEAR(roundLatency(W, Latencies),
               0.4 * 20e-9 + 0.4 * 150e-9 + 0.2 * 400e-9, 1e-18);

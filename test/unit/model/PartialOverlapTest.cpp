@@ -1,7 +1,7 @@
 //===- PartialOverlapTest.cpp - Stages of a kernel, partly overlapped -----===//
 
-#include "model/HopperModel.h"
 #include "model/PartialOverlap.h"
+#include "model/HopperModel.h"
 #include "model/UnitRates.h"
 
 #include "RoundDevice.h"
@@ -15,8 +15,8 @@ using namespace headroom::test;
 
 namespace {
 
-std::array<double, NumUnits> floors(
-    std::initializer_list<std::pair<Unit, double>> Of) {
+std::array<double, NumUnits>
+floors(std::initializer_list<std::pair<Unit, double>> Of) {
   std::array<double, NumUnits> F{};
   for (auto [U, Ms] : Of)
     F[static_cast<std::size_t>(U)] = Ms;
@@ -40,9 +40,9 @@ TEST(PartialOverlap, EveryUnitHasItsStage) {
 
 TEST(PartialOverlap, OneStageAloneAddsNothing) {
   // Issue and the FMA pipe are one stage, as are L1's two units.
-  EXPECT_EQ(partlyOverlappedStages(
-                floors({{Unit::Issue, 2}, {Unit::FmaPipe, 3}})),
-            3);
+  EXPECT_EQ(
+      partlyOverlappedStages(floors({{Unit::Issue, 2}, {Unit::FmaPipe, 3}})),
+      3);
   EXPECT_EQ(partlyOverlappedStages(
                 floors({{Unit::L1Wavefronts, 2}, {Unit::L1Bytes, 1}})),
             2);
@@ -51,12 +51,15 @@ TEST(PartialOverlap, OneStageAloneAddsNothing) {
 
 TEST(PartialOverlap, StagesAddInTheNorm) {
   // Two equal stages: 2^(1/4) times one.
-  EXPECT_NEAR(partlyOverlappedStages(floors({{Unit::Issue, 1}, {Unit::Dram, 1}})),
-              std::pow(2, 1 / StageOverlapNorm), 1e-12);
+  EXPECT_NEAR(
+      partlyOverlappedStages(floors({{Unit::Issue, 1}, {Unit::Dram, 1}})),
+      std::pow(2, 1 / StageOverlapNorm), 1e-12);
   // The slowest unit of each stage counts, once.
-  std::array<double, NumUnits> F =
-      floors({{Unit::Issue, 1}, {Unit::AluPipe, 2}, {Unit::L2Bytes, 1},
-              {Unit::L2Requests, 0.5}, {Unit::Dram, 4}});
+  std::array<double, NumUnits> F = floors({{Unit::Issue, 1},
+                                           {Unit::AluPipe, 2},
+                                           {Unit::L2Bytes, 1},
+                                           {Unit::L2Requests, 0.5},
+                                           {Unit::Dram, 4}});
   EXPECT_NEAR(partlyOverlappedStages(F),
               std::pow(std::pow(2, 4) + 1 + std::pow(4, 4), 0.25), 1e-12);
   std::array<double, NumStages> S = slowestPerStage(F);
@@ -76,7 +79,8 @@ TEST(PartialOverlap, ItSetsThePredictedTimeNeverTheFloor) {
   // L1 data path take the same time, 1 ms each.
   LaunchGroup G;
   G.Shape = {1024, 256};
-  double IssueRate = *R->rate(Unit::Issue), L1Rate = *R->rate(Unit::L1Wavefronts);
+  double IssueRate = *R->rate(Unit::Issue),
+         L1Rate = *R->rate(Unit::L1Wavefronts);
   G.Work.Amount[static_cast<std::size_t>(Unit::Issue)] = IssueRate * 1e-3;
   G.Work.Amount[static_cast<std::size_t>(Unit::L1Wavefronts)] = L1Rate * 1e-3;
   HopperPrediction P = predictHopper({&G, 1}, *R, 1.5);
@@ -95,7 +99,8 @@ TEST(PartialOverlap, ItSetsThePredictedTimeNeverTheFloor) {
   EXPECT_FALSE(Alone.estimatePredicted());
   // L1 a third of issue: the norm adds 0.3%, under MinOverlapGain, and the
   // issue floor names the time.
-  G.Work.Amount[static_cast<std::size_t>(Unit::L1Wavefronts)] = L1Rate * 1e-3 / 3;
+  G.Work.Amount[static_cast<std::size_t>(Unit::L1Wavefronts)] =
+      L1Rate * 1e-3 / 3;
   HopperPrediction Third = predictHopper({&G, 1}, *R, 1.5);
   EXPECT_EQ(Third.timeOf(Unit::PartialOverlap), nullptr);
   EXPECT_EQ(Third.bottleneck()->Id, Unit::Issue);

@@ -31,8 +31,8 @@ TEST(DependencyFileTest, TheCopyBecomesTheOriginalOnce) {
 // (found by fuzz_dependency_file: the rewrite of the rewrite split the
 // target "a:#1.o"); one before a line continuation is.
 TEST(DependencyFileTest, AColonBeforeAnEscapeIsPartOfThePath) {
-  std::string Once = rewriteDependencies("a:\\#1.o: x.cu\nb.o:\\\n y.cu\n",
-                                         {}, "");
+  std::string Once =
+      rewriteDependencies("a:\\#1.o: x.cu\nb.o:\\\n y.cu\n", {}, "");
   EXPECT_EQ(Once, "a:\\#1.o : x.cu\nb.o : y.cu\n");
   EXPECT_EQ(rewriteDependencies(Once, {}, ""), Once);
 }

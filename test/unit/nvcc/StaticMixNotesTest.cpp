@@ -41,12 +41,11 @@ TEST(StaticMixNotesTest, KernelsArePlacedByANameOnlyOneDeclarationHas) {
              "KernelEPKfPfffj",
              "serialFmaKernel"),
       kernel("_Z4tileILi1EEvPf", "tile")};
-  placeKernels(Ks,
-               {{"_ZN12_GLOBAL__N_115serialFmaKernelEPKfPfffj",
-                 "(anonymous namespace)::serialFmaKernel", "l.cu", 184, 17},
-                // Two instantiations of one template: one place.
-                {"_Z4tileILi0EEvPf", "tile", "l.cu", 50, 6},
-                {"_Z4tileILi2EEvPf", "tile", "l.cu", 50, 6}});
+  placeKernels(Ks, {{"_ZN12_GLOBAL__N_115serialFmaKernelEPKfPfffj",
+                     "(anonymous namespace)::serialFmaKernel", "l.cu", 184, 17},
+                    // Two instantiations of one template: one place.
+                    {"_Z4tileILi0EEvPf", "tile", "l.cu", 50, 6},
+                    {"_Z4tileILi2EEvPf", "tile", "l.cu", 50, 6}});
   ASSERT_TRUE(Ks[0].Definition);
   EXPECT_EQ(Ks[0].Definition->Line, 184u);
   ASSERT_TRUE(Ks[1].Definition);
@@ -56,8 +55,8 @@ TEST(StaticMixNotesTest, KernelsArePlacedByANameOnlyOneDeclarationHas) {
 TEST(StaticMixNotesTest, AnAmbiguousNameKeepsWhatTheSourceSearchFound) {
   std::vector<sass::StaticKernel> Ks = {kernel("_Z1kv_nvcc", "k")};
   Ks[0].Definition = SourceLocation{"a.cu", 3, 17};
-  placeKernels(Ks, {{"_Z1kPf", "k", "a.cu", 10, 17},
-                    {"_Z1kPd", "k", "a.cu", 20, 17}});
+  placeKernels(
+      Ks, {{"_Z1kPf", "k", "a.cu", 10, 17}, {"_Z1kPd", "k", "a.cu", 20, 17}});
   ASSERT_TRUE(Ks[0].Definition);
   EXPECT_EQ(Ks[0].Definition->Line, 3u);
 }

@@ -11,8 +11,8 @@ namespace {
 KernelStats entry(std::uint32_t Blocks, std::uint32_t Threads = 256,
                   SiteId Site = 0, const char *Kernel = "_Z1kv") {
   KernelStats K;
-  K.Key = LaunchKey{Site,          NoScope,         Kernel, 0,
-                    {Blocks, 1, 1}, {Threads, 1, 1}, 0};
+  K.Key =
+      LaunchKey{Site, NoScope, Kernel, 0, {Blocks, 1, 1}, {Threads, 1, 1}, 0};
   K.Launches = 1;
   K.Timed.add(1000 * Blocks);
   return K;
@@ -47,14 +47,14 @@ TEST(CounterEstimation, MetricsScaleByWhatTheyCount) {
 }
 
 TEST(CounterEstimation, ScalesWorkAndTimeLeavesRatios) {
-  CounterValues From{{"a.sum", 10}, {"gpu__time_duration.sum", 100},
-                     {"b.ratio", 3}};
+  CounterValues From{
+      {"a.sum", 10}, {"gpu__time_duration.sum", 100}, {"b.ratio", 3}};
   CounterValues Out = scaleCounters(From, 2.5, 1.5);
   EXPECT_DOUBLE_EQ(Out["a.sum"], 25);
   EXPECT_DOUBLE_EQ(Out["gpu__time_duration.sum"], 150);
   EXPECT_DOUBLE_EQ(Out["b.ratio"], 3);
-  EXPECT_FALSE(scaleCounters(From, 2.5, std::nullopt)
-                   .count("gpu__time_duration.sum"));
+  EXPECT_FALSE(
+      scaleCounters(From, 2.5, std::nullopt).count("gpu__time_duration.sum"));
 }
 
 TEST(CounterEstimation, TakesTheNearestSampledConfigurationOfTheKernel) {
@@ -95,8 +95,8 @@ TEST(CounterEstimation, TwoSampledSizesSeparateAFixedPartFromAPerThreadOne) {
 
 TEST(CounterEstimation, TheLineNeverGoesBelowZero) {
   CounterValues A{{"x.sum", 100}}, B{{"x.sum", 400}};
-  EXPECT_DOUBLE_EQ(interpolateCounters(A, 100, B, 200, 10, std::nullopt)["x.sum"],
-                   0);
+  EXPECT_DOUBLE_EQ(
+      interpolateCounters(A, 100, B, 200, 10, std::nullopt)["x.sum"], 0);
 }
 
 TEST(CounterEstimation, PrefersTheSameBlockThenTheSameSite) {

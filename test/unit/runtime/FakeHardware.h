@@ -1,5 +1,4 @@
-//===- FakeHardware.h - Tracer and sampler fakes for Runtime tests -*- C++
-//-*-===//
+//===- FakeHardware.h - Tracer and sampler fakes ----------------*- C++ -*-===//
 ///
 /// \file
 /// Fakes of the two hardware interfaces. FakeTracer lets a test play a

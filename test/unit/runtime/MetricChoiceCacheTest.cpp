@@ -14,7 +14,9 @@ using namespace headroom::rt::test;
 namespace {
 
 MetricChoiceKey key() {
-  return {"GH100", 28, {"smsp__inst_executed.sum", "dram__bytes.sum"},
+  return {"GH100",
+          28,
+          {"smsp__inst_executed.sum", "dram__bytes.sum"},
           {"lts__t_bytes.sum", "bogus.sum"}};
 }
 
@@ -110,8 +112,8 @@ TEST(MetricChoiceCache, AnUnwritableDirectoryIsAnError) {
   TempDir Dir;
   std::ofstream(Dir.file("file")) << "x";
   std::string Error;
-  EXPECT_FALSE(storeMetricChoice(Dir.file("file/sub/metrics-GH100.json"),
-                                 key(), choice(), Error));
+  EXPECT_FALSE(storeMetricChoice(Dir.file("file/sub/metrics-GH100.json"), key(),
+                                 choice(), Error));
   EXPECT_NE(Error.find("file/sub"), std::string::npos) << Error;
 }
 

@@ -62,8 +62,8 @@ int main(int argc, char **argv) {
   for (int Round = 0; Round < Rounds; ++Round) {
     auto T0 = std::chrono::steady_clock::now();
     for (int I = 0; I < Launches; ++I)
-      Player.launch(&Site, "_Z4workPfPKfS1_i", Dim3{528, 1, 1},
-                    Dim3{128, 1, 1}, 24000);
+      Player.launch(&Site, "_Z4workPfPKfS1_i", Dim3{528, 1, 1}, Dim3{128, 1, 1},
+                    24000);
     double LaunchUs = usSince(T0);
     T0 = std::chrono::steady_clock::now();
     T.flush(true);

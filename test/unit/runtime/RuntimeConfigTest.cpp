@@ -41,8 +41,8 @@ TEST(RuntimeConfig, SamplingIsBoundedByDefault) {
       << "first takes several samples: the profiler stays initialized";
   EXPECT_TRUE(readWith({{"HEADROOM_SAMPLE", "every:100"}})
                   .releaseProfilerAfterSample());
-  EXPECT_FALSE(readWith({{"HEADROOM_SAMPLE", "every:99"}})
-                   .releaseProfilerAfterSample());
+  EXPECT_FALSE(
+      readWith({{"HEADROOM_SAMPLE", "every:99"}}).releaseProfilerAfterSample());
 }
 
 TEST(RuntimeConfig, ReadsTheSamplingBounds) {
@@ -76,7 +76,8 @@ TEST(RuntimeConfig, BadSamplingBoundsKeepTheDefaultsAndSaySo) {
   RuntimeConfig G = readWith({{"HEADROOM_SAMPLE_GROUPING", "waves"}});
   EXPECT_EQ(G.Bounds.Grouping, SamplingGrouping::Size);
   ASSERT_EQ(G.Errors.size(), 1u);
-  EXPECT_NE(G.Errors[0].find("size or exact"), std::string::npos) << G.Errors[0];
+  EXPECT_NE(G.Errors[0].find("size or exact"), std::string::npos)
+      << G.Errors[0];
 }
 
 TEST(RuntimeConfig, ReadsTheMode) {
@@ -275,15 +276,14 @@ namespace {
 TEST(RuntimeConfig, TheMetricChoiceIsCachedUnderTheUsersCacheDirectory) {
   EXPECT_EQ(readWith({{"HOME", "/home/u"}}).CacheDir,
             "/home/u/.cache/headroom");
-  EXPECT_EQ(
-      readWith({{"HOME", "/home/u"}, {"XDG_CACHE_HOME", "/c"}}).CacheDir,
-      "/c/headroom");
+  EXPECT_EQ(readWith({{"HOME", "/home/u"}, {"XDG_CACHE_HOME", "/c"}}).CacheDir,
+            "/c/headroom");
   EXPECT_EQ(readWith({{"HOME", "/home/u"}, {"HEADROOM_CACHE_DIR", "/tmp/hc"}})
                 .CacheDir,
             "/tmp/hc");
-  EXPECT_EQ(readWith({{"HOME", "/home/u"}, {"HEADROOM_CACHE_DIR", "OFF"}})
-                .CacheDir,
-            "");
+  EXPECT_EQ(
+      readWith({{"HOME", "/home/u"}, {"HEADROOM_CACHE_DIR", "OFF"}}).CacheDir,
+      "");
   EXPECT_EQ(readWith({}).CacheDir, "");
 }
 

@@ -972,9 +972,8 @@ TEST(Runtime, TheProfilerStaysEnabledUntilIdleLaunchesCostAsMuch) {
 }
 
 TEST(Runtime, AProfilerReleasedAfterEachSampleIsNotReleasedAgain) {
-  Harness H(Mode::Counters, [](RuntimeConfig &C) {
-    C.Lifetime = ProfilerLifetime::Sample;
-  });
+  Harness H(Mode::Counters,
+            [](RuntimeConfig &C) { C.Lifetime = ProfilerLifetime::Sample; });
   H.Sampler->Results.front().EnableNs = 70'000;
   LaunchPlayer P = H.player();
   for (int I = 0; I < 30; ++I)

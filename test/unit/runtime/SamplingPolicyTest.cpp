@@ -156,8 +156,8 @@ TEST(SamplingPolicy, GridsOfOneSizeClassShareASample) {
   EXPECT_TRUE(P.claim(grid(110, "_Z5otherv"))) << "per kernel";
   EXPECT_EQ(P.skipped().Grouped, 2u);
   // 2D grids count their blocks.
-  EXPECT_FALSE(P.claim(LaunchKey{0, NoScope, "_Z1kv", 0, {10, 10, 1},
-                                 {128, 1, 1}, 0}));
+  EXPECT_FALSE(
+      P.claim(LaunchKey{0, NoScope, "_Z1kv", 0, {10, 10, 1}, {128, 1, 1}, 0}));
 }
 
 TEST(SamplingPolicy, ExactGroupingSamplesEachConfiguration) {

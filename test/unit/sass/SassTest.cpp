@@ -1,7 +1,7 @@
 //===- SassTest.cpp - The static mix from SASS text -----------------------===//
 
 #include "sass/InstructionMix.h"
-#include "sass/LoadRounds.h"
+#include "sass/LoadsInFlight.h"
 #include "sass/OneWordAtomics.h"
 #include "sass/OpcodeClass.h"
 #include "sass/ResourceUsage.h"
@@ -245,8 +245,8 @@ const Function &containing(const std::vector<Function> &Fs, const char *Part) {
 }
 
 TEST(OneWordAtomics, Fp32AddsToAKernelParameterOnRealSass) {
-  auto Fs = parseSassListing(fixture("atomics-cuda13.sass"),
-                             "atomics-cuda13.sass");
+  auto Fs =
+      parseSassListing(fixture("atomics-cuda13.sass"), "atomics-cuda13.sass");
   ASSERT_TRUE(Fs) << Fs.error().message();
   // atomicAdd(Sum, In[i]) and a warp's sum into Sum by lane 0: the address
   // is LDC.64 R2, c[0x0][0x218] just before the REDG.E.ADD.F32.
@@ -261,8 +261,8 @@ TEST(OneWordAtomics, Fp32AddsToAKernelParameterOnRealSass) {
 }
 
 TEST(OneWordAtomics, TheStaticMixNotesNameThemWithTheDevicesRate) {
-  auto Fs = parseSassListing(fixture("atomics-cuda13.sass"),
-                             "atomics-cuda13.sass");
+  auto Fs =
+      parseSassListing(fixture("atomics-cuda13.sass"), "atomics-cuda13.sass");
   ASSERT_TRUE(Fs) << Fs.error().message();
   DeviceRegistry Registry("", HEADROOM_SOURCE_DIR "/passes/devices");
   auto H100 = Registry.lookup("H100-SXM");
@@ -300,27 +300,30 @@ TEST(OneWordAtomics, OnlyAConstantPairLoadedInTheSameStraightLineCounts) {
                 "desc[UR4][R2.64], R5 ;\n")),
             std::vector<std::uint64_t>{0x20});
   // A guarded load may not have run.
-  EXPECT_TRUE(oneWordFp32Atomics(
-                  oneFunction("        /*0000*/ @P0 LDC.64 R2, c[0x0][0x210] ;\n"
-                              "        /*0010*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
-                              "desc[UR4][R2.64], R5 ;\n"))
-                  .empty());
+  EXPECT_TRUE(
+      oneWordFp32Atomics(
+          oneFunction("        /*0000*/ @P0 LDC.64 R2, c[0x0][0x210] ;\n"
+                      "        /*0010*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
+                      "desc[UR4][R2.64], R5 ;\n"))
+          .empty());
   // A branch target between the load and the add: another path may reach
   // the add with other registers (CUDA 13 prints targets as addresses).
-  EXPECT_TRUE(oneWordFp32Atomics(
-                  oneFunction("        /*0000*/ LDC.64 R2, c[0x0][0x210] ;\n"
-                              "        /*0010*/ @P0 BRA 0x20 ;\n"
-                              "        /*0020*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
-                              "desc[UR4][R2.64], R5 ;\n"))
-                  .empty());
+  EXPECT_TRUE(
+      oneWordFp32Atomics(
+          oneFunction("        /*0000*/ LDC.64 R2, c[0x0][0x210] ;\n"
+                      "        /*0010*/ @P0 BRA 0x20 ;\n"
+                      "        /*0020*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
+                      "desc[UR4][R2.64], R5 ;\n"))
+          .empty());
   // The high half overwritten after the load (a shuffle writes its second
   // operand).
-  EXPECT_TRUE(oneWordFp32Atomics(
-                  oneFunction("        /*0000*/ LDC.64 R2, c[0x0][0x210] ;\n"
-                              "        /*0010*/ SHFL.BFLY PT, R3, R3, 0x1, 0x1f ;\n"
-                              "        /*0020*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
-                              "desc[UR4][R2.64], R5 ;\n"))
-                  .empty());
+  EXPECT_TRUE(
+      oneWordFp32Atomics(
+          oneFunction("        /*0000*/ LDC.64 R2, c[0x0][0x210] ;\n"
+                      "        /*0010*/ SHFL.BFLY PT, R3, R3, 0x1, 0x1f ;\n"
+                      "        /*0020*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
+                      "desc[UR4][R2.64], R5 ;\n"))
+          .empty());
   // A 128-bit load into R0 writes R0-R3: it overwrites the pair.
   EXPECT_TRUE(
       oneWordFp32Atomics(
@@ -345,10 +348,10 @@ TEST(OneWordAtomics, OnlyAConstantPairLoadedInTheSameStraightLineCounts) {
                             "desc[UR4][R2.64], R5 ;\n")),
             std::vector<std::uint64_t>{0x20});
   // An address offset from the parameter is still one word.
-  EXPECT_EQ(oneWordFp32Atomics(oneFunction(
-                "        /*0000*/ LDC.64 R2, c[0x0][0x210] ;\n"
-                "        /*0010*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
-                "desc[UR4][R2.64+0x8], R5 ;\n")),
+  EXPECT_EQ(oneWordFp32Atomics(
+                oneFunction("        /*0000*/ LDC.64 R2, c[0x0][0x210] ;\n"
+                            "        /*0010*/ REDG.E.ADD.F32.FTZ.RN.STRONG.GPU "
+                            "desc[UR4][R2.64+0x8], R5 ;\n")),
             std::vector<std::uint64_t>{0x10});
 }
 
@@ -421,29 +424,29 @@ TEST(LoadRounds, RealSassOfTheValidationCorpus) {
 TEST(LoadRounds, AUseOrAnOverwriteOfALoadedRegisterEndsTheRound) {
   // Two independent loads, then a load through the first's result: two
   // rounds.
-  LoadRounds Chain = loadRounds(oneFunction(
-      "        /*0000*/ LDG.E R4, desc[UR4][R2.64] ;\n"
-      "        /*0010*/ LDG.E.64 R6, desc[UR4][R2.64+0x8] ;\n"
-      "        /*0020*/ IMAD.WIDE R8, R4, 0x4, R10 ;\n"
-      "        /*0030*/ LDG.E R9, desc[UR4][R8.64] ;\n"
-      "        /*0040*/ FADD R0, R7, R9 ;\n"
-      "        /*0050*/ EXIT ;\n"));
+  LoadRounds Chain = loadRounds(
+      oneFunction("        /*0000*/ LDG.E R4, desc[UR4][R2.64] ;\n"
+                  "        /*0010*/ LDG.E.64 R6, desc[UR4][R2.64+0x8] ;\n"
+                  "        /*0020*/ IMAD.WIDE R8, R4, 0x4, R10 ;\n"
+                  "        /*0030*/ LDG.E R9, desc[UR4][R8.64] ;\n"
+                  "        /*0040*/ FADD R0, R7, R9 ;\n"
+                  "        /*0050*/ EXIT ;\n"));
   EXPECT_EQ(Chain.Loads, 3u);
   EXPECT_EQ(Chain.Rounds, 2u);
   // The high half of a 64-bit load is overwritten: the load must land
   // first.
-  LoadRounds Overwrite = loadRounds(oneFunction(
-      "        /*0000*/ LDG.E.64 R4, desc[UR4][R2.64] ;\n"
-      "        /*0010*/ MOV R5, RZ ;\n"
-      "        /*0020*/ LDG.E R6, desc[UR4][R2.64+0x10] ;\n"
-      "        /*0030*/ EXIT ;\n"));
+  LoadRounds Overwrite = loadRounds(
+      oneFunction("        /*0000*/ LDG.E.64 R4, desc[UR4][R2.64] ;\n"
+                  "        /*0010*/ MOV R5, RZ ;\n"
+                  "        /*0020*/ LDG.E R6, desc[UR4][R2.64+0x10] ;\n"
+                  "        /*0030*/ EXIT ;\n"));
   EXPECT_EQ(Overwrite.Rounds, 2u);
   // A store of a loaded value uses it; a uniform register is not one.
-  LoadRounds Store = loadRounds(oneFunction(
-      "        /*0000*/ LDG.E R4, desc[UR4][R2.64] ;\n"
-      "        /*0010*/ LDG.E R5, desc[UR5][R2.64+0x4] ;\n"
-      "        /*0020*/ STG.E desc[UR4][R8.64], R4 ;\n"
-      "        /*0030*/ EXIT ;\n"));
+  LoadRounds Store = loadRounds(
+      oneFunction("        /*0000*/ LDG.E R4, desc[UR4][R2.64] ;\n"
+                  "        /*0010*/ LDG.E R5, desc[UR5][R2.64+0x4] ;\n"
+                  "        /*0020*/ STG.E desc[UR4][R8.64], R4 ;\n"
+                  "        /*0030*/ EXIT ;\n"));
   EXPECT_EQ(Store.Loads, 2u);
   EXPECT_EQ(Store.Rounds, 1u);
 }
@@ -451,28 +454,28 @@ TEST(LoadRounds, AUseOrAnOverwriteOfALoadedRegisterEndsTheRound) {
 TEST(LoadRounds, OnlyTheInnermostLoopsThatLoadCount) {
   // An outer loop loads twice and runs an inner loop that loads once per
   // iteration and uses it: the inner loop's one load per round counts.
-  LoadRounds Nested = loadRounds(oneFunction(
-      "        /*0000*/ LDG.E R4, desc[UR4][R2.64] ;\n"
-      "        /*0010*/ LDG.E R5, desc[UR4][R2.64+0x4] ;\n"
-      "        /*0020*/ LDG.E R6, desc[UR4][R8.64] ;\n"
-      "        /*0030*/ FADD R0, R0, R6 ;\n"
-      "        /*0040*/ @P0 BRA 0x20 ;\n"
-      "        /*0050*/ FADD R0, R4, R5 ;\n"
-      "        /*0060*/ @P1 BRA 0x0 ;\n"
-      "        /*0070*/ EXIT ;\n"
-      "        /*0080*/ BRA 0x80;\n"));
+  LoadRounds Nested = loadRounds(
+      oneFunction("        /*0000*/ LDG.E R4, desc[UR4][R2.64] ;\n"
+                  "        /*0010*/ LDG.E R5, desc[UR4][R2.64+0x4] ;\n"
+                  "        /*0020*/ LDG.E R6, desc[UR4][R8.64] ;\n"
+                  "        /*0030*/ FADD R0, R0, R6 ;\n"
+                  "        /*0040*/ @P0 BRA 0x20 ;\n"
+                  "        /*0050*/ FADD R0, R4, R5 ;\n"
+                  "        /*0060*/ @P1 BRA 0x0 ;\n"
+                  "        /*0070*/ EXIT ;\n"
+                  "        /*0080*/ BRA 0x80;\n"));
   EXPECT_TRUE(Nested.InLoops);
   EXPECT_EQ(Nested.Loads, 1u);
   EXPECT_EQ(Nested.Rounds, 1u);
   // A round still open at the loop's end is used by the next iteration.
-  LoadRounds Pipelined = loadRounds(oneFunction(
-      "        /*0000*/ FADD R0, R0, R6 ;\n"
-      "        /*0010*/ LDG.E R6, desc[UR4][R8.64] ;\n"
-      "        /*0020*/ @P0 BRA 0x0 ;\n"
-      "        /*0030*/ EXIT ;\n"));
+  LoadRounds Pipelined =
+      loadRounds(oneFunction("        /*0000*/ FADD R0, R0, R6 ;\n"
+                             "        /*0010*/ LDG.E R6, desc[UR4][R8.64] ;\n"
+                             "        /*0020*/ @P0 BRA 0x0 ;\n"
+                             "        /*0030*/ EXIT ;\n"));
   EXPECT_EQ(Pipelined.Rounds, 1u);
-  EXPECT_EQ(loadRounds(oneFunction("        /*0000*/ EXIT ;\n")).loadsPerRound(),
-            0);
+  EXPECT_EQ(
+      loadRounds(oneFunction("        /*0000*/ EXIT ;\n")).loadsPerRound(), 0);
 }
 
 TEST(SassFacts, TheGlobalLoadsAWarpKeepsInFlightPerRound) {

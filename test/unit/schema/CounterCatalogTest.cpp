@@ -12,7 +12,7 @@ using namespace headroom;
 namespace {
 
 TEST(CounterCatalog, ModelInputsMatchTheSpec) {
-  // MODEL.md section 1 / thesis table 4.1 / CUPTI.md.
+  // Thesis table 4.1 with its Hopper names (docs/model.md, "Inputs").
   struct Row {
     Counter Id;
     const char *Symbol, *Legacy, *Hopper;

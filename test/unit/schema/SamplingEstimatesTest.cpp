@@ -32,8 +32,9 @@ TEST(SamplingEstimates, RoundTrip) {
       {{"from", {{"site", 0}, {"grid", {4, 1, 1}}, {"block", {256, 1, 1}}}},
        {"scale", 2.5},
        {"through_grid", {1, 1, 1}}});
-  J["collection"]["sampling_limits"] = {
-      {"budget_pct", 20.0}, {"samples_per_kernel", nullptr}, {"grouping", "size"}};
+  J["collection"]["sampling_limits"] = {{"budget_pct", 20.0},
+                                        {"samples_per_kernel", nullptr},
+                                        {"grouping", "size"}};
   auto P = readProfileFile(writeTemp("estimates.json", J.dump()));
   ASSERT_TRUE(P) << P.error().message();
   ASSERT_TRUE(P->Collection.Limits);
@@ -73,15 +74,16 @@ std::string errorOf(const nlohmann::json &J) {
 TEST(SamplingEstimates, MalformedFieldsAreNamed) {
   EXPECT_THAT(errorOf(withEstimate({{"scale", 2.0}})),
               HasSubstr("kernels[1].counters_estimated.from"));
-  EXPECT_THAT(errorOf(withEstimate({{"from", {{"grid", {4, 1, 1}},
-                                              {"block", {256, 1, 1}}}},
-                                    {"scale", 0}})),
-              HasSubstr("counters_estimated.scale: expected a positive number"));
-  EXPECT_THAT(errorOf(withEstimate({{"from", {{"site", 9},
-                                              {"grid", {4, 1, 1}},
-                                              {"block", {256, 1, 1}}}},
-                                    {"scale", 1}})),
-              HasSubstr("from.site"));
+  EXPECT_THAT(
+      errorOf(
+          withEstimate({{"from", {{"grid", {4, 1, 1}}, {"block", {256, 1, 1}}}},
+                        {"scale", 0}})),
+      HasSubstr("counters_estimated.scale: expected a positive number"));
+  EXPECT_THAT(
+      errorOf(withEstimate(
+          {{"from", {{"site", 9}, {"grid", {4, 1, 1}}, {"block", {256, 1, 1}}}},
+           {"scale", 1}})),
+      HasSubstr("from.site"));
   nlohmann::json Limits = twoKernelProfile();
   Limits["collection"]["sampling_limits"] = {{"grouping", "waves"}};
   EXPECT_THAT(errorOf(Limits), HasSubstr("sampling_limits.grouping"));

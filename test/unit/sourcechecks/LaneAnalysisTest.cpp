@@ -46,8 +46,8 @@ public:
 class LaneAnalysisTest : public ::testing::Test {
 protected:
   void parse(const std::string &Body) {
-    std::string Code = "__global__ void k(float *p, int n, float c) {\n" +
-                       Body + "\n}\n";
+    std::string Code =
+        "__global__ void k(float *p, int n, float c) {\n" + Body + "\n}\n";
     headroom::ast::HostParseConfig Config;
     Config.Side = headroom::ast::ParseSide::Device;
     auto Command = headroom::ast::commandFromFlags(
@@ -61,8 +61,8 @@ protected:
     // The flags between the driver and the file.
     std::vector<std::string> Args(Command->CommandLine.begin() + 1,
                                   Command->CommandLine.end() - 1);
-    Unit = clang::tooling::buildASTFromCodeWithArgs(Code, Args,
-                                                    "/virtual/k.cu");
+    Unit =
+        clang::tooling::buildASTFromCodeWithArgs(Code, Args, "/virtual/k.cu");
     ASSERT_TRUE(Unit);
     ASSERT_FALSE(Unit->getDiagnostics().hasErrorOccurred()) << Code;
     Found.TraverseDecl(Unit->getASTContext().getTranslationUnitDecl());

@@ -28,13 +28,12 @@ std::vector<std::string> selected(std::string_view Spec) {
 }
 
 TEST(RegistryTest, TheCatalogListsEveryCheckOnceInDocumentedOrder) {
-  EXPECT_THAT(namesOf(sourceCheckCatalog()),
-              ElementsAre("headroom-fp64-promotion",
-                          "headroom-uncoalesced-access",
-                          "headroom-shared-bank-conflict",
-                          "headroom-narrow-loads", "headroom-divergent-loop",
-                          "headroom-constant-transcendental",
-                          "headroom-launch-config"));
+  EXPECT_THAT(
+      namesOf(sourceCheckCatalog()),
+      ElementsAre("headroom-fp64-promotion", "headroom-uncoalesced-access",
+                  "headroom-shared-bank-conflict", "headroom-narrow-loads",
+                  "headroom-divergent-loop", "headroom-constant-transcendental",
+                  "headroom-launch-config"));
   for (const SourceCheck *C : sourceCheckCatalog()) {
     EXPECT_EQ(findSourceCheck(C->name()), C);
     EXPECT_FALSE(C->info().Summary.empty()) << C->name();
@@ -54,8 +53,8 @@ TEST(RegistryTest, ASelectionStartingWithANameRunsOnlyThoseNamed) {
 TEST(RegistryTest, ASelectionStartingWithAnExclusionStartsFromAll) {
   std::vector<std::string> Rest = selected("-headroom-launch-config");
   EXPECT_EQ(Rest.size(), sourceCheckCatalog().size() - 1);
-  EXPECT_THAT(Rest, ::testing::Not(::testing::Contains(
-                        "headroom-launch-config")));
+  EXPECT_THAT(Rest,
+              ::testing::Not(::testing::Contains("headroom-launch-config")));
   EXPECT_THAT(selected("-*,headroom-narrow-loads"),
               ElementsAre("headroom-narrow-loads"));
   EXPECT_THAT(selected("-headroom-*,headroom-divergent-loop"),

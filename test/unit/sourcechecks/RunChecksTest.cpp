@@ -120,11 +120,11 @@ void launch(float *p) {
       Kernels.push_back(K.MangledName + " " + K.Name + " " +
                         std::to_string(K.Line) + ":" +
                         std::to_string(K.Column));
-    EXPECT_THAT(Kernels, ::testing::UnorderedElementsAre(
-                             "_Z5saxpyifPKfPf saxpy 2:17",
-                             "_ZN2ns4tileILi1EEEvPf ns::tile 4:34",
-                             "_ZN2ns4tileILi2EEEvPf ns::tile 4:34",
-                             "plain plain 6:28"));
+    EXPECT_THAT(Kernels,
+                ::testing::UnorderedElementsAre(
+                    "_Z5saxpyifPKfPf saxpy 2:17",
+                    "_ZN2ns4tileILi1EEEvPf ns::tile 4:34",
+                    "_ZN2ns4tileILi2EEEvPf ns::tile 4:34", "plain plain 6:28"));
     EXPECT_EQ(R.Kernels.front().File, FileName);
   }
 }

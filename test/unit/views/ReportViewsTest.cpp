@@ -2,11 +2,11 @@
 
 #include "../analysis/ProfileFixtures.h"
 #include "checks/CheckRegistry.h"
+#include "support/Svg.h"
 #include "views/HtmlReport.h"
 #include "views/ReportCsv.h"
 #include "views/ReportJson.h"
 #include "views/Sarif.h"
-#include "support/Svg.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-//===- Harness.cuh - The validation corpus' case registry and runner ------===//
+//===- Harness.cuh - The corpus' case registry and runner ------*- CUDA -*-===//
 ///
 /// \file
 /// Every kernel of the validation corpus runs as a *case*: one problem size

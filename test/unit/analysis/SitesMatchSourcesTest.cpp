@@ -1,6 +1,6 @@
 //===- SourceCheckTest.cpp - Sites against the sources --------------------===//
 
-#include "analysis/SourceCheck.h"
+#include "analysis/SitesMatchSources.h"
 #include "ProfileFixtures.h"
 #include "checks/CheckRegistry.h"
 

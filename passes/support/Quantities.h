@@ -1,4 +1,4 @@
-//===- Units.h - Readable numbers with units --------------------*- C++ -*-===//
+//===- Quantities.h - Readable numbers with units ---------------*- C++ -*-===//
 ///
 /// \file
 /// How the report's human-readable views (text, SARIF messages, HTML) print
@@ -6,8 +6,8 @@
 /// same everywhere. Machine-readable views (JSON, CSV) write full precision.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_SUPPORT_UNITS_H
-#define HEADROOM_SUPPORT_UNITS_H
+#ifndef HEADROOM_SUPPORT_QUANTITIES_H
+#define HEADROOM_SUPPORT_QUANTITIES_H
 
 #include <string>
 
@@ -34,4 +34,4 @@ std::string formatTimes(double Ratio);
 
 } // namespace headroom
 
-#endif // HEADROOM_SUPPORT_UNITS_H
+#endif // HEADROOM_SUPPORT_QUANTITIES_H

@@ -1,4 +1,4 @@
-//===- Units.h - The units of a GPU that bound a kernel's time --*- C++ -*-===//
+//===- GpuUnits.h - The units of a GPU that bound a kernel's ----*- C++ -*-===//
 ///
 /// \file
 /// The Hopper model (docs/model.md, "The Hopper model") bounds a kernel's
@@ -12,8 +12,8 @@
 /// their names in messages, and what kind of limit each one is.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_UNITS_H
-#define HEADROOM_MODEL_UNITS_H
+#ifndef HEADROOM_MODEL_GPUUNITS_H
+#define HEADROOM_MODEL_GPUUNITS_H
 
 #include <array>
 #include <cstddef>
@@ -76,4 +76,4 @@ const UnitInfo &unitInfo(Unit U);
 
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_UNITS_H
+#endif // HEADROOM_MODEL_GPUUNITS_H

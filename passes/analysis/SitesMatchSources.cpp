@@ -1,6 +1,6 @@
 //===- SourceCheck.cpp - Do a profile's sites still match the sources? ----===//
 
-#include "analysis/SourceCheck.h"
+#include "analysis/SitesMatchSources.h"
 
 #include "support/InputFile.h"
 

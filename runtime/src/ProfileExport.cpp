@@ -1,6 +1,6 @@
-//===- ProfileWriter.cpp - The runtime's profile as a document ------------===//
+//===- ProfileExport.cpp - The runtime's profile as a document ------------===//
 
-#include "ProfileWriter.h"
+#include "ProfileExport.h"
 
 #include "AtomicFile.h"
 #include "Demangle.h"

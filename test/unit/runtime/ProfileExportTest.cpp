@@ -1,6 +1,6 @@
 //===- ProfileWriterTest.cpp ----------------------------------------------===//
 
-#include "ProfileWriter.h"
+#include "ProfileExport.h"
 
 #include "TempDir.h"
 

@@ -1,6 +1,6 @@
-//===- LoadRounds.cpp - Global loads a warp keeps in flight at once -------===//
+//===- LoadsInFlight.cpp - Global loads a warp keeps in flight at once ----===//
 
-#include "sass/LoadRounds.h"
+#include "sass/LoadsInFlight.h"
 
 #include <algorithm>
 #include <regex>
@@ -105,9 +105,8 @@ LoadRounds loadRounds(const Function &F) {
     for (auto [H, T] : Loading)
       if (std::pair(H, T) != std::pair(Head, Tail) && Head <= H && T <= Tail)
         Innermost = false;
-    if (!Innermost ||
-        std::find(Read.begin() + Head, Read.begin() + Tail + 1, true) !=
-            Read.begin() + Tail + 1)
+    if (!Innermost || std::find(Read.begin() + Head, Read.begin() + Tail + 1,
+                                true) != Read.begin() + Tail + 1)
       continue;
     std::fill(Read.begin() + Head, Read.begin() + Tail + 1, true);
     LoadRounds In = roundsIn(F, Head, Tail + 1);

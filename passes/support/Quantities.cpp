@@ -1,6 +1,6 @@
-//===- Units.cpp - Readable numbers with units ----------------------------===//
+//===- Quantities.cpp - Readable numbers with units -----------------------===//
 
-#include "support/Units.h"
+#include "support/Quantities.h"
 
 #include "support/Format.h"
 

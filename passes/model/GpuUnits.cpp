@@ -1,6 +1,6 @@
-//===- Units.cpp - The units of a GPU that bound a kernel's time ----------===//
+//===- GpuUnits.cpp - The units of a GPU that bound a kernel's time -------===//
 
-#include "model/Units.h"
+#include "model/GpuUnits.h"
 
 namespace headroom {
 
@@ -24,8 +24,8 @@ constexpr std::array<UnitInfo, NumUnits> Infos = {{
     // Nsight Compute counts it in the SM's throughput, as we do.
     {Unit::ConstantCache, "constant_cache", "constant cache (IDC)", Compute,
      Sm},
-    {Unit::L1Wavefronts, "l1_wavefronts", "L1/shared-memory data path",
-     Memory, Sm},
+    {Unit::L1Wavefronts, "l1_wavefronts", "L1/shared-memory data path", Memory,
+     Sm},
     {Unit::L1Bytes, "l1_bytes", "L1 bandwidth", Memory, Sm},
     {Unit::L2Bytes, "l2", "L2 bandwidth", Memory, Gpu},
     {Unit::L2Requests, "l2_requests", "L2 request rate", Memory, Gpu},

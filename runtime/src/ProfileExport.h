@@ -1,4 +1,4 @@
-//===- ProfileWriter.h - The runtime's profile as a document ----*- C++ -*-===//
+//===- ProfileExport.h - The runtime's profile as a document ----*- C++ -*-===//
 ///
 /// \file
 /// The runtime's side of the profile format: its ProfileData becomes the
@@ -7,8 +7,8 @@
 /// the user's program.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_RUNTIME_PROFILEWRITER_H
-#define HEADROOM_RUNTIME_PROFILEWRITER_H
+#ifndef HEADROOM_RUNTIME_PROFILEEXPORT_H
+#define HEADROOM_RUNTIME_PROFILEEXPORT_H
 
 #include "ProfileData.h"
 
@@ -34,4 +34,4 @@ bool writeProfile(const ProfileData &Data, const std::string &Path,
 
 } // namespace headroom::rt
 
-#endif // HEADROOM_RUNTIME_PROFILEWRITER_H
+#endif // HEADROOM_RUNTIME_PROFILEEXPORT_H

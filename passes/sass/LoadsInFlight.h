@@ -1,4 +1,4 @@
-//===- LoadRounds.h - Global loads a warp keeps in flight at once -*- C++ -*-===//
+//===- LoadsInFlight.h - Global loads a warp keeps in flight ----*- C++ -*-===//
 ///
 /// \file
 /// A warp waits for a global load only when an instruction uses what it
@@ -20,8 +20,8 @@
 /// are read in order, as the hardware's scoreboard waits on either.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_SASS_LOADROUNDS_H
-#define HEADROOM_SASS_LOADROUNDS_H
+#ifndef HEADROOM_SASS_LOADSINFLIGHT_H
+#define HEADROOM_SASS_LOADSINFLIGHT_H
 
 #include "sass/SassListing.h"
 
@@ -46,4 +46,4 @@ LoadRounds loadRounds(const Function &F);
 
 } // namespace headroom::sass
 
-#endif // HEADROOM_SASS_LOADROUNDS_H
+#endif // HEADROOM_SASS_LOADSINFLIGHT_H

@@ -1,4 +1,4 @@
-//===- SourceCheck.h - Do a profile's sites match? --------------*- C++ -*-===//
+//===- SitesMatchSources.h - Do a profile's sites match? --------*- C++ -*-===//
 ///
 /// \file
 /// A profile names source locations (launch sites and kernel definitions)
@@ -11,8 +11,8 @@
 /// report runs away from the sources); then nothing is checked.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_ANALYSIS_SOURCECHECK_H
-#define HEADROOM_ANALYSIS_SOURCECHECK_H
+#ifndef HEADROOM_ANALYSIS_SITESMATCHSOURCES_H
+#define HEADROOM_ANALYSIS_SITESMATCHSOURCES_H
 
 #include "schema/ProfileDocument.h"
 
@@ -52,4 +52,4 @@ SourceCheckResult checkSites(const ProfileDocument &P, const std::string &Root);
 
 } // namespace headroom
 
-#endif // HEADROOM_ANALYSIS_SOURCECHECK_H
+#endif // HEADROOM_ANALYSIS_SITESMATCHSOURCES_H
