@@ -77,10 +77,8 @@ void applyStaticFacts(LaunchGroup &G, const ProfileKernel &Entry,
   if (!Facts)
     return;
   if (std::optional<StaticFacts> Known =
-          Facts->find(Entry.Name, Entry.Demangled)) {
-    G.Work.OneWordFp32AtomicShare = Known->OneWordFp32AtomicShare;
-    G.Work.GlobalLoadsPerRound = Known->GlobalLoadsPerRound;
-  }
+          Facts->find(Entry.Name, Entry.Demangled))
+    G.Facts = *Known;
 }
 
 void BoundsInput::add(const ProfileKernel &Entry,

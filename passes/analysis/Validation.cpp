@@ -226,10 +226,10 @@ KernelOutcome outcomeOf(const RecordedCase &C, const ProfileKernel &K,
   Out.Blocks = K.blocks();
   Out.ThreadsPerBlock = K.threadsPerBlock();
   Out.MeasuredMs = O.MeasuredMs;
-  if (H.bottleneck()) {
+  if (std::optional<Limiter> L = H.limiter()) {
     Out.Hopper = H.predictedMs();
     Out.HopperFloor = H.floorMs();
-    Out.Bottleneck = std::string(unitInfo(H.bottleneck()->Id).Key);
+    Out.Bottleneck = std::string(limiterKey(*L));
     Out.Verdict = H.regime();
     Out.Balanced = H.balanced();
     Out.Utilization = H.utilization();
@@ -260,7 +260,8 @@ void scoreOutcomes(ValidationResult &Result, const ValidationOptions &Options) {
     if (M != ValidatedModel::Fitted || Options.Fitted)
       Result.Scores.push_back(score(M, Result.Kernels));
   // The families neither the fitted weights nor the Hopper model's one
-  // chosen constant (model/DramLatency.h, IssueLatencyNorm) were fitted on.
+  // chosen constant (model/refinements/IssueAndLoadLatency.h, IssueLatencyNorm)
+  // were fitted on.
   std::vector<KernelOutcome> HeldOut;
   for (const KernelOutcome &K : Result.Kernels)
     if (!isInstructiveFamily(K.Family))
@@ -324,7 +325,7 @@ Expected<ValidationResult> validate(const RecordedCorpus &Corpus,
       HopperPrediction H =
           hopperOf(O->Counters, K, *Rates, O->MeasuredMs, Options.Facts);
       KernelOutcome Out = outcomeOf(C, K, *O, Launch, H, Device, Options);
-      if (FromRates && H.bottleneck()) {
+      if (FromRates && H.limiter()) {
         if (auto Src = sourcePrediction(*Options.From, *FromRates, C.Name, K,
                                         Options.Source, Options.Facts);
             Src) {
@@ -365,7 +366,7 @@ Expected<FittedWeights> fitOnCorpus(const RecordedCorpus &Corpus,
         continue;
       HopperPrediction H =
           hopperOf(O->Counters, K, *Rates, O->MeasuredMs, nullptr);
-      if (!H.bottleneck() || H.regime() == Regime::Latency)
+      if (!H.limiter() || H.regime() == Regime::Latency)
         continue;
       Samples.push_back({std::move(H), 1, O->MeasuredMs});
     }

@@ -4,6 +4,7 @@
 
 #include "checks/CheckRegistry.h"
 #include "checks/Notes.h"
+#include "checks/Vocabulary.h"
 #include "support/Format.h"
 #include "support/Quantities.h"
 
@@ -70,11 +71,10 @@ Diagnostic unitsNote(const KernelReport &K) {
   std::string Message = "floor by unit (busiest SM or scheduler):";
   std::size_t Named = 0;
   for (const UnitTime &T : K.Bounds->Prediction.Times) {
-    if (unitInfo(T.Id).Kind == UnitKind::Estimate || Named == MaxUnitsNamed)
+    if (Named == MaxUnitsNamed)
       continue;
-    Message += std::string(Named++ ? ", " : " ") +
-               std::string(unitInfo(T.Id).Name) + " " + formatMs(T.FloorMs) +
-               " ms";
+    Message += std::string(Named++ ? ", " : " ") + std::string(unitName(T.Id)) +
+               " " + formatMs(T.FloorMs) + " ms";
   }
   return note(K.Definition, Message);
 }
@@ -86,14 +86,16 @@ void addBoundsProjectionNotes(const KernelReport &K, const std::string &Device,
   const KernelBounds &B = *K.Bounds;
   const ProjectionCheck &BoundChanges = checkBoundChanges();
   for (const BoundsProjection &P : B.Projections) {
-    const UnitTime *Cap = P.Prediction.bottleneck();
+    std::optional<Limiter> Cap = P.Prediction.limiter();
     if (!Cap)
       continue;
+    const Unit *CapUnit = std::get_if<Unit>(&*Cap);
     std::string Message =
         "on " + P.Device + ": " +
         (P.Prediction.estimatePredicted() ? "predicted " : "floor ") +
         formatMs(P.Prediction.predictedMs()) + " ms set by the " +
-        std::string(unitInfo(Cap->Id).Name);
+        std::string(CapUnit ? unitName(*CapUnit)
+                            : estimateName(std::get<Estimate>(*Cap)));
     if (B.Prediction.MeasuredMs && *B.Prediction.MeasuredMs > 0)
       Message += ", projected " + formatMs(P.ProjectedMs) + " ms (" +
                  formatTimes(P.ProjectedMs / *B.Prediction.MeasuredMs) +

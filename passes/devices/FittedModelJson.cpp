@@ -9,6 +9,21 @@ namespace headroom {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
+namespace {
+
+/// The weight of the unit or estimate keyed \p Key, or null.
+double *weightOf(FittedWeights &W, const std::string &Key) {
+  for (const UnitInfo &U : unitInfos())
+    if (U.Key == Key)
+      return &W.PerUnit[static_cast<std::size_t>(U.Id)];
+  for (Estimate E : AllEstimates)
+    if (estimateKey(E) == Key)
+      return &W.PerEstimate[static_cast<std::size_t>(E)];
+  return nullptr;
+}
+
+} // namespace
+
 Expected<FittedWeights> readFittedModel(const json &Obj,
                                         const std::string &Path) {
   if (Status S = requireObject(Obj, Path); !S)
@@ -27,21 +42,20 @@ Expected<FittedWeights> readFittedModel(const json &Obj,
   if (Status S = requireObject(*Weights, WeightsPath); !S)
     return S.error();
   for (const auto &[Key, Value] : Weights->items()) {
-    const UnitInfo *Info = nullptr;
-    for (const UnitInfo &U : unitInfos())
-      if (U.Key == Key)
-        Info = &U;
+    double *Weight = weightOf(W, Key);
     std::string Where = jsonPath(WeightsPath, Key);
-    if (!Info) {
+    if (!Weight) {
       std::string Known;
       for (const UnitInfo &U : unitInfos())
         Known += (Known.empty() ? "" : ", ") + std::string(U.Key);
+      for (Estimate E : AllEstimates)
+        Known += ", " + std::string(estimateKey(E));
       return Error(Where + ": unknown unit; expected one of " + Known);
     }
     Expected<double> V = getNonNegativeNumber(Value, Where);
     if (!V)
       return V.error();
-    W.PerUnit[static_cast<std::size_t>(Info->Id)] = *V;
+    *Weight = *V;
   }
 
   const json *PerLaunch = findMember(Obj, "per_launch_ms");
@@ -62,6 +76,9 @@ ordered_json fittedModelToJson(const FittedWeights &W) {
   ordered_json Weights = ordered_json::object();
   for (const UnitInfo &U : unitInfos())
     Weights[std::string(U.Key)] = W.PerUnit[static_cast<std::size_t>(U.Id)];
+  for (Estimate E : AllEstimates)
+    Weights[std::string(estimateKey(E))] =
+        W.PerEstimate[static_cast<std::size_t>(E)];
   J["unit_weights"] = Weights;
   J["per_launch_ms"] = W.PerLaunchMs;
   return J;

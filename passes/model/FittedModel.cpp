@@ -10,15 +10,28 @@ namespace headroom {
 
 namespace {
 
-constexpr std::size_t NumFeatures = NumUnits + 1;
+/// The units' floors, the estimates and the launch count, in this order.
+constexpr std::size_t NumFeatures = NumUnits + NumEstimates + 1;
+constexpr std::size_t LaunchFeature = NumFeatures - 1;
 
 std::array<double, NumFeatures> features(const HopperPrediction &P,
                                          std::uint64_t Launches) {
   std::array<double, NumFeatures> X{};
   for (const UnitTime &T : P.Times)
     X[static_cast<std::size_t>(T.Id)] = T.FloorMs;
-  X[NumUnits] = double(Launches);
+  for (const EstimateTime &E : P.Estimates)
+    X[NumUnits + static_cast<std::size_t>(E.Id)] = E.Ms;
+  X[LaunchFeature] = double(Launches);
   return X;
+}
+
+/// The weights as one vector, in the order of features().
+std::array<double, NumFeatures> weights(const FittedWeights &W) {
+  std::array<double, NumFeatures> A{};
+  std::copy(W.PerUnit.begin(), W.PerUnit.end(), A.begin());
+  std::copy(W.PerEstimate.begin(), W.PerEstimate.end(), A.begin() + NumUnits);
+  A[LaunchFeature] = W.PerLaunchMs;
+  return A;
 }
 
 } // namespace
@@ -26,9 +39,10 @@ std::array<double, NumFeatures> features(const HopperPrediction &P,
 double predictFitted(const FittedWeights &W, const HopperPrediction &P,
                      std::uint64_t Launches) {
   std::array<double, NumFeatures> X = features(P, Launches);
-  double Ms = W.PerLaunchMs * X[NumUnits];
-  for (std::size_t I = 0; I < NumUnits; ++I)
-    Ms += W.PerUnit[I] * X[I];
+  std::array<double, NumFeatures> A = weights(W);
+  double Ms = A[LaunchFeature] * X[LaunchFeature];
+  for (std::size_t I = 0; I < LaunchFeature; ++I)
+    Ms += A[I] * X[I];
   return Ms;
 }
 
@@ -66,7 +80,9 @@ FittedWeights fitWeights(std::span<const FitSample> Samples) {
   }
   FittedWeights W;
   std::copy(A.begin(), A.begin() + NumUnits, W.PerUnit.begin());
-  W.PerLaunchMs = A[NumUnits];
+  std::copy(A.begin() + NumUnits, A.begin() + NumUnits + NumEstimates,
+            W.PerEstimate.begin());
+  W.PerLaunchMs = A[LaunchFeature];
   return W;
 }
 

@@ -9,6 +9,7 @@
 #ifndef HEADROOM_MODEL_FITTEDWEIGHTS_H
 #define HEADROOM_MODEL_FITTEDWEIGHTS_H
 
+#include "model/Estimates.h"
 #include "model/GpuUnits.h"
 
 #include <array>
@@ -18,8 +19,10 @@ namespace headroom {
 
 /// The weights of one GPU. A value type.
 struct FittedWeights {
-  /// Per unit, multiplying its floor time; 0 for units that did not help.
+  /// Per unit, multiplying its floor time, and per estimate, multiplying
+  /// its time; 0 for those that did not help.
   std::array<double, NumUnits> PerUnit{};
+  std::array<double, NumEstimates> PerEstimate{};
   /// Milliseconds per launch.
   double PerLaunchMs = 0;
   /// What the weights were fitted on, for the device file and messages.

@@ -1,15 +1,14 @@
-//===- GpuUnits.h - The units of a GPU that bound a kernel's ----*- C++ -*-===//
+//===- GpuUnits.h - The units that bound a kernel's time --------*- C++ -*-===//
 ///
 /// \file
 /// The Hopper model (docs/model.md, "The Hopper model") bounds a kernel's
 /// time by every unit of the GPU that its work passes through: the
 /// instruction issue of each scheduler, each execution pipe, the L1/shared
-/// data path, the L2 (bytes and requests) and DRAM, and DRAM's latency over
-/// the bytes the kernel keeps in flight. A unit's time is the kernel's work
-/// on it over the unit's calibrated rate; the slowest unit is
+/// data path, the L2 (bytes, requests and atomics) and DRAM. A unit's time is
+/// the kernel's work on it over the unit's calibrated rate; the slowest unit is
 /// the bottleneck (Zhang & Owens 2011), and no unit's time can exceed the
 /// kernel's own. This file names the units once: their keys in JSON and CSV,
-/// their names in messages, and what kind of limit each one is.
+/// and what kind of limit each one is.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_MODEL_GPUUNITS_H
@@ -38,23 +37,14 @@ enum class Unit {
   L2Requests,
   L2Atomics,
   Dram,
-  /// Not units that get busy: DRAM's latency over the bytes a launch keeps
-  /// in flight, instruction issue and load latency (DRAM's, or the load
-  /// rounds') partly overlapped (model/DramLatency.h, model/LoadRounds.h),
-  /// and the compute and memory stages partly overlapped
-  /// (model/PartialOverlap.h).
-  DramLatency,
-  IssueAndDramLatency,
-  PartialOverlap,
 };
 inline constexpr std::size_t NumUnits =
-    static_cast<std::size_t>(Unit::PartialOverlap) + 1;
+    static_cast<std::size_t>(Unit::Dram) + 1;
 
-/// Compute units execute instructions; memory units move data; an estimate
-/// (a latency, units that overlap only in part) is time a kernel waits,
-/// which keeps no unit busy: it predicts a time but bounds nothing
-/// (docs/model.md).
-enum class UnitKind { Compute, Memory, Estimate };
+/// Compute units execute instructions; memory units move data. (What a
+/// kernel waits keeps no unit busy: the model estimates it apart,
+/// model/Estimates.h.)
+enum class UnitKind { Compute, Memory };
 
 /// Where a unit sits, which decides how a small grid uses it: one per
 /// scheduler (4 per SM on Hopper), one per SM, or one for the whole GPU.
@@ -62,12 +52,22 @@ enum class UnitScope { Scheduler, Sm, Gpu };
 
 struct UnitInfo {
   Unit Id;
-  /// JSON/CSV key, e.g. "fma".
+  /// JSON/CSV key, e.g. "fma" (checks/Vocabulary.h names it in messages).
   std::string_view Key;
-  /// For messages, e.g. "FMA pipe".
-  std::string_view Name;
   UnitKind Kind;
   UnitScope Scope;
+};
+
+/// One unit's time for some launches.
+struct UnitTime {
+  Unit Id = Unit::Issue;
+  /// The work at the rate of the whole GPU.
+  double RoofMs = 0;
+  /// The work of the busiest SM or scheduler at its rate (>= RoofMs).
+  double FloorMs = 0;
+  /// The work at the unit's hardware peak (UnitRates::busyRate; <= RoofMs):
+  /// over the measured time, how busy the unit was.
+  double BusyMs = 0;
 };
 
 /// Every unit, in the order of enum Unit.

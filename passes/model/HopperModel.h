@@ -10,11 +10,13 @@
 ///   launch's grid at that SM's or scheduler's rate (model/Parallelism.h).
 ///
 /// The floor is the largest of these (the hardware cannot beat it, up to
-/// counter noise). The predicted time is the largest of the floor and three
-/// estimates, which are not bounds: DRAM's loaded latency over the bytes the
-/// kernel keeps in flight, instruction issue and DRAM's latency partly
-/// overlapped (model/DramLatency.h), and the compute and memory stages
-/// partly overlapped (model/PartialOverlap.h). Unlike the thesis model,
+/// counter noise). The refinements (model/Refinement.h, one file each under
+/// model/refinements/) then adjust the floors where the counters overstate
+/// them and add estimates, which are not bounds (model/Estimates.h): DRAM's
+/// loaded latency over the bytes the kernel keeps in flight, instruction
+/// issue and the wait on loads partly overlapped, and the compute and memory
+/// stages partly overlapped. The predicted time is the largest of the floor
+/// and the estimates. Unlike the thesis model,
 /// instructions of different pipes do not add up: each pipe and the
 /// dispatch of one warp instruction per scheduler per clock bound the time
 /// separately.
@@ -29,8 +31,10 @@
 #ifndef HEADROOM_MODEL_HOPPERMODEL_H
 #define HEADROOM_MODEL_HOPPERMODEL_H
 
+#include "model/Estimates.h"
+#include "model/HopperEvidence.h"
 #include "model/Parallelism.h"
-#include "model/PartialOverlap.h"
+#include "model/StaticFacts.h"
 #include "model/UnitRates.h"
 #include "model/UnitWork.h"
 
@@ -38,6 +42,8 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 namespace headroom {
@@ -69,10 +75,24 @@ struct LaunchGroup {
   /// the bytes it keeps in flight.
   std::optional<double> OccupancyPct;
   /// How many of the launches are known to move the DRAM traffic the
-  /// counters show: the sampled ones, which read their inputs cold. The
-  /// others may find data that fits in the L2 there, so the DRAM floor
-  /// counts only these where it fits.
+  /// counters show: the sampled ones, which read their inputs cold
+  /// (refinements/ColdLaunchDramFloor.h).
   double ColdLaunches = 1;
+  /// What the kernel's SASS says that no counter does (none without it).
+  StaticFacts Facts;
+  /// Every recorded counter: counts over all the launches, averages per
+  /// launch (the refinements read theirs here).
+  std::array<std::optional<double>, NumCounters> Counters{};
+
+  /// Counter \p C as above, when recorded.
+  std::optional<double> total(Counter C) const {
+    return Counters[static_cast<std::size_t>(C)];
+  }
+  /// Warps of one launch.
+  double warps() const;
+  /// Warps resident per SM at the achieved occupancy, of an SM that holds
+  /// \p MaxWarpsPerSm (0 without the occupancy).
+  double residentWarpsPerSm(unsigned MaxWarpsPerSm) const;
 };
 
 /// One configuration from its counters: each counter of one sampled launch
@@ -80,17 +100,11 @@ struct LaunchGroup {
 LaunchGroup launchGroup(const CounterLookup &PerLaunch, LaunchShape Shape,
                         double Launches);
 
-/// One unit's time for all modeled launches.
-struct UnitTime {
-  Unit Id = Unit::Issue;
-  /// The work at the rate of the whole GPU.
-  double RoofMs = 0;
-  /// The work of the busiest SM or scheduler at its rate (>= RoofMs).
-  double FloorMs = 0;
-  /// The work at the unit's hardware peak (UnitRates::busyRate; <= RoofMs):
-  /// over the measured time, how busy the unit was.
-  double BusyMs = 0;
-};
+/// What sets a predicted time: a unit's floor, or an estimate.
+using Limiter = std::variant<Unit, Estimate>;
+
+/// The unit's or the estimate's key.
+std::string_view limiterKey(const Limiter &L);
 
 /// The Hopper model's result for one kernel on one device. A value type.
 struct HopperPrediction {
@@ -98,38 +112,10 @@ struct HopperPrediction {
   std::vector<UnitTime> Times;
   /// Units with a rate on the device but no counter in the profile.
   std::vector<Unit> Unrecorded;
-  /// What the launches kept in flight against DRAM, when the DRAM latency
-  /// unit was modeled: DRAM bytes read per warp and resident warps per SM
-  /// (of the configuration with the longest DRAM latency time), and the
-  /// bytes in flight per SM DRAM needs for 90% of its bandwidth.
-  struct InFlight {
-    double ReadBytesPerWarp = 0;
-    double ResidentWarpsPerSm = 0;
-    double NeededPerSm = 0;
-  };
-  std::optional<InFlight> DramInFlight;
-  /// The load rounds, where they set the wait of the issue and latency
-  /// estimate (model/LoadRounds.h), of the configuration with the longest
-  /// wait: global loads per warp, loads it keeps in flight per round (from
-  /// the SASS), and a round's latency in seconds.
-  struct Rounds {
-    double LoadsPerWarp = 0;
-    double LoadsPerRound = 0;
-    double LatencySeconds = 0;
-    /// The wait of all launches of the configuration, ms.
-    double WaitMs = 0;
-  };
-  std::optional<Rounds> LoadRounds;
-  /// Each stage's slowest time as the partial-overlap estimate adds them
-  /// (model/PartialOverlap.h; compute, L1, L2, DRAM), summed over the
-  /// configurations: the floors but for L2 write requests, which it takes at
-  /// the partial-sector rate.
-  std::array<double, NumStages> StageMs{};
-  /// The time the busiest L2 slice's atomic inputs take at the slowest rate
-  /// of adds to one word (fp32's, 3 L2 clocks each on the H100): what the
-  /// atomics can explain when the counters cannot tell their kind or
-  /// addresses; 0 without atomics or without the measurement.
-  double AtomicsOneWordMs = 0;
+  /// The estimates the refinements made, in the order of enum Estimate.
+  std::vector<EstimateTime> Estimates;
+  /// What the refinements saw (model/HopperEvidence.h).
+  HopperEvidence Evidence;
   /// SMs of the device and the smallest grid among the launches.
   unsigned Sms = 0;
   std::uint64_t MinBlocks = 0;
@@ -140,24 +126,23 @@ struct HopperPrediction {
   /// Light does; a sampled first launch runs colder than the timed ones.
   std::optional<double> SampledMs;
 
-  /// The bottleneck: the unit of the predicted time.
-  const UnitTime *bottleneck() const {
-    return Times.empty() ? nullptr : &Times.front();
-  }
-  /// The predicted time: the largest floor, or an estimate (a latency, the
-  /// stages partly overlapped) where that is longer.
-  double predictedMs() const {
-    return Times.empty() ? 0 : Times.front().FloorMs;
-  }
   /// The floor: the largest bound of a unit the kernel keeps busy, which
-  /// the hardware cannot beat (latencies are estimates, not bounds).
-  double floorMs() const;
-  /// Whether the predicted time is an estimate's (a latency, the stages
-  /// partly overlapped) rather than a unit's floor (a bound).
-  bool estimatePredicted() const {
-    return !Times.empty() &&
-           unitInfo(Times.front().Id).Kind == UnitKind::Estimate;
-  }
+  /// the hardware cannot beat (estimates are not bounds).
+  double floorMs() const { return Times.empty() ? 0 : Times.front().FloorMs; }
+  /// The estimate that sets the predicted time, where one is longer than
+  /// the floor (the first of the longest), else null.
+  const EstimateTime *predictingEstimate() const;
+  /// Whether the predicted time is an estimate's rather than a unit's floor.
+  bool estimatePredicted() const { return predictingEstimate() != nullptr; }
+  /// What sets the predicted time; nullopt with neither units nor
+  /// estimates.
+  std::optional<Limiter> limiter() const;
+  /// The predicted time: the floor, or an estimate where that is longer.
+  double predictedMs() const;
+  /// The predicted time without the estimates \p Left (those a device
+  /// without their measurements cannot make).
+  double predictedMsWithout(std::span<const Estimate> Left) const;
+  const EstimateTime *estimate(Estimate E) const;
   /// The unit with the largest busy time (its work at its hardware peak).
   const UnitTime *busiestUnit() const;
   /// The busiest unit of a kind (for the ridge test), or null.

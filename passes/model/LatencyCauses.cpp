@@ -25,7 +25,7 @@ std::string percent(double Pct) {
 
 } // namespace
 
-std::string loadRoundsText(const HopperPrediction::Rounds &R) {
+std::string loadRoundsText(const LoadRoundsEvidence &R) {
   return formatFixed(R.LoadsPerWarp, R.LoadsPerWarp < 10 ? 1 : 0) +
          " global loads per warp, " + significant(R.LoadsPerRound, 2) +
          " in flight per round (from its SASS) at " +
@@ -68,20 +68,21 @@ std::vector<LatencyCause> latencyCauses(const HopperPrediction &P,
         percent(100 * Atomics->FloorMs / *P.MeasuredMs) + "% of the time";
     // Adds to one word wait for one another: fp32 ones take several
     // clocks each, which the input cycles do not show.
-    if (Atomics->FloorMs < Named && P.AtomicsOneWordMs >= Named)
+    double OneWordMs = P.Evidence.Atomics.AllOneWordFp32Ms;
+    if (Atomics->FloorMs < Named && OneWordMs >= Named)
       Detail += ", and fp32 adds to one word take " +
-                significant(P.AtomicsOneWordMs / Atomics->FloorMs, 2) +
+                significant(OneWordMs / Atomics->FloorMs, 2) +
                 " L2 clocks each";
-    if (Atomics->FloorMs >= Named || P.AtomicsOneWordMs >= Named)
+    if (Atomics->FloorMs >= Named || OneWordMs >= Named)
       Causes.push_back({LatencyCauseKind::AtomicContention, Detail});
   }
-  if (P.LoadRounds && P.MeasuredMs && *P.MeasuredMs > 0 &&
-      P.LoadRounds->WaitMs >= NamedAtomicShare * *P.MeasuredMs)
-    Causes.push_back({LatencyCauseKind::DependentLoads,
-                      "dependent loads: " + loadRoundsText(*P.LoadRounds) +
-                          ": the rounds take " +
-                          percent(100 * P.LoadRounds->WaitMs / *P.MeasuredMs) +
-                          "% of the time"});
+  if (const std::optional<LoadRoundsEvidence> &Rounds = P.Evidence.Rounds;
+      Rounds && P.MeasuredMs && *P.MeasuredMs > 0 &&
+      Rounds->WaitMs >= NamedAtomicShare * *P.MeasuredMs)
+    Causes.push_back(
+        {LatencyCauseKind::DependentLoads,
+         "dependent loads: " + loadRoundsText(*Rounds) + ": the rounds take " +
+             percent(100 * Rounds->WaitMs / *P.MeasuredMs) + "% of the time"});
   if (P.MinBlocks > 0 && P.MinBlocks < P.Sms)
     Causes.push_back({LatencyCauseKind::FewBlocks,
                       std::to_string(P.MinBlocks) + " block" +

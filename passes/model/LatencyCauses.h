@@ -14,7 +14,7 @@
 /// - dependent loads: the rounds of global loads a warp waits one after
 ///   another (its loads per warp over the loads it keeps in flight, from
 ///   its SASS) take at least half the measured time at the calibrated
-///   load-to-use latencies (model/LoadRounds.h);
+///   load-to-use latencies (model/refinements/LoadRounds.h);
 /// - too few blocks: fewer blocks than SMs leaves SMs idle;
 /// - too few warps: under 4 warps per scheduler cannot hide the 4-cycle
 ///   latency of dependent arithmetic, let alone memory's hundreds;
@@ -80,7 +80,7 @@ struct LatencyEvidence {
 /// "48 global loads per warp, 1 in flight per round (from its SASS) at 198
 /// ns per round": the load rounds, as the latency cause and the warning's
 /// cap both name them.
-std::string loadRoundsText(const HopperPrediction::Rounds &R);
+std::string loadRoundsText(const LoadRoundsEvidence &R);
 
 /// The causes of a latency-bound kernel, strongest evidence first; empty
 /// when \p P is not latency-bound.

@@ -3,7 +3,7 @@
 /// \file
 /// Facts of a kernel that its counters cannot show but its SASS can, for
 /// the Hopper model's estimates: how many global loads a warp keeps in
-/// flight before it uses one (sass/LoadRounds.h), which sets how many
+/// flight before it uses one (sass/LoadsInFlight.h), which sets how many
 /// load-to-use latencies it waits (docs/model.md, "Load rounds"); how many
 /// of its global atomic instructions are fp32 adds to one word for the
 /// whole grid (sass/OneWordAtomics.h),
@@ -31,8 +31,8 @@ struct StaticFacts {
   /// word for the whole grid (static counts; 0 without atomics).
   double OneWordFp32AtomicShare = 0;
   /// The global loads a warp keeps in flight per round in its innermost
-  /// loading loops (sass/LoadRounds.h; 0 without global loads), for the
-  /// load rounds (model/LoadRounds.h).
+  /// loading loops (sass/LoadsInFlight.h; 0 without global loads), for the
+  /// load rounds (model/refinements/LoadRounds.h).
   double GlobalLoadsPerRound = 0;
 };
 

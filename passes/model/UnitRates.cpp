@@ -41,33 +41,6 @@ double UnitRates::dramBandwidth(double ReadBytes, double WriteBytes) const {
   return DramCopy + (DramRead - DramCopy) * (Read - 0.5) / 0.5;
 }
 
-double UnitRates::l2RequestSeconds(double Requests, double WriteRequests,
-                                   std::optional<double> WriteRate) const {
-  std::optional<double> ReadRate = rate(Unit::L2Requests);
-  if (!ReadRate || *ReadRate <= 0 || Requests <= 0)
-    return 0;
-  double Writes = std::clamp(WriteRequests, 0.0, Requests);
-  double Write = WriteRate && *WriteRate > 0 ? *WriteRate : *ReadRate;
-  return (Requests - Writes) / *ReadRate + Writes / Write;
-}
-
-double UnitRates::l2AtomicSeconds(double Inputs, double OneWordFp32) const {
-  std::optional<double> PerClock = rate(Unit::L2Atomics);
-  if (!PerClock || *PerClock <= 0 || Inputs <= 0)
-    return 0;
-  // One word is never faster than different words (a device file from
-  // another architecture, where a warp's adds may not merge, could say so).
-  auto oneWord = [&](std::optional<double> Rate) {
-    return std::min(Rate && *Rate > 0 ? *Rate : *PerClock, *PerClock);
-  };
-  double Unknown = 2 / (*PerClock + oneWord(AtomicSameAddressInputs));
-  double Float = AtomicSameAddressFloatInputs
-                     ? 1 / oneWord(AtomicSameAddressFloatInputs)
-                     : Unknown;
-  double Share = std::clamp(OneWordFp32, 0.0, 1.0);
-  return Inputs * ((1 - Share) * Unknown + Share * Float);
-}
-
 Expected<UnitRates> unitRates(const DeviceParameters &D) {
   auto missing = [&](std::string_view What) {
     return Error("device '" + D.Name + "' has no " + std::string(What) +
@@ -185,10 +158,6 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
           findMeasurement(D, "dram_read_vs_warps", "warps/SM");
       Curve && R.MaxWarpsPerSm)
     R.DramLatency = dramLatencyCurve(*Curve, R.Sms);
-  if (R.DramLatency)
-    for (Unit U : {Unit::DramLatency, Unit::IssueAndDramLatency})
-      R.PerSecond[static_cast<std::size_t>(U)] =
-          R.DramLatency->BestBytesPerSecond;
   return R;
 }
 

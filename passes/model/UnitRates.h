@@ -21,9 +21,9 @@
 #define HEADROOM_MODEL_UNITRATES_H
 
 #include "model/DeviceParameters.h"
-#include "model/DramLatency.h"
 #include "model/GpuUnits.h"
-#include "model/LoadRounds.h"
+#include "model/refinements/DramLatency.h"
+#include "model/refinements/LoadRounds.h"
 #include "support/Error.h"
 
 #include <array>
@@ -75,8 +75,8 @@ struct UnitRates {
   /// lane, 3 L2 clocks each), the slowest kind measured.
   std::optional<double> AtomicSameAddressFloatInputs;
   /// DRAM's loaded latency (from `dram_read_vs_warps`) and the warps an SM
-  /// holds at most (from the compute capability): the DRAM latency unit
-  /// has a rate only with both.
+  /// holds at most (from the compute capability): the DRAM latency
+  /// refinement needs both.
   std::optional<DramLatencyCurve> DramLatency;
   unsigned MaxWarpsPerSm = 0;
   /// The load-to-use latency of one dependent global load from L1, L2 and
@@ -97,21 +97,6 @@ struct UnitRates {
   /// piecewise linear in the read share through write (0), copy (1/2) and
   /// read (1).
   double dramBandwidth(double ReadBytes, double WriteBytes) const;
-  /// Seconds the L2 takes for \p Requests of which \p WriteRequests are
-  /// writes served at \p WriteRate (the request unit's rate when nullopt)
-  /// and the rest at the request unit's rate; 0 without that rate or
-  /// without requests.
-  double l2RequestSeconds(double Requests, double WriteRequests,
-                          std::optional<double> WriteRate) const;
-  /// Seconds the busiest L2 slice's atomic unit takes for \p Inputs of
-  /// which the share \p OneWordFp32 are known to be fp32 adds to one word
-  /// (at AtomicSameAddressFloatInputs, where measured) and the rest have
-  /// addresses not known: the estimate between one input per clock
-  /// (different words) and AtomicSameAddressInputs (one word) whose
-  /// relative error is at most the same either way, 2 / (per clock + same
-  /// address) per input (1.12 clocks on the H100), or one per clock without
-  /// the measurement; 0 without the unit's rate.
-  double l2AtomicSeconds(double Inputs, double OneWordFp32 = 0) const;
 };
 
 /// The measurements the Hopper model cannot do without: the SM count

@@ -47,19 +47,6 @@ UnitWork unitWork(const CounterLookup &Total) {
     if (std::optional<double> V = Total(F.From))
       W.Amount[static_cast<std::size_t>(F.Id)] = *V;
 
-  std::optional<double> Requests = Total(Counter::L2Requests);
-  std::optional<double> L2Bytes = Total(Counter::L2Bytes);
-  std::optional<double> WriteSectors = Total(Counter::L2SectorsWrite);
-  if (Requests && L2Bytes && WriteSectors) {
-    double OtherSectors = std::max(0.0, *L2Bytes / SectorBytes - *WriteSectors);
-    double Most = std::max(0.0, std::min(*Requests, *WriteSectors));
-    W.L2WriteRequests = std::clamp(*Requests - OtherSectors, 0.0, Most);
-  }
-
-  W.GlobalLoads = Total(Counter::GlobalLoadInst);
-  W.GlobalLoadL1Sectors = Total(Counter::L1GlobalLoadSectors);
-  W.L2ReadSectors = Total(Counter::L2SectorsRead);
-
   std::optional<double> Read = Total(Counter::TranRead);
   std::optional<double> Write = Total(Counter::TranWrite);
   if (Read || Write) {
@@ -69,10 +56,6 @@ UnitWork unitWork(const CounterLookup &Total) {
       W.DramWriteBytes = std::min(W.DramWriteBytes, *L2Writes * SectorBytes);
     W.Amount[static_cast<std::size_t>(Unit::Dram)] =
         W.DramReadBytes + W.DramWriteBytes;
-    // What waits on DRAM's latency: the reads (writes are posted).
-    W.Amount[static_cast<std::size_t>(Unit::DramLatency)] = W.DramReadBytes;
-    W.Amount[static_cast<std::size_t>(Unit::IssueAndDramLatency)] =
-        W.DramReadBytes;
   }
   return W;
 }

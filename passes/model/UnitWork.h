@@ -8,10 +8,6 @@
 /// read and written. A unit whose counter was not recorded has no amount and
 /// bounds nothing (the prediction says which units were left out).
 ///
-/// L2 write requests are not counted apart from reads; each request carries
-/// at least one sector, so at least requests - (sectors - write sectors) of
-/// them are writes, which the L2 serves more slowly than reads (UnitRates).
-///
 /// DRAM writes are capped by the bytes the kernel wrote to L2: the sampled
 /// launch also pays the write-back of lines dirtied before it (the upload of
 /// its inputs, the profiler's memory restore), which a kernel launched again
@@ -39,21 +35,6 @@ struct UnitWork {
   std::array<std::optional<double>, NumUnits> Amount{};
   /// The two parts of the DRAM amount (bytes), for the read/write mix.
   double DramReadBytes = 0, DramWriteBytes = 0;
-  /// The fewest of the L2 requests that are writes (see above; 0 when the
-  /// requests, L2 bytes or write sectors were not recorded).
-  double L2WriteRequests = 0;
-  /// The share of the L2 atomic unit's inputs that are fp32 adds to one
-  /// word for the whole grid, which it applies most slowly (UnitRates): no
-  /// counter tells; the caller sets it from the kernel's SASS where known
-  /// (model/StaticFacts.h), else 0.
-  double OneWordFp32AtomicShare = 0;
-  /// Global load instructions, the sectors they asked of L1 and the L2's
-  /// read sectors, when recorded (the load rounds, model/LoadRounds.h).
-  std::optional<double> GlobalLoads, GlobalLoadL1Sectors, L2ReadSectors;
-  /// Loads a warp keeps in flight per round: no counter tells; the caller
-  /// sets it from the kernel's SASS where known (model/StaticFacts.h), else
-  /// 0 (no load-rounds estimate).
-  double GlobalLoadsPerRound = 0;
 
   std::optional<double> amount(Unit U) const {
     return Amount[static_cast<std::size_t>(U)];

@@ -83,6 +83,10 @@ enum class Counter {
 /// The number of model inputs: Counter values below this are M_ symbols.
 constexpr std::size_t NumModelCounters = 9;
 
+/// How many counters the catalog has.
+constexpr std::size_t NumCounters =
+    static_cast<std::size_t>(Counter::StallBarrier) + 1;
+
 /// How values of one counter combine over launches.
 enum class Aggregation {
   Sum,    ///< A count, bytes or a duration: totals add up over launches.

@@ -84,14 +84,14 @@ void writeReportCsv(std::ostream &OS, const Analysis &A) {
     // floors as the corrected time.
     if (K.Bounds)
       for (const BoundsProjection &P : K.Bounds->Projections) {
-        const UnitTime *Cap = P.Prediction.bottleneck();
+        std::optional<Limiter> Cap = P.Prediction.limiter();
         std::vector<std::string> Row = Head;
         Row.insert(Row.end(),
                    {P.Device, "target", "", regimeName(P.TargetRegime), "", "",
                     "", "", formatGeneral(P.Prediction.predictedMs()), "", "",
                     "", "", formatGeneral(P.ProjectedMs),
                     P.TargetRegime != K.Bounds->regime() ? "yes" : "no",
-                    Cap ? std::string(unitInfo(Cap->Id).Key) : "", ""});
+                    Cap ? std::string(limiterKey(*Cap)) : "", ""});
         writeCsvRow(OS, Row);
       }
   }

@@ -30,6 +30,13 @@ ordered_json unitTimesJson(const HopperPrediction &P) {
   return Units;
 }
 
+ordered_json estimatesJson(const HopperPrediction &P) {
+  ordered_json Estimates = ordered_json::array();
+  for (const EstimateTime &E : P.Estimates)
+    Estimates.push_back({{"estimate", estimateKey(E.Id)}, {"ms", E.Ms}});
+  return Estimates;
+}
+
 /// The Hopper model's bounds of a kernel (docs/formats.md, "bounds").
 ordered_json boundsToJson(const KernelBounds &B) {
   const HopperPrediction &P = B.Prediction;
@@ -42,9 +49,8 @@ ordered_json boundsToJson(const KernelBounds &B) {
   J["measured_ms"] = optionalJson(P.MeasuredMs);
   J["headroom"] = optionalJson(B.headroom());
   J["utilization"] = optionalJson(P.utilization());
-  J["bottleneck"] = P.bottleneck()
-                        ? ordered_json(unitInfo(P.bottleneck()->Id).Key)
-                        : ordered_json(nullptr);
+  J["bottleneck"] = P.limiter() ? ordered_json(limiterKey(*P.limiter()))
+                                : ordered_json(nullptr);
   if (B.Headline) {
     J["roof"] = {{"name", B.Headline->Name}, {"ms", B.Headline->Ms}};
     J["headroom_to_roof"] = P.MeasuredMs && B.Headline->Ms > 0
@@ -55,6 +61,7 @@ ordered_json boundsToJson(const KernelBounds &B) {
     J["headroom_to_roof"] = nullptr;
   }
   J["units"] = unitTimesJson(P);
+  J["estimates"] = estimatesJson(P);
   ordered_json Unrecorded = ordered_json::array();
   for (Unit U : P.Unrecorded)
     Unrecorded.push_back(unitInfo(U).Key);
@@ -73,10 +80,9 @@ ordered_json boundsToJson(const KernelBounds &B) {
          {"projected_ms", X.ProjectedMs},
          {"regime", regimeName(X.TargetRegime)},
          {"bound_changes", X.TargetRegime != B.regime()},
-         {"bottleneck",
-          X.Prediction.bottleneck()
-              ? ordered_json(unitInfo(X.Prediction.bottleneck()->Id).Key)
-              : ordered_json(nullptr)}});
+         {"bottleneck", X.Prediction.limiter()
+                            ? ordered_json(limiterKey(*X.Prediction.limiter()))
+                            : ordered_json(nullptr)}});
   J["projections"] = std::move(Projections);
   return J;
 }

@@ -2,8 +2,8 @@
 
 #include "checks/kernel/KernelWarnings.h"
 
+#include "checks/Vocabulary.h"
 #include "model/LatencyCauses.h"
-#include "model/PartialOverlap.h"
 #include "support/Format.h"
 #include "support/Quantities.h"
 
@@ -33,7 +33,7 @@ std::string ridgeDistance(const Prediction &P) {
 
 /// "128 bytes read from DRAM per warp x 46 resident warps per SM = 5.8 KB
 /// in flight per SM at most; DRAM needs 32.8 KB for 90% of its bandwidth".
-std::string inFlightText(const HopperPrediction::InFlight &F) {
+std::string inFlightText(const DramInFlight &F) {
   auto kb = [](double Bytes) { return formatFixed(Bytes / 1e3, 1) + " KB"; };
   return formatFixed(F.ReadBytesPerWarp, 0) +
          " bytes read from DRAM per warp x " +
@@ -44,7 +44,7 @@ std::string inFlightText(const HopperPrediction::InFlight &F) {
 }
 
 /// The load rounds and what to do about them.
-std::string roundsText(const HopperPrediction::Rounds &R) {
+std::string roundsText(const LoadRoundsEvidence &R) {
   return loadRoundsText(R) +
          ": load several values before using the first (unroll, or load the "
          "next iteration's values ahead)";
@@ -53,7 +53,7 @@ std::string roundsText(const HopperPrediction::Rounds &R) {
 /// "compute 0.789 ms, L1 0.624 ms, DRAM 0.359 ms, L2 0.324 ms": the time
 /// of each stage with work as the partial overlap adds them, slowest first.
 std::string stagesText(const HopperPrediction &P) {
-  const std::array<double, NumStages> &Slowest = P.StageMs;
+  const StageTimes &Slowest = P.Evidence.StageMs;
   std::array<std::size_t, NumStages> Order{};
   for (std::size_t S = 0; S < NumStages; ++S)
     Order[S] = S;
@@ -64,8 +64,8 @@ std::string stagesText(const HopperPrediction &P) {
   for (std::size_t S : Order)
     if (Slowest[S] > 0)
       Text += std::string(Text.empty() ? "" : ", ") +
-              stageName(static_cast<Stage>(S)) + " " + formatMs(Slowest[S]) +
-              " ms";
+              std::string(stageName(static_cast<Stage>(S))) + " " +
+              formatMs(Slowest[S]) + " ms";
   return Text;
 }
 
@@ -73,9 +73,32 @@ std::string stagesText(const HopperPrediction &P) {
 /// warp instructions that the bottleneck pipe executes (or, for issue
 /// itself, that the FMA pipe does), and the busiest SM's extra share when
 /// the grid does not spread evenly.
-std::string capCause(const KernelBounds &B, const UnitTime &Cap) {
+std::string capCause(const KernelBounds &B, const Limiter &L) {
+  if (const Estimate *E = std::get_if<Estimate>(&L)) {
+    std::string Cause = "the " + std::string(estimateName(*E));
+    std::vector<std::string> Why;
+    const HopperEvidence &Ev = B.Prediction.Evidence;
+    if (*E == Estimate::DramLatency && Ev.InFlight)
+      Why.push_back(inFlightText(*Ev.InFlight));
+    if (const UnitTime *Issue = B.Prediction.timeOf(Unit::Issue);
+        *E == Estimate::IssueAndLoadLatency && Issue) {
+      if (Ev.Rounds)
+        Why.push_back(roundsText(*Ev.Rounds));
+      Why.push_back("issue alone " + formatMs(Issue->FloorMs) +
+                    " ms: while warps wait on " +
+                    (Ev.Rounds ? "their loads" : "DRAM") +
+                    ", too few others issue");
+    }
+    if (*E == Estimate::PartialOverlap)
+      Why.push_back(stagesText(B.Prediction) +
+                    " alone: a stage that waits on the next one idles");
+    for (std::size_t I = 0; I < Why.size(); ++I)
+      Cause += (I ? "; " : " (") + Why[I];
+    return Why.empty() ? Cause : Cause + ")";
+  }
+  const UnitTime &Cap = *B.Prediction.timeOf(std::get<Unit>(L));
   const UnitInfo &U = unitInfo(Cap.Id);
-  std::string Cause = "the " + std::string(U.Name);
+  std::string Cause = "the " + std::string(unitName(Cap.Id));
   double Issued = B.Work[static_cast<std::size_t>(Unit::Issue)];
   std::vector<std::string> Why;
   auto WorkOf = [&](Unit X) { return B.Work[static_cast<std::size_t>(X)]; };
@@ -87,20 +110,6 @@ std::string capCause(const KernelBounds &B, const UnitTime &Cap) {
       WorkOf(Unit::Dram) > 0)
     Why.push_back(formatTimes(WorkOf(Cap.Id) / WorkOf(Unit::Dram)) +
                   " the DRAM traffic");
-  if (Cap.Id == Unit::DramLatency && B.Prediction.DramInFlight)
-    Why.push_back(inFlightText(*B.Prediction.DramInFlight));
-  if (const UnitTime *Issue = B.Prediction.timeOf(Unit::Issue);
-      Cap.Id == Unit::IssueAndDramLatency && Issue) {
-    if (B.Prediction.LoadRounds)
-      Why.push_back(roundsText(*B.Prediction.LoadRounds));
-    Why.push_back("issue alone " + formatMs(Issue->FloorMs) +
-                  " ms: while warps wait on " +
-                  (B.Prediction.LoadRounds ? "their loads" : "DRAM") +
-                  ", too few others issue");
-  }
-  if (Cap.Id == Unit::PartialOverlap)
-    Why.push_back(stagesText(B.Prediction) +
-                  " alone: a stage that waits on the next one idles");
   if (Cap.Id == Unit::ConstantCache && Issued > 0)
     Why.push_back(formatFixed(WorkOf(Unit::ConstantCache) / Issued, 2) +
                   " request cycles per issued warp instruction: the lanes of "
@@ -143,15 +152,18 @@ Diagnostic unitBoundWarning(const KernelReport &K, const Analysis &A,
   D.Message = "kernel '" + K.Kernel + "' is " + regimeName(B.regime()) +
               "-bound on " + A.Device.Device.Name;
   if (const UnitTime *Busiest = P.busiestUnit(); Busiest && P.utilization())
-    D.Message += " (busiest unit: the " +
-                 std::string(unitInfo(Busiest->Id).Name) + ", " +
-                 percent(*P.utilization()) + " busy)";
-  const UnitTime *Cap = P.bottleneck();
+    D.Message += " (busiest unit: the " + std::string(unitName(Busiest->Id)) +
+                 ", " + percent(*P.utilization()) + " busy)";
+  Limiter Cap = *P.limiter();
+  auto limiterName = [](const Limiter &L) {
+    if (const Unit *U = std::get_if<Unit>(&L))
+      return std::string(unitName(*U));
+    return std::string(estimateName(std::get<Estimate>(L)));
+  };
   D.Message +=
       ": predicted " + std::string(B.predictsFloor() ? "floor " : "time ") +
       formatMs(B.predictedMs()) + " ms" +
-      (B.FittedMs ? " (fitted model)"
-                  : " set by the " + std::string(unitInfo(Cap->Id).Name));
+      (B.FittedMs ? " (fitted model)" : " set by the " + limiterName(Cap));
   std::optional<double> H = B.headroom();
   if (!H)
     return D;
@@ -167,7 +179,7 @@ Diagnostic unitBoundWarning(const KernelReport &K, const Analysis &A,
   D.Message += std::string(B.Headline ? "; " : "") + formatFixed(*H, 2) +
                "x to " +
                (B.FittedMs ? std::string("the fitted prediction")
-                           : "the cap set by " + capCause(B, *Cap));
+                           : "the cap set by " + capCause(B, Cap));
   return D;
 }
 

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
+#include "checks/Vocabulary.h"
 
 #include "support/Format.h"
 #include "support/Quantities.h"
@@ -52,7 +53,7 @@ public:
     D.Check = std::string(name());
     D.Message = "kernel '" + K.Kernel + "' is latency-bound on " +
                 A.Device.Device.Name + ": its busiest unit, the " +
-                std::string(unitInfo(Busiest->Id).Name) + ", is busy " +
+                std::string(unitName(Busiest->Id)) + ", is busy " +
                 percent(*P.utilization()) + " of the time (measured " +
                 formatMs(*P.MeasuredMs) + " ms, floor " +
                 formatMs(P.floorMs()) + " ms)";

@@ -57,11 +57,10 @@ TEST(FittedModelJson, TheShippedHopperFilesHaveWeights) {
     ASSERT_TRUE(E->Device.Fitted) << Name;
     // DRAM weighs through its bandwidth floor, its latency estimates or the
     // stages' partial overlap.
-    const auto &W = E->Device.Fitted->PerUnit;
-    double Dram = 0;
-    for (Unit U : {Unit::Dram, Unit::DramLatency, Unit::IssueAndDramLatency,
-                   Unit::PartialOverlap})
-      Dram += W[static_cast<std::size_t>(U)];
+    const FittedWeights &W = *E->Device.Fitted;
+    double Dram = W.PerUnit[static_cast<std::size_t>(Unit::Dram)];
+    for (double Estimate : W.PerEstimate)
+      Dram += Estimate;
     EXPECT_GT(Dram, 0) << Name;
   }
 }

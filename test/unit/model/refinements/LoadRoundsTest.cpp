@@ -1,12 +1,12 @@
 //===- LoadRoundsTest.cpp - What dependent global loads wait --------------===//
 
-#include "model/LoadRounds.h"
-#include "model/DramLatency.h"
+#include "model/refinements/LoadRounds.h"
 #include "model/HopperModel.h"
 #include "model/LatencyCauses.h"
 #include "model/UnitRates.h"
+#include "model/refinements/IssueAndLoadLatency.h"
 
-#include "RoundDevice.h"
+#include "../HopperTestSupport.h"
 
 #include <gtest/gtest.h>
 
@@ -102,7 +102,7 @@ LaunchGroup rowLoopGroup(double LoadsPerRound) {
         }
       },
       {500, 64}, 1);
-  G.Work.GlobalLoadsPerRound = LoadsPerRound;
+  G.Facts.GlobalLoadsPerRound = LoadsPerRound;
   return G;
 }
 
@@ -112,21 +112,23 @@ TEST(LoadRounds, OneLoadPerRoundSetsTheIssueAndLatencyEstimate) {
   LaunchGroup G = rowLoopGroup(1);
   HopperPrediction P = predictHopper({&G, 1}, R, 1.0);
   const UnitTime *Issue = P.timeOf(Unit::Issue);
-  const UnitTime *Both = P.timeOf(Unit::IssueAndDramLatency);
+  const EstimateTime *Both = P.estimate(Estimate::IssueAndLoadLatency);
   ASSERT_NE(Issue, nullptr);
   ASSERT_NE(Both, nullptr);
   // 1000 x 96 rounds over 64 resident warps, 200 ns each.
   double WaitMs = 1000.0 * 96 / 64 * 200e-6;
-  EXPECT_NEAR(Both->FloorMs, partlyOverlapped(Issue->FloorMs, WaitMs), 1e-9);
-  ASSERT_TRUE(P.LoadRounds);
-  EXPECT_DOUBLE_EQ(P.LoadRounds->LoadsPerWarp, 96);
-  EXPECT_DOUBLE_EQ(P.LoadRounds->LoadsPerRound, 1);
-  EXPECT_NEAR(P.LoadRounds->LatencySeconds, 200e-9, 1e-18);
-  EXPECT_EQ(P.bottleneck()->Id, Unit::IssueAndDramLatency);
+  EXPECT_NEAR(Both->Ms, partlyOverlapped(Issue->FloorMs, WaitMs), 1e-9);
+  EXPECT_TRUE(P.Evidence.applied(RefinementId::LoadRounds));
+  ASSERT_TRUE(P.Evidence.Rounds);
+  EXPECT_DOUBLE_EQ(P.Evidence.Rounds->LoadsPerWarp, 96);
+  EXPECT_DOUBLE_EQ(P.Evidence.Rounds->LoadsPerRound, 1);
+  EXPECT_NEAR(P.Evidence.Rounds->LatencySeconds, 200e-9, 1e-18);
+  EXPECT_NEAR(P.Evidence.Rounds->WaitMs, WaitMs, 1e-12);
+  EXPECT_EQ(*P.limiter(), Limiter(Estimate::IssueAndLoadLatency));
 }
 
 TEST(LoadRounds, OnePhraseNamesTheRoundsForTheCauseAndTheCap) {
-  HopperPrediction::Rounds R;
+  LoadRoundsEvidence R;
   R.LoadsPerWarp = 96;
   R.LoadsPerRound = 1;
   R.LatencySeconds = 197.6e-9;
@@ -148,16 +150,18 @@ TEST(LoadRounds, WithoutTheSassTheWaitIsOneRoundPerWarp) {
   HopperPrediction WithRounds = predictHopper({&Known, 1}, R, 1.0);
   HopperPrediction Without = predictHopper({&Unknown, 1}, R, 1.0);
   HopperPrediction AllInFlight = predictHopper({&Unrolled, 1}, R, 1.0);
-  EXPECT_FALSE(Without.LoadRounds);
+  EXPECT_FALSE(Without.Evidence.Rounds);
+  EXPECT_FALSE(Without.Evidence.applied(RefinementId::LoadRounds));
   // All 96 loads in flight at once: one round per warp, which the DRAM
   // wait of the curve (0.25 us) already counts at more than 0.2 us.
-  EXPECT_FALSE(AllInFlight.LoadRounds);
-  EXPECT_DOUBLE_EQ(AllInFlight.timeOf(Unit::IssueAndDramLatency)->FloorMs,
-                   Without.timeOf(Unit::IssueAndDramLatency)->FloorMs);
+  EXPECT_FALSE(AllInFlight.Evidence.Rounds);
+  auto EstimateMs = [](const HopperPrediction &P) {
+    return P.estimate(Estimate::IssueAndLoadLatency)->Ms;
+  };
+  EXPECT_DOUBLE_EQ(EstimateMs(AllInFlight), EstimateMs(Without));
   // 96 rounds per warp (0.3 ms of waits) against one (3.9 us): the
   // estimate rises from about the issue floor (0.12 ms) to 0.37 ms.
-  EXPECT_GT(WithRounds.timeOf(Unit::IssueAndDramLatency)->FloorMs,
-            3 * Without.timeOf(Unit::IssueAndDramLatency)->FloorMs);
+  EXPECT_GT(EstimateMs(WithRounds), 3 * EstimateMs(Without));
   // The floor, a bound, does not move.
   EXPECT_DOUBLE_EQ(WithRounds.floorMs(), Without.floorMs());
 }

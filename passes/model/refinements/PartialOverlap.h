@@ -9,15 +9,18 @@
 /// estimate adds the four stages' floors (the busiest compute unit, L1, L2,
 /// DRAM; each the slowest of its units) in a norm, (sum t_i^p)^(1/p): two
 /// equal stages take 2^(1/p) times one of them, a stage much slower than
-/// the others about its own floor. Like the latency units, it is an
-/// estimate of the predicted time, never a bound (docs/model.md, "Partial
-/// overlap").
+/// the others about its own floor. It takes each unit at the time the
+/// estimates take it (GroupTimes::ExpectedMs: L2 write requests and atomics
+/// at their usual rates). Like the latency estimates, it is an estimate of
+/// the predicted time, never a bound, and it counts only where it adds at
+/// least MinOverlapGain to the floor (docs/model.md, "Compute, L1, L2 and
+/// DRAM, partly overlapped").
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_PARTIALOVERLAP_H
-#define HEADROOM_MODEL_PARTIALOVERLAP_H
+#ifndef HEADROOM_MODEL_REFINEMENTS_PARTIALOVERLAP_H
+#define HEADROOM_MODEL_REFINEMENTS_PARTIALOVERLAP_H
 
-#include "model/GpuUnits.h"
+#include "model/Refinement.h"
 
 #include <array>
 #include <cstddef>
@@ -45,11 +48,14 @@ inline constexpr std::size_t NumStages = static_cast<std::size_t>(Stage::None);
 /// memory units their level, the latency estimates none.
 Stage stageOf(Unit U);
 
-/// "compute", "L1", "L2", "DRAM".
-const char *stageName(Stage S);
+/// "compute", "l1", "l2", "dram": its key in JSON.
+const char *stageKey(Stage S);
+
+/// Each stage's time, as the estimate adds them.
+using StageTimes = std::array<double, NumStages>;
 
 /// Each stage's slowest floor among \p FloorMs (by unit).
-std::array<double, NumStages>
+StageTimes
 slowestPerStage(const std::array<double, NumUnits> &FloorMs);
 
 /// The partly overlapped time of the floors \p FloorMs (by unit): the norm
@@ -57,6 +63,8 @@ slowestPerStage(const std::array<double, NumUnits> &FloorMs);
 /// only one with work; 0 when none has).
 double partlyOverlappedStages(const std::array<double, NumUnits> &FloorMs);
 
+const Refinement &partialOverlap();
+
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_PARTIALOVERLAP_H
+#endif // HEADROOM_MODEL_REFINEMENTS_PARTIALOVERLAP_H

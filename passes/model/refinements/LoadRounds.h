@@ -10,20 +10,23 @@
 ///
 /// r is the warp's global load instructions
 /// (`smsp__inst_executed_op_global_ld`) over the loads it keeps in flight per
-/// round, which only the SASS shows (sass/LoadRounds.h; `--sass`). The latency
+/// round, which only the SASS shows (sass/LoadsInFlight.h; `--sass`). The latency
 /// of a round is that of the level its loads are served from, weighted by the
 /// sectors each level served: L1 hits (global-load sectors asked of L1 less the
 /// L2's read sectors), L2 hits (the L2's read sectors less DRAM's) and DRAM
 /// reads, at the load-to-use latencies `headroom calibrate` measures with one
 /// dependent load at a time (`load_latency_l1`, `_l2`, `_dram`).
 ///
-/// It is a wait, not a bound: the Hopper model adds it to the instruction
-/// issue, partly overlapped, where it exceeds the DRAM wait of one round
-/// per warp (docs/model.md, "Load rounds").
+/// It is a wait, not a bound: the refinement makes it the wait that the
+/// issue-and-latency estimate overlaps with issue, where it exceeds the DRAM
+/// wait of one latency per turn of resident warps (docs/model.md, "Load
+/// rounds: the loads a warp keeps in flight").
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_LOADROUNDS_H
-#define HEADROOM_MODEL_LOADROUNDS_H
+#ifndef HEADROOM_MODEL_REFINEMENTS_LOADROUNDS_H
+#define HEADROOM_MODEL_REFINEMENTS_LOADROUNDS_H
+
+#include "model/Refinement.h"
 
 #include <optional>
 
@@ -61,6 +64,20 @@ double loadRoundTurns(const GlobalLoadWork &W, double Warps, double Resident);
 double loadRoundSeconds(const GlobalLoadWork &W, double Warps, double Resident,
                         const LoadLatencies &L);
 
+/// The load rounds where they set the wait, of the launch group with the
+/// longest wait. A value type.
+struct LoadRoundsEvidence {
+  /// Global loads per warp, and loads a warp keeps in flight per round
+  /// (from the SASS).
+  double LoadsPerWarp = 0, LoadsPerRound = 0;
+  /// A round's latency, in seconds.
+  double LatencySeconds = 0;
+  /// The wait of all the group's launches.
+  double WaitMs = 0;
+};
+
+const Refinement &loadRounds();
+
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_LOADROUNDS_H
+#endif // HEADROOM_MODEL_REFINEMENTS_LOADROUNDS_H

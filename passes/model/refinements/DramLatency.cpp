@@ -1,8 +1,9 @@
 //===- DramLatency.cpp - Little's law for a kernel's DRAM reads -----------===//
 
-#include "model/DramLatency.h"
+#include "model/refinements/DramLatency.h"
 
-#include "model/Parallelism.h"
+#include "model/HopperEvidence.h"
+#include "model/HopperModel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -55,11 +56,6 @@ double dramTurns(const DramConcurrency &C) {
                              : 0;
 }
 
-double partlyOverlapped(double IssueS, double LatencyS) {
-  constexpr double P = IssueLatencyNorm;
-  return std::pow(std::pow(IssueS, P) + std::pow(LatencyS, P), 1 / P);
-}
-
 double dramLatencySeconds(const DramConcurrency &C, double DramBytes,
                           const DramLatencyCurve &Curve) {
   if (C.ReadingWarps <= 0 || C.ResidentWarps <= 0 || DramBytes <= 0 ||
@@ -83,6 +79,54 @@ double dramLatencySeconds(const DramConcurrency &C, double DramBytes,
       High = Mid;
   }
   return High;
+}
+
+namespace {
+
+constexpr Counter Counters[] = {Counter::TranRead, Counter::TranWrite,
+                                Counter::AchievedOccupancyPct};
+constexpr std::string_view DeviceFields[] = {"dram_read_vs_warps",
+                                             "compute_capability"};
+
+constexpr RefinementInfo Info{RefinementId::DramLatency, "dram_latency",
+                              "DRAM latency: the bytes in flight", Counters,
+                              DeviceFields};
+
+class DramLatency : public Refinement {
+public:
+  constexpr DramLatency() : Refinement(Info) {}
+
+  bool apply(GroupTimes &T, HopperEvidence &E) const override {
+    const LaunchGroup &G = T.Group;
+    const UnitRates &R = T.Rates;
+    if (!G.Work.amount(Unit::Dram) || !G.OccupancyPct ||
+        *G.OccupancyPct <= 0 || !R.DramLatency || G.Launches <= 0)
+      return false;
+    DramConcurrency C;
+    C.ReadingWarps =
+        std::min(G.warps(), G.Work.DramReadBytes / G.Launches / SectorBytes);
+    C.ResidentWarps = T.ResidentWarps;
+    double Bytes = (G.Work.DramReadBytes + G.Work.DramWriteBytes) / G.Launches;
+    double Ms = dramLatencySeconds(C, Bytes, *R.DramLatency) * G.Launches * 1e3;
+    T.EstimateMs[static_cast<std::size_t>(Estimate::DramLatency)] = Ms;
+    // Each turn of resident warps waits one unloaded latency at least.
+    T.WaitSeconds = C.ReadingWarps > 0
+                        ? dramTurns(C) * R.DramLatency->unloaded()
+                        : 0;
+    if (!E.InFlight || Ms > E.InFlight->Ms)
+      E.InFlight = DramInFlight{
+          G.Work.DramReadBytes / G.Launches / G.warps(),
+          G.residentWarpsPerSm(R.MaxWarpsPerSm),
+          R.DramLatency->BytesInFlightPerSmFor90Pct, Ms};
+    return true;
+  }
+};
+
+} // namespace
+
+const Refinement &dramLatency() {
+  static const DramLatency Instance;
+  return Instance;
 }
 
 } // namespace headroom

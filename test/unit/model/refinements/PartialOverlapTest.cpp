@@ -1,10 +1,10 @@
 //===- PartialOverlapTest.cpp - Stages of a kernel, partly overlapped -----===//
 
-#include "model/PartialOverlap.h"
+#include "model/refinements/PartialOverlap.h"
 #include "model/HopperModel.h"
 #include "model/UnitRates.h"
 
-#include "RoundDevice.h"
+#include "../HopperTestSupport.h"
 
 #include <gtest/gtest.h>
 
@@ -32,10 +32,9 @@ TEST(PartialOverlap, EveryUnitHasItsStage) {
   EXPECT_EQ(stageOf(Unit::L2Atomics), Stage::L2);
   EXPECT_EQ(stageOf(Unit::L2Requests), Stage::L2);
   EXPECT_EQ(stageOf(Unit::Dram), Stage::Dram);
-  // The estimates are no stage: they do not feed themselves.
-  EXPECT_EQ(stageOf(Unit::DramLatency), Stage::None);
-  EXPECT_EQ(stageOf(Unit::PartialOverlap), Stage::None);
-  EXPECT_STREQ(stageName(Stage::Dram), "DRAM");
+  for (const UnitInfo &U : unitInfos())
+    EXPECT_NE(stageOf(U.Id), Stage::None) << U.Key;
+  EXPECT_STREQ(stageKey(Stage::Dram), "dram");
 }
 
 TEST(PartialOverlap, OneStageAloneAddsNothing) {
@@ -84,26 +83,28 @@ TEST(PartialOverlap, ItSetsThePredictedTimeNeverTheFloor) {
   G.Work.Amount[static_cast<std::size_t>(Unit::Issue)] = IssueRate * 1e-3;
   G.Work.Amount[static_cast<std::size_t>(Unit::L1Wavefronts)] = L1Rate * 1e-3;
   HopperPrediction P = predictHopper({&G, 1}, *R, 1.5);
-  ASSERT_NE(P.bottleneck(), nullptr);
-  EXPECT_EQ(P.bottleneck()->Id, Unit::PartialOverlap);
+  ASSERT_TRUE(P.limiter());
+  EXPECT_EQ(*P.limiter(), Limiter(Estimate::PartialOverlap));
   EXPECT_TRUE(P.estimatePredicted());
   EXPECT_NEAR(P.predictedMs(), std::pow(2, 0.25), 1e-9);
   EXPECT_NEAR(P.floorMs(), 1, 1e-9);
-  EXPECT_EQ(P.timeOf(Unit::PartialOverlap)->BusyMs, 0);
-  // Busy time, and so the verdict, are the units' own.
-  EXPECT_NE(P.busiestUnit()->Id, Unit::PartialOverlap);
+  // The evidence keeps each stage's time.
+  EXPECT_TRUE(P.Evidence.applied(RefinementId::PartialOverlap));
+  EXPECT_NEAR(P.Evidence.StageMs[static_cast<std::size_t>(Stage::Compute)], 1,
+              1e-9);
+  EXPECT_NEAR(P.Evidence.StageMs[static_cast<std::size_t>(Stage::L1)], 1, 1e-9);
   // One stage alone: no estimate, the floor is the prediction.
   G.Work.Amount[static_cast<std::size_t>(Unit::L1Wavefronts)] = 0;
   HopperPrediction Alone = predictHopper({&G, 1}, *R, 1.5);
-  EXPECT_EQ(Alone.timeOf(Unit::PartialOverlap), nullptr);
+  EXPECT_EQ(Alone.estimate(Estimate::PartialOverlap), nullptr);
   EXPECT_FALSE(Alone.estimatePredicted());
   // L1 a third of issue: the norm adds 0.3%, under MinOverlapGain, and the
   // issue floor names the time.
   G.Work.Amount[static_cast<std::size_t>(Unit::L1Wavefronts)] =
       L1Rate * 1e-3 / 3;
   HopperPrediction Third = predictHopper({&G, 1}, *R, 1.5);
-  EXPECT_EQ(Third.timeOf(Unit::PartialOverlap), nullptr);
-  EXPECT_EQ(Third.bottleneck()->Id, Unit::Issue);
+  EXPECT_EQ(Third.estimate(Estimate::PartialOverlap), nullptr);
+  EXPECT_EQ(*Third.limiter(), Limiter(Unit::Issue));
 }
 
 TEST(PartialOverlap, ConfigurationsAddTheirEstimates) {
@@ -122,8 +123,8 @@ TEST(PartialOverlap, ConfigurationsAddTheirEstimates) {
   G[1].Work.DramReadBytes = R->DramRead * 10e-3;
   Set(G[1], Unit::Dram, 10, R->DramRead);
   HopperPrediction P = predictHopper(G, *R, 12);
-  ASSERT_NE(P.timeOf(Unit::PartialOverlap), nullptr);
-  EXPECT_NEAR(P.timeOf(Unit::PartialOverlap)->FloorMs, 10 + std::pow(2, 0.25),
+  ASSERT_NE(P.estimate(Estimate::PartialOverlap), nullptr);
+  EXPECT_NEAR(P.estimate(Estimate::PartialOverlap)->Ms, 10 + std::pow(2, 0.25),
               1e-6);
   EXPECT_NEAR(P.floorMs(), 10, 1e-6);
 }

@@ -13,14 +13,17 @@
 /// T = N / R x latency(DRAM bytes / T).
 ///
 /// It is what keeps a copy of one float per thread at 75% of DRAM's
-/// bandwidth on an H100 while a copy of float4s reaches it
-/// (docs/model.md, "DRAM latency").
+/// bandwidth on an H100 while a copy of float4s reaches it. The refinement
+/// estimates each launch group's time so, and sets the wait of one DRAM
+/// latency per turn of resident warps that the issue-and-latency estimate
+/// overlaps with issue (docs/model.md, "DRAM latency: the bytes in flight").
 ///
 //===----------------------------------------------------------------------===//
-#ifndef HEADROOM_MODEL_DRAMLATENCY_H
-#define HEADROOM_MODEL_DRAMLATENCY_H
+#ifndef HEADROOM_MODEL_REFINEMENTS_DRAMLATENCY_H
+#define HEADROOM_MODEL_REFINEMENTS_DRAMLATENCY_H
 
 #include "model/DeviceParameters.h"
+#include "model/Refinement.h"
 
 #include <optional>
 #include <utility>
@@ -75,20 +78,19 @@ double dramLatencySeconds(const DramConcurrency &C, double DramBytes,
 /// waits one DRAM latency at least.
 double dramTurns(const DramConcurrency &C);
 
-/// The exponent of the norm that adds instruction issue and the unloaded
-/// DRAM latencies of a launch's turns: 1 would be no overlap (a warp issues
-/// nothing while it waits, and no other warp fills in), infinity full
-/// overlap (the larger alone). 1.25 minimizes the squared relative error of
-/// the instructive families of the validation corpus (stream, intensity,
-/// special, memlevels) on both the H100 and the H200; on the other families
-/// it lowered the median error from 14.4% to 13.2% (H100) and from 15.9% to
-/// 13.2% (H200) (docs/perf/accuracy.md).
-inline constexpr double IssueLatencyNorm = 1.25;
+/// What a launch group keeps in flight against DRAM, of the group with the
+/// longest DRAM latency time. A value type.
+struct DramInFlight {
+  /// DRAM bytes read per warp, and warps resident per SM.
+  double ReadBytesPerWarp = 0, ResidentWarpsPerSm = 0;
+  /// The bytes in flight per SM that DRAM needs for 90% of its bandwidth.
+  double NeededPerSm = 0;
+  /// The group's DRAM latency time.
+  double Ms = 0;
+};
 
-/// Instruction issue (\p IssueS) and DRAM latency (\p LatencyS) partly
-/// overlapped: (IssueS^p + LatencyS^p)^(1/p), p = IssueLatencyNorm.
-double partlyOverlapped(double IssueS, double LatencyS);
+const Refinement &dramLatency();
 
 } // namespace headroom
 
-#endif // HEADROOM_MODEL_DRAMLATENCY_H
+#endif // HEADROOM_MODEL_REFINEMENTS_DRAMLATENCY_H

@@ -1,30 +1,19 @@
 //===- DramLatencyTest.cpp - Little's law for a kernel's DRAM reads -------===//
 
-#include "model/DramLatency.h"
+#include "model/refinements/DramLatency.h"
 #include "model/HopperModel.h"
 #include "model/UnitRates.h"
 
-#include "RoundDevice.h"
+#include "../HopperTestSupport.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 using namespace headroom;
+using namespace headroom::test;
 
 namespace {
-
-/// A curve of 2 SMs where one warp per SM (2 x 2048 bytes in flight) reads
-/// at 16.384 GB/s (latency 0.25 us), two at 32.768 GB/s (0.25 us) and four
-/// at 40.96 GB/s (0.4 us: queueing), the best; eight only queue.
-Measurement readVsWarps() {
-  Measurement M;
-  M.Name = "dram_read_vs_warps";
-  M.Unit = "warps/SM";
-  M.Value = 4;
-  M.Points = {{1, 16.384}, {2, 32.768}, {4, 40.96}, {8, 40.96}};
-  return M;
-}
 
 DramLatencyCurve curve() {
   std::optional<DramLatencyCurve> C = dramLatencyCurve(readVsWarps(), 2);
@@ -81,30 +70,6 @@ TEST(DramLatency, MaxWarpsPerSmByComputeCapability) {
   EXPECT_EQ(maxWarpsPerSm("1.0"), 0u);
 }
 
-/// The round device (RoundDevice.h) of compute capability 9.0 with the
-/// curve above.
-UnitRates latencyRates() {
-  DeviceParameters D = test::roundDevice();
-  D.ComputeCapability = "9.0";
-  D.Measurements.push_back(readVsWarps());
-  Expected<UnitRates> R = unitRates(D);
-  EXPECT_TRUE(R) << R.error().message();
-  return *R;
-}
-
-LaunchGroup streamingGroup(double ReadBytesPerWarp) {
-  // 500 blocks of 64 threads: 1000 warps; 50% of 64 warps resident per SM
-  // on 2 SMs: 64 resident, 15.6 turns.
-  LaunchGroup G;
-  G.Shape = {500, 64};
-  G.OccupancyPct = 50;
-  G.Work.DramReadBytes = ReadBytesPerWarp * 1000;
-  G.Work.Amount[static_cast<std::size_t>(Unit::Dram)] = G.Work.DramReadBytes;
-  G.Work.Amount[static_cast<std::size_t>(Unit::DramLatency)] =
-      G.Work.DramReadBytes;
-  return G;
-}
-
 TEST(DramLatency, FewBytesInFlightPredictTheTimeNotTheFloor) {
   // 128 bytes per warp: 128 KB at 40 GB/s is a 3.2 us floor; 15.6 turns of
   // an unloaded 0.25 us latency take longer. The prediction is the
@@ -112,34 +77,38 @@ TEST(DramLatency, FewBytesInFlightPredictTheTimeNotTheFloor) {
   // latency.
   LaunchGroup G = streamingGroup(128);
   HopperPrediction P = predictHopper({&G, 1}, latencyRates(), 0.02);
-  ASSERT_NE(P.bottleneck(), nullptr);
-  EXPECT_EQ(P.bottleneck()->Id, Unit::DramLatency);
+  ASSERT_TRUE(P.limiter());
+  EXPECT_EQ(*P.limiter(), Limiter(Estimate::DramLatency));
   EXPECT_TRUE(P.estimatePredicted());
   EXPECT_NEAR(P.floorMs(), 0.0032, 1e-12);
   EXPECT_NEAR(P.predictedMs(), 1000.0 / 64 * 0.25e-3, 1e-9);
-  EXPECT_EQ(P.timeOf(Unit::DramLatency)->BusyMs, 0);
+  // An estimate keeps no unit busy.
   EXPECT_EQ(P.busiestUnit()->Id, Unit::Dram);
-  ASSERT_TRUE(P.DramInFlight);
-  EXPECT_DOUBLE_EQ(P.DramInFlight->ReadBytesPerWarp, 128);
-  EXPECT_DOUBLE_EQ(P.DramInFlight->ResidentWarpsPerSm, 32);
+  EXPECT_TRUE(P.Evidence.applied(RefinementId::DramLatency));
+  ASSERT_TRUE(P.Evidence.InFlight);
+  EXPECT_DOUBLE_EQ(P.Evidence.InFlight->ReadBytesPerWarp, 128);
+  EXPECT_DOUBLE_EQ(P.Evidence.InFlight->ResidentWarpsPerSm, 32);
+  EXPECT_DOUBLE_EQ(P.Evidence.InFlight->Ms, P.predictedMs());
 }
 
 TEST(DramLatency, EnoughBytesInFlightLeaveTheFloor) {
   LaunchGroup G = streamingGroup(64 * 1024);
   HopperPrediction P = predictHopper({&G, 1}, latencyRates(), 10.0);
-  EXPECT_EQ(P.bottleneck()->Id, Unit::Dram);
+  EXPECT_EQ(*P.limiter(), Limiter(Unit::Dram));
   EXPECT_FALSE(P.estimatePredicted());
   EXPECT_DOUBLE_EQ(P.predictedMs(), P.floorMs());
 }
 
-TEST(DramLatency, WithoutOccupancyTheUnitIsUnrecorded) {
+TEST(DramLatency, WithoutOccupancyOrCurveThereIsNoEstimate) {
   LaunchGroup G = streamingGroup(128);
   G.OccupancyPct.reset();
   HopperPrediction P = predictHopper({&G, 1}, latencyRates(), 0.02);
-  EXPECT_EQ(P.timeOf(Unit::DramLatency), nullptr);
-  EXPECT_NE(
-      std::find(P.Unrecorded.begin(), P.Unrecorded.end(), Unit::DramLatency),
-      P.Unrecorded.end());
+  EXPECT_EQ(P.estimate(Estimate::DramLatency), nullptr);
+  EXPECT_FALSE(P.Evidence.applied(RefinementId::DramLatency));
+  EXPECT_FALSE(P.Evidence.InFlight);
+  LaunchGroup Occupied = streamingGroup(128);
+  HopperPrediction NoCurve = predictHopper({&Occupied, 1}, roundRates(), 0.02);
+  EXPECT_EQ(NoCurve.estimate(Estimate::DramLatency), nullptr);
 }
 
 } // namespace
@@ -154,7 +123,6 @@ TEST(DramLatency, ProjectionsCompareLikeWithLike) {
   UnitRates WithCurve = latencyRates();
   UnitRates WithoutCurve = WithCurve;
   WithoutCurve.DramLatency.reset();
-  WithoutCurve.PerSecond[static_cast<std::size_t>(Unit::DramLatency)].reset();
   HopperPrediction Here = predictHopper({&G, 1}, WithCurve, 0.02);
   HopperPrediction Spec = predictHopper({&G, 1}, WithoutCurve, std::nullopt);
   ASSERT_TRUE(Here.estimatePredicted());
@@ -162,40 +130,6 @@ TEST(DramLatency, ProjectionsCompareLikeWithLike) {
   EXPECT_DOUBLE_EQ(*projectionRatio(Here, Here), 1.0);
   HopperPrediction None;
   EXPECT_FALSE(projectionRatio(None, Here));
-}
-
-} // namespace
-
-namespace {
-
-TEST(DramLatency, IssueAndLatencyOverlapInPart) {
-  // Between a sum (no overlap) and the larger (full overlap).
-  double T = partlyOverlapped(3, 4);
-  EXPECT_GT(T, 4);
-  EXPECT_LT(T, 7);
-  EXPECT_NEAR(T, std::pow(std::pow(3, 1.25) + std::pow(4, 1.25), 0.8), 1e-12);
-  EXPECT_DOUBLE_EQ(partlyOverlapped(5, 0), 5);
-  EXPECT_DOUBLE_EQ(partlyOverlapped(0, 5), 5);
-}
-
-TEST(DramLatency, TheOverlapUnitJoinsIssueAndTheWaits) {
-  // 15.6 turns of the unloaded 0.25 us: 3.9 us of waits; the issue floor of
-  // 1000 warps x 100 instructions on the busiest of 8 schedulers at 1 GHz
-  // (500 blocks of 2 warps on 2 SMs: 125 warps each) is 12.5 us.
-  LaunchGroup G = streamingGroup(128);
-  G.Work.Amount[static_cast<std::size_t>(Unit::Issue)] = 1000 * 100;
-  G.Work.Amount[static_cast<std::size_t>(Unit::IssueAndDramLatency)] =
-      G.Work.DramReadBytes;
-  HopperPrediction P = predictHopper({&G, 1}, latencyRates(), 0.02);
-  const UnitTime *Issue = P.timeOf(Unit::Issue);
-  const UnitTime *Both = P.timeOf(Unit::IssueAndDramLatency);
-  ASSERT_NE(Issue, nullptr);
-  ASSERT_NE(Both, nullptr);
-  EXPECT_NEAR(Both->FloorMs,
-              partlyOverlapped(Issue->FloorMs, 1000.0 / 64 * 0.25e-3), 1e-12);
-  EXPECT_EQ(P.bottleneck()->Id, Unit::IssueAndDramLatency);
-  EXPECT_DOUBLE_EQ(P.floorMs(), Issue->FloorMs);
-  EXPECT_EQ(Both->BusyMs, 0);
 }
 
 } // namespace

@@ -1,0 +1,73 @@
+//===- Vocabulary.cpp - The words for what the model names ----------------===//
+
+#include "checks/Vocabulary.h"
+
+namespace headroom {
+
+std::string_view unitName(Unit U) {
+  switch (U) {
+  case Unit::Issue:
+    return "instruction issue";
+  case Unit::FmaPipe:
+    return "FMA pipe";
+  case Unit::FmaHeavyPipe:
+    return "FMA-heavy pipe";
+  case Unit::AluPipe:
+    return "ALU pipe";
+  case Unit::Fp64Pipe:
+    return "FP64 pipe";
+  case Unit::XuPipe:
+    return "transcendental (XU) pipe";
+  case Unit::LsuPipe:
+    return "load/store pipe";
+  case Unit::AduPipe:
+    return "ADU pipe (barriers, indexed branches)";
+  case Unit::TensorPipe:
+    return "tensor pipe";
+  case Unit::ConstantCache:
+    return "constant cache (IDC)";
+  case Unit::L1Wavefronts:
+    return "L1/shared-memory data path";
+  case Unit::L1Bytes:
+    return "L1 bandwidth";
+  case Unit::L2Bytes:
+    return "L2 bandwidth";
+  case Unit::L2Requests:
+    return "L2 request rate";
+  case Unit::L2Atomics:
+    return "atomic unit of the busiest L2 slice";
+  case Unit::Dram:
+    return "DRAM bandwidth";
+  }
+  return "unit";
+}
+
+std::string_view estimateName(Estimate E) {
+  switch (E) {
+  case Estimate::DramLatency:
+    return "DRAM latency over the bytes in flight";
+  case Estimate::IssueAndLoadLatency:
+    return "instruction issue and load latency, partly overlapped";
+  case Estimate::PartialOverlap:
+    return "partial overlap of compute, L1, L2 and DRAM";
+  }
+  return "estimate";
+}
+
+std::string_view stageName(Stage S) {
+  switch (S) {
+  case Stage::Compute:
+    return "compute";
+  case Stage::L1:
+    return "L1";
+  case Stage::L2:
+    return "L2";
+  case Stage::Dram:
+    return "DRAM";
+  case Stage::None:
+    break;
+  }
+  return "none";
+}
+
+} // namespace headroom

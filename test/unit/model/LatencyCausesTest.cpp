@@ -1,0 +1,100 @@
+//===- LatencyCausesTest.cpp - Why a latency-bound kernel waits -----------===//
+
+#include "model/LatencyCauses.h"
+#include "model/HopperModel.h"
+#include "model/UnitRates.h"
+
+#include "HopperTestSupport.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+using namespace headroom;
+using namespace headroom::test;
+using ::testing::HasSubstr;
+
+namespace {
+
+TEST(LatencyCauses, NameTheBusiestStallAndFewWarps) {
+  LaunchGroup G = group(1024, 256);
+  setWork(G, Unit::Issue, 1e6); // 0.125 ms of 1 ms: latency-bound
+  HopperPrediction P = predictHopper({&G, 1}, roundRates(), 1.0);
+  LatencyEvidence E;
+  E.AchievedOccupancyPct = 12.5; // 8 of 64 warps: 2 per scheduler
+  E.LongScoreboard = 30;
+  E.Wait = 2;
+  E.MeanLaunchMs = 0.004;
+  std::vector<LatencyCause> C = latencyCauses(P, E);
+  ASSERT_EQ(C.size(), 3u);
+  EXPECT_EQ(C[0].Kind, LatencyCauseKind::FewWarps);
+  EXPECT_EQ(C[0].Detail, "2 warps per scheduler (12% achieved occupancy)");
+  EXPECT_EQ(C[1].Kind, LatencyCauseKind::MemoryLatency);
+  EXPECT_THAT(C[1].Detail, HasSubstr("30 cycles per issued instruction"));
+  EXPECT_EQ(C[2].Kind, LatencyCauseKind::ShortLaunches);
+  EXPECT_EQ(C[2].Detail,
+            "launches of 4 us: start-up and tail of the grid weigh");
+  // A compute-bound kernel has no latency causes.
+  HopperPrediction Busy = predictHopper({&G, 1}, roundRates(), 0.2);
+  EXPECT_TRUE(latencyCauses(Busy, E).empty());
+}
+
+TEST(LatencyCauses, AtomicsOnOneSliceBoundTheKernelButKeepItLatencyBound) {
+  // One L2 slice of 4 at 1 GHz takes atomic input 1e6 cycles: a 1 ms floor
+  // for a 1.25 ms kernel, while the L2's atomic units as a whole are busy
+  // a quarter of that: latency-bound, as Speed of Light calls such kernels,
+  // with the slice named as the cause.
+  DeviceParameters D = roundDevice();
+  addMeasurement(D, "l2_clock_under_load", 1000, "MHz");
+  addMeasurement(D, "l2_slices", 4, "slices");
+  Expected<UnitRates> R = unitRates(D);
+  ASSERT_TRUE(R) << R.error().message();
+  EXPECT_DOUBLE_EQ(*R->rate(Unit::L2Atomics), 1e9);
+  EXPECT_DOUBLE_EQ(*R->busyRate(Unit::L2Atomics), 4e9);
+  LaunchGroup G = countedGroup(Counter::L2AtomicCyclesBusiest, 1e6);
+  HopperPrediction P = predictHopper({&G, 1}, *R, 1.25);
+  ASSERT_TRUE(P.limiter());
+  EXPECT_EQ(*P.limiter(), Limiter(Unit::L2Atomics));
+  EXPECT_DOUBLE_EQ(P.floorMs(), 1.0);
+  EXPECT_DOUBLE_EQ(P.timeOf(Unit::L2Atomics)->BusyMs, 0.25);
+  EXPECT_EQ(P.regime(), Regime::Latency);
+  std::vector<LatencyCause> C = latencyCauses(P, LatencyEvidence{});
+  ASSERT_FALSE(C.empty());
+  EXPECT_EQ(C[0].Kind, LatencyCauseKind::AtomicContention);
+  EXPECT_EQ(C[0].Detail, "atomics on few addresses: the busiest L2 slice's "
+                         "atomic unit takes input 80% of the time");
+  // Without the L2's clock the unit is not bounded.
+  EXPECT_FALSE(roundRates().rate(Unit::L2Atomics));
+}
+
+TEST(LatencyCauses, AtomicsThatFp32AddsToOneWordWouldExplainAreNamed) {
+  // 1e6 inputs take the slice 1 ms at one per clock, a third of a 3 ms
+  // kernel: not enough alone; as fp32 adds to one word (0.333 G inputs/s,
+  // 3 clocks each) they would take all of it, so they are named, and why.
+  DeviceParameters D = roundDevice();
+  addMeasurement(D, "l2_clock_under_load", 1000, "MHz");
+  addMeasurement(D, "l2_slices", 4, "slices");
+  addMeasurement(D, "atomic_same_address_red_f32", 1000.0 / 3, "M atomics/s");
+  Expected<UnitRates> R = unitRates(D);
+  ASSERT_TRUE(R) << R.error().message();
+  LaunchGroup G = countedGroup(Counter::L2AtomicCyclesBusiest, 1e6);
+  HopperPrediction P = predictHopper({&G, 1}, *R, 3.0);
+  EXPECT_DOUBLE_EQ(P.Evidence.Atomics.AllOneWordFp32Ms, 3.0);
+  std::vector<LatencyCause> C = latencyCauses(P, LatencyEvidence{});
+  ASSERT_FALSE(C.empty());
+  EXPECT_EQ(C[0].Kind, LatencyCauseKind::AtomicContention);
+  EXPECT_EQ(C[0].Detail, "atomics on few addresses: the busiest L2 slice's "
+                         "atomic unit takes input 33% of the time, and fp32 "
+                         "adds to one word take 3 L2 clocks each");
+  // A kernel seven times as long: even fp32 adds to one word explain too
+  // little of it to be named.
+  HopperPrediction Long = predictHopper({&G, 1}, *R, 7.0);
+  for (const LatencyCause &Cause : latencyCauses(Long, LatencyEvidence{}))
+    EXPECT_NE(Cause.Kind, LatencyCauseKind::AtomicContention);
+  // Without the fp32 measurement only the one-per-clock share counts.
+  HopperPrediction Bare = predictHopper({&G, 1}, ratesOf(roundDeviceWithL2Clock()), 3.0);
+  EXPECT_DOUBLE_EQ(Bare.Evidence.Atomics.AllOneWordFp32Ms, 0);
+  for (const LatencyCause &Cause : latencyCauses(Bare, LatencyEvidence{}))
+    EXPECT_NE(Cause.Kind, LatencyCauseKind::AtomicContention);
+}
+
+} // namespace
