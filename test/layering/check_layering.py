@@ -46,6 +46,58 @@ ALLOWED = {
 # The executable sits on top of everything.
 ALLOWED["tool"] = set(ALLOWED) | {"llvm"}
 
+# What each layer is for, one line each, in Markdown: architecture_doc.py
+# writes them with ALLOWED into docs/architecture.md.
+DESCRIPTIONS = {
+    "support": "Utilities every layer shares: errors, JSON input, number "
+               "formats and quantities, CSV, text tables, SVG, processes, "
+               "shell quoting, paths, the command line.",
+    "schema": "The file formats as typed documents: the counter catalog, "
+              "the schema tags, `headroom.profile/1` with its one reader "
+              "and writer.",
+    "merge": "`headroom merge`: the profiles of several processes or ranks "
+             "as one.",
+    "model": "The performance models, plain C++: the thesis model, the "
+             "Hopper model's per-unit floors and estimates, the fitted "
+             "model.",
+    "devices": "Device files (`headroom.device/1`), the registry that finds "
+               "them by name, the shipped database, spec-derived devices, "
+               "calibration.",
+    "analysis": "A profile or counters file through the model on a device: "
+                "kernel reports, projections, baselines, predictions, "
+                "validation. Judges and prints nothing.",
+    "checks": "What Headroom judges, one check per file (`Checks.def`): "
+              "kernel warnings, qualifying notes, input checks, the lint "
+              "gate.",
+    "views": "One class per output format, found by the name `--format` "
+             "gives: text, JSON, SARIF, CSV, HTML with charts, Markdown.",
+    "nvccargs": "nvcc's command line as data: its option table, one "
+                "command taken apart, `--options-file` files.",
+    "ast": "The Clang pass (only with Clang): the host parse, the launch "
+           "finder and rewriter, header copies, `headroom instrument`.",
+    "sourcechecks": "`headroom check` (only with Clang): checks of CUDA "
+                    "source on the device-side parse, one per file "
+                    "(`SourceChecks.def`).",
+    "sass": "The static mix: a kernel's SASS from cuobjdump, its "
+            "instruction mix and occupancy, the cap they set, the facts "
+            "`--sass` gives the model.",
+    "nvcc": "The `headroom nvcc` wrapper, plain C++; reaches the Clang "
+            "pass only through its `SourceInstrumenter` interface.",
+    "nvcc/clang": "`ClangInstrumenter` (only with Clang): the one adapter "
+                  "that joins the wrapper, the Clang pass and the source "
+                  "checks.",
+    "lsp": "`headroom lsp`, the language-server proxy in front of clangd; "
+           "runs `headroom check` and `headroom static-mix` as child "
+           "processes.",
+    "runtime": "`libheadroom_rt`, linked into instrumented programs: times "
+               "launches, samples counters through CUPTI, writes the "
+               "profile.",
+    "microbench": "`headroom-microbench`, the calibration "
+                  "micro-benchmarks that `headroom calibrate` runs.",
+    "tool": "The `headroom` executable: one thin `*Main.cpp` per "
+            "subcommand over the libraries.",
+}
+
 LIBRARIES = [name for name in ALLOWED if name not in ("runtime", "microbench",
                                                       "tool")]
 SOURCE_SUFFIXES = {".h", ".hpp", ".cpp", ".cc", ".cu", ".cuh"}
