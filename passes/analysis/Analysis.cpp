@@ -3,48 +3,71 @@
 #include "analysis/Analysis.h"
 
 #include "analysis/DeviceMatch.h"
+#include "analysis/HopperFinding.h"
 #include "analysis/SourcePaths.h"
+#include "analysis/ThesisFinding.h"
 #include "model/UtilizationCorrection.h"
+
+#include <algorithm>
 
 namespace headroom {
 
 namespace {
 
-/// Predicts every modeled kernel on every target; with measured times on the
-/// profiled device, E_util (5.13) from there corrects each projection.
+/// Projects every modeled kernel onto every target, each by one model: the
+/// Hopper model where the kernel has its bounds and the target its unit
+/// rates, else the thesis model, whose projections E_util (5.13) corrects
+/// where the time was measured on the profiled device. Adds them to the
+/// kernel's finding, with the thesis' chart geometry.
 void project(Analysis &A) {
-  // The Hopper model projects onto the targets that have unit rates.
   std::vector<std::pair<std::string, UnitRates>> Rates;
   for (const DeviceEntry &T : A.Targets)
     if (Expected<UnitRates> R = unitRates(T.Device))
       Rates.emplace_back(T.Device.Name, *R);
   for (KernelReport &K : A.Report.Kernels) {
-    if (K.Bounds)
+    ModelResults &M = K.Models;
+    if (M.Hopper)
       for (const auto &[Name, R] : Rates)
-        K.Bounds->Projections.push_back(projectBounds(*K.Bounds, Name, R));
-    if (!K.Parameters || !K.Model)
-      continue;
-    std::optional<double> EUtil;
-    if (K.Model->MeasuredMs)
-      if (auto E = utilizationFactor(*K.Model))
-        EUtil = *E;
-    for (const DeviceEntry &T : A.Targets) {
-      auto P = predict(*K.Parameters, T.Device, A.Model);
-      if (!P)
-        continue; // A target with a non-positive throughput: predict says so
-                  // when the device is read; nothing to project.
-      if (EUtil)
-        applyUtilizationFactor(*P, A.Device.Device.Name, *EUtil);
-      K.ChartProjections.push_back(*P);
-      // A target the Hopper model projects gets no second, thesis
-      // projection: the text, JSON, CSV, HTML and the checks all see one.
-      bool ByBounds = false;
-      if (K.Bounds)
-        for (const BoundsProjection &B : K.Bounds->Projections)
-          ByBounds |= B.Device == T.Device.Name;
-      if (!ByBounds)
-        K.Projections.push_back(std::move(*P));
+        M.Hopper->Projections.push_back(projectBounds(*M.Hopper, Name, R));
+    if (M.Parameters && M.Thesis) {
+      std::optional<double> EUtil;
+      if (M.Thesis->MeasuredMs)
+        if (auto E = utilizationFactor(*M.Thesis))
+          EUtil = *E;
+      for (const DeviceEntry &T : A.Targets) {
+        auto P = predict(*M.Parameters, T.Device, A.Model);
+        if (!P)
+          continue; // A target with a non-positive throughput: predict says
+                    // so when the device is read; nothing to project.
+        if (EUtil)
+          applyUtilizationFactor(*P, A.Device.Device.Name, *EUtil);
+        M.ThesisTargets.push_back(std::move(*P));
+      }
     }
+    if (!K.Finding)
+      continue;
+    for (const DeviceEntry &T : A.Targets) {
+      const std::string &Name = T.Device.Name;
+      auto ByHopper = [&](const BoundsProjection &B) {
+        return B.Device == Name;
+      };
+      auto ByThesis = [&](const Prediction &P) { return P.Device == Name; };
+      if (M.Hopper) {
+        auto It = std::find_if(M.Hopper->Projections.begin(),
+                               M.Hopper->Projections.end(), ByHopper);
+        if (It != M.Hopper->Projections.end()) {
+          K.Finding->Targets.push_back(hopperTarget(*It, M.Hopper->regime()));
+          continue;
+        }
+      }
+      auto It = std::find_if(M.ThesisTargets.begin(), M.ThesisTargets.end(),
+                             ByThesis);
+      if (It != M.ThesisTargets.end())
+        K.Finding->Targets.push_back(thesisTarget(*It, *M.Thesis));
+    }
+    if (M.Thesis)
+      K.Finding->Chart = ChartGeometry{*M.Thesis, M.ThesisTargets,
+                                       levelIntensities(K.Counters, *M.Thesis)};
   }
 }
 

@@ -54,17 +54,13 @@ Baseline makeBaseline(const Analysis &A) {
     E.Launches = K.Launches;
     if (K.Launches && K.TotalNs > 0)
       E.MeasuredMsPerLaunch = K.TotalNs / 1e6 / double(K.Launches);
-    // The model the report used: the Hopper model's bounds, else the
-    // thesis prediction.
-    if (K.Bounds && K.ModeledLaunches) {
-      E.PredictedMsPerLaunch =
-          K.Bounds->predictedMs() / double(K.ModeledLaunches);
-      E.Bound = regimeName(K.Bounds->regime());
-      E.Headroom = K.Bounds->headroom();
-    } else if (K.Model && K.ModeledLaunches) {
-      E.PredictedMsPerLaunch = K.Model->PredictedMs / double(K.ModeledLaunches);
-      E.Bound = boundName(K.Model->Limit);
-      E.Headroom = K.Model->headroom();
+    if (const std::optional<KernelFinding> &F = K.Finding;
+        F && K.ModeledLaunches) {
+      E.PredictedMsPerLaunch = F->PredictedMs / double(K.ModeledLaunches);
+      E.Bound = regimeName(F->Verdict);
+      E.Model = modelKindKey(F->Model);
+      E.Headroom = F->headroomToRoof();
+      E.CapHeadroom = F->headroomToCap();
     }
     B.Kernels.push_back(std::move(E));
   }
@@ -92,7 +88,10 @@ ordered_json baselineToJson(const Baseline &B) {
     J["predicted_ms_per_launch"] = Opt(K.PredictedMsPerLaunch);
     J["bound"] =
         K.Bound.empty() ? ordered_json(nullptr) : ordered_json(K.Bound);
-    J["headroom"] = Opt(K.Headroom);
+    J["model"] =
+        K.Model.empty() ? ordered_json(nullptr) : ordered_json(K.Model);
+    J["headroom_to_roof"] = Opt(K.Headroom);
+    J["headroom_to_cap"] = Opt(K.CapHeadroom);
     Kernels.push_back(J);
   }
   Doc["kernels"] = Kernels;
@@ -160,6 +159,22 @@ Expected<Baseline> parseBaseline(const json &Root) {
     if (!Name)
       return Name.error();
     K.Kernel = *Name;
+    if (const json *File = findMember(J, "file"); File && !File->is_null()) {
+      if (!File->is_string())
+        return expectedError(jsonPath(Path, "file"), "a string or null", *File);
+      const json *Line = findMember(J, "line");
+      if (!Line || !Line->is_number_unsigned())
+        return expectedError(jsonPath(Path, "line"),
+                             "a line number beside \"file\"",
+                             Line ? *Line : json());
+      K.Definition =
+          SourceLocation{File->get<std::string>(), Line->get<unsigned>(), 0};
+    }
+    if (const json *M = findMember(J, "model"); M && !M->is_null()) {
+      if (!M->is_string())
+        return expectedError(jsonPath(Path, "model"), "a string or null", *M);
+      K.Model = M->get<std::string>();
+    }
     if (const json *L = findMember(J, "launches")) {
       if (!L->is_number_unsigned())
         return expectedError(jsonPath(Path, "launches"),
@@ -169,11 +184,20 @@ Expected<Baseline> parseBaseline(const json &Root) {
     for (auto [Field, Slot] :
          {std::pair{"measured_ms_per_launch", &K.MeasuredMsPerLaunch},
           {"predicted_ms_per_launch", &K.PredictedMsPerLaunch},
-          {"headroom", &K.Headroom}}) {
+          {"headroom_to_roof", &K.Headroom},
+          {"headroom_to_cap", &K.CapHeadroom}}) {
       auto V = optionalTime(J, Field, Path);
       if (!V)
         return V.error();
       *Slot = *V;
+    }
+    // headroom.baseline/1 files written before the roof gate named
+    // measured / predicted "headroom": that is the headroom to the cap.
+    if (!K.CapHeadroom && !findMember(J, "headroom_to_cap")) {
+      auto Legacy = optionalTime(J, "headroom", Path);
+      if (!Legacy)
+        return Legacy.error();
+      K.CapHeadroom = *Legacy;
     }
     if (const json *Bound = findMember(J, "bound");
         Bound && !Bound->is_null()) {

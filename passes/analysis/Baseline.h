@@ -2,7 +2,8 @@
 ///
 /// \file
 /// What `headroom lint --write-baseline` records and `--baseline` compares
-/// with: per kernel, its measured and predicted time per launch. Kernels are
+/// with: per kernel, its measured and predicted time per launch, and its
+/// headroom to the roof and to the cap. Kernels are
 /// keyed by their definition's file and their name ("app.cu::saxpy"), not
 /// the line, so edits that move a kernel keep its baseline; when one file
 /// defines two kernels of one name (overloads), the line is appended
@@ -36,9 +37,14 @@ struct BaselineKernel {
   std::optional<double> MeasuredMsPerLaunch;
   /// The model's floor for one modeled launch, ms (absent without counters).
   std::optional<double> PredictedMsPerLaunch;
-  /// "compute" or "memory"; empty without counters.
+  /// "compute", "memory" or "latency"; empty without counters.
   std::string Bound;
-  std::optional<double> Headroom;
+  /// The model that made the finding ("hopper", "thesis", "fitted"; empty
+  /// without counters), its headroom to the roof (measured over roof time,
+  /// as `lint --max-headroom` gates it) and to the cap (measured over
+  /// predicted time, as `--max-cap-headroom` gates it).
+  std::string Model;
+  std::optional<double> Headroom, CapHeadroom;
 };
 
 struct Baseline {

@@ -27,8 +27,9 @@ struct Diagnostic {
   /// Absent for findings with no place in the source (library kernels).
   std::optional<SourceLocation> Location;
   std::string Message;
-  /// The stable check name, e.g. "headroom-memory-bound" (checks/Checks.def);
-  /// empty for notes that only explain their diagnostic.
+  /// The stable check name, e.g. "headroom-memory-bound"
+  /// (checks/catalog/Checks.def); empty for notes that only explain their
+  /// diagnostic.
   std::string Check;
   /// The kernel the diagnostic is about, empty for whole-profile findings:
   /// with Check, what identifies a finding across edits that move lines

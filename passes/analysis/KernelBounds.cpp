@@ -17,44 +17,6 @@ std::optional<double> perLaunch(const ProfileKernel &E, Counter C) {
   return It->second;
 }
 
-/// The name of the roof of the useful operations of a kernel of type T.
-const char *operationRoofName(KernelType T) {
-  switch (T) {
-  case KernelType::Fp32:
-    return "the FP32 roof";
-  case KernelType::Fp64:
-    return "the FP64 roof";
-  case KernelType::Int:
-    return "the integer roof";
-  }
-  return "the FP32 roof";
-}
-
-/// The roof of a compute- or memory-bound kernel: the classic roofline's,
-/// which no implementation can beat: the largest of its useful operations
-/// at the peak of their type, its tensor-pipe work at the pipe's rate, and
-/// its DRAM bytes at the DRAM bandwidth. What the bottleneck adds on top
-/// (issue slots of other instructions, shared-memory or L2 traffic, an
-/// uneven grid) is the cap, which the warning gives beside it.
-std::optional<Roof> headlineRoof(const HopperPrediction &P, Regime R,
-                                 const Prediction *Thesis) {
-  if (R == Regime::Latency)
-    return std::nullopt;
-  std::optional<Roof> Best;
-  auto consider = [&](std::string Name, double Ms) {
-    if (Ms > 0 && (!Best || Ms > Best->Ms))
-      Best = Roof{std::move(Name), Ms};
-  };
-  if (Thesis && Thesis->TOp > 0 && Thesis->WComp > 0)
-    consider(operationRoofName(Thesis->Type),
-             Thesis->WComp / (Thesis->TOp * 1e9) * 1e3);
-  if (const UnitTime *T = P.timeOf(Unit::TensorPipe))
-    consider("the tensor roof", T->RoofMs);
-  if (const UnitTime *T = P.timeOf(Unit::Dram))
-    consider("the DRAM bandwidth roof", T->RoofMs);
-  return Best;
-}
-
 } // namespace
 
 std::optional<double> KernelBounds::headroom() const {
@@ -110,7 +72,7 @@ void BoundsInput::add(const ProfileKernel &Entry,
 
 KernelBounds kernelBounds(const BoundsInput &In, const UnitRates &R,
                           std::optional<double> MeasuredMs,
-                          const Prediction *Thesis, std::uint64_t Launches) {
+                          std::uint64_t Launches) {
   KernelBounds B;
   B.Prediction = predictHopper(In.groups(), R, MeasuredMs);
   for (const LaunchGroup &G : In.groups())
@@ -120,7 +82,6 @@ KernelBounds kernelBounds(const BoundsInput &In, const UnitRates &R,
   if (MeasuredMs && Launches)
     E.MeanLaunchMs = *MeasuredMs / double(Launches);
   B.Causes = latencyCauses(B.Prediction, E);
-  B.Headline = headlineRoof(B.Prediction, B.regime(), Thesis);
   B.Groups = In.groups();
   return B;
 }

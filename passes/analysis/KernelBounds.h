@@ -3,11 +3,10 @@
 /// \file
 /// The Hopper model's view of one kernel of a profile (docs/model.md): the
 /// per-unit floors of its modeled launches, its regime (compute, memory or
-/// latency) and, when latency-bound, what it waits for; the roof that its
-/// warning measures the headroom to; the fitted model's prediction when it
-/// was chosen; and its projections onto --target devices (measured time
-/// scaled by the ratio of the floors). analyzeProfile fills it in where the
-/// device has unit rates and the profile the per-pipe counters.
+/// latency) and, when latency-bound, what it waits for; the fitted model's
+/// prediction when it was chosen; and its projections onto --target devices
+/// (measured time scaled by the ratio of the floors). analyzeProfile fills it
+/// in where the device has unit rates and the profile the per-pipe counters.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_ANALYSIS_KERNELBOUNDS_H
@@ -27,15 +26,6 @@
 
 namespace headroom {
 
-/// The device's peak for the kind of work that bounds a kernel: its
-/// useful operations at the FP32/FP64/integer peak, the tensor pipe at its
-/// rate, or the bytes of the limiting memory level at its bandwidth.
-struct Roof {
-  /// "the FP32 roof", "the DRAM bandwidth roof", ...
-  std::string Name;
-  double Ms = 0;
-};
-
 /// A --target device's bound for the kernel.
 struct BoundsProjection {
   std::string Device;
@@ -54,8 +44,6 @@ struct KernelBounds {
   /// The work of all modeled launches per unit, for the warning's shares.
   std::array<double, NumUnits> Work{};
   std::vector<LatencyCause> Causes;
-  /// The headline's roof, for compute- and memory-bound kernels.
-  std::optional<Roof> Headline;
   /// The fitted model's time, when --model fitted chose it.
   std::optional<double> FittedMs;
   std::vector<BoundsProjection> Projections;
@@ -109,10 +97,9 @@ BoundsProjection projectBounds(const KernelBounds &B, const std::string &Device,
 
 /// The bounds of the kernel whose input is \p In on a device with rates
 /// \p R; \p MeasuredMs is the modeled launches' time, when measured there.
-/// \p Thesis (the thesis prediction) names the useful operations' roof.
 KernelBounds kernelBounds(const BoundsInput &In, const UnitRates &R,
                           std::optional<double> MeasuredMs,
-                          const Prediction *Thesis, std::uint64_t Launches);
+                          std::uint64_t Launches);
 
 } // namespace headroom
 

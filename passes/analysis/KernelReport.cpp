@@ -2,6 +2,9 @@
 
 #include "analysis/KernelReport.h"
 
+#include "analysis/HopperFinding.h"
+#include "analysis/ThesisFinding.h"
+
 #include "model/FittedModel.h"
 #include "model/KernelCounters.h"
 #include "model/MemoryLevels.h"
@@ -79,18 +82,29 @@ void addBounds(KernelReport &R, const BoundsInput &In, const UnitRates &Rates,
                const DeviceParameters &D, const ModelOptions &Options,
                bool MeasuredOnDevice) {
   if (!In.complete()) {
-    R.BoundsMissing = "the profile lacks the per-pipe counters of the Hopper "
-                      "model (record it again with this version's runtime)";
+    R.LacksHopperCounters = true;
     return;
   }
   std::optional<double> MeasuredMs;
   if (MeasuredOnDevice && R.ModeledNs > 0)
     MeasuredMs = R.ModeledNs / 1e6;
-  R.Bounds = kernelBounds(In, Rates, MeasuredMs, R.Model ? &*R.Model : nullptr,
-                          R.ModeledLaunches);
+  KernelBounds &B = R.Models.Hopper.emplace(
+      kernelBounds(In, Rates, MeasuredMs, R.ModeledLaunches));
   if (Options.Choice == ModelChoice::Fitted && D.Fitted)
-    R.Bounds->FittedMs =
-        predictFitted(*D.Fitted, R.Bounds->Prediction, R.ModeledLaunches);
+    B.FittedMs = predictFitted(*D.Fitted, B.Prediction, R.ModeledLaunches);
+}
+
+/// The finding of \p R on device \p Device: the Hopper model's where it
+/// bounds the kernel, else the thesis model's.
+std::optional<KernelFinding> findingOf(const KernelReport &R,
+                                       const std::string &Device) {
+  const ModelResults &M = R.Models;
+  const Prediction *Thesis = M.Thesis ? &*M.Thesis : nullptr;
+  if (M.Hopper)
+    return hopperFinding(*M.Hopper, Device, Thesis);
+  if (Thesis)
+    return thesisFinding(*Thesis, M.Components);
+  return std::nullopt;
 }
 
 } // namespace
@@ -98,7 +112,7 @@ void addBounds(KernelReport &R, const BoundsInput &In, const UnitRates &Rates,
 std::size_t ProfileReport::modeledKernels() const {
   std::size_t N = 0;
   for (const KernelReport &K : Kernels)
-    N += K.Model.has_value();
+    N += K.Finding.has_value();
   return N;
 }
 
@@ -131,7 +145,7 @@ KernelReport collectEntries(const ProfileDocument &P,
   std::map<const ProfileSite *, SiteUsage> BySite;
   // Without counters, the parallelism note still applies to every launch.
   std::uint64_t AllMinThreads = 0, AllMinBlocks = 0;
-  auto lower = [](std::uint64_t Min, std::uint64_t V) {
+  auto Lower = [](std::uint64_t Min, std::uint64_t V) {
     return Min ? std::min(Min, V) : V;
   };
   for (const ProfileKernel *K : Entries) {
@@ -145,8 +159,8 @@ KernelReport collectEntries(const ProfileDocument &P,
     U.Launches += K->Launches;
     U.TotalNs += Ns;
     if (K->Launches > 0) {
-      AllMinThreads = lower(AllMinThreads, K->threadsPerBlock());
-      AllMinBlocks = lower(AllMinBlocks, K->blocks());
+      AllMinThreads = Lower(AllMinThreads, K->threadsPerBlock());
+      AllMinBlocks = Lower(AllMinBlocks, K->blocks());
     }
     if (K->Counters.empty() || K->Launches == 0)
       continue;
@@ -158,8 +172,8 @@ KernelReport collectEntries(const ProfileDocument &P,
     }
     accumulate(In.Sum, *K, In.AverageWeights);
     In.Bounds.add(*K, Facts);
-    R.MinThreadsPerBlock = lower(R.MinThreadsPerBlock, K->threadsPerBlock());
-    R.MinBlocks = lower(R.MinBlocks, K->blocks());
+    R.MinThreadsPerBlock = Lower(R.MinThreadsPerBlock, K->threadsPerBlock());
+    R.MinBlocks = Lower(R.MinBlocks, K->blocks());
   }
   if (R.ModeledLaunches == 0) {
     R.MinThreadsPerBlock = AllMinThreads;
@@ -196,11 +210,11 @@ void predictThesis(KernelReport &R, KernelCounters &Sum,
   } else if (auto Pred = predict(*Params, D, Options); !Pred) {
     R.ModelError = Pred.error();
   } else {
-    R.Parameters = *Params;
-    R.Model = *Pred;
+    R.Models.Parameters = *Params;
+    Prediction &P = R.Models.Thesis.emplace(*Pred);
     if (MeasuredOnDevice && R.ModeledNs > 0)
-      R.Model->MeasuredMs = R.ModeledNs / 1e6;
-    R.Components = computeComponentTimes(Sum, *R.Model, D);
+      P.MeasuredMs = R.ModeledNs / 1e6;
+    R.Models.Components = computeComponentTimes(Sum, P, D);
   }
 }
 
@@ -237,6 +251,7 @@ ProfileReport analyzeProfile(const ProfileDocument &P,
         addBounds(R, In.Bounds, *Rates, D, Options, MeasuredOnDevice);
     }
     R.Counters = std::move(In.Sum);
+    R.Finding = findingOf(R, D.Name);
     Report.Kernels.push_back(std::move(R));
   }
   std::stable_sort(Report.Kernels.begin(), Report.Kernels.end(),

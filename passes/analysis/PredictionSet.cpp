@@ -103,8 +103,7 @@ Expected<PredictionSet> buildPredictionSet(std::vector<KernelEntry> Kernels,
     const std::string &RefName = Set.Devices[*Set.ReferenceIndex].Device.Name;
     for (std::size_t K = 0; K < Set.Kernels.size(); ++K) {
       if (!Set.Kernels[K].MeasuredMs) {
-        Set.Notes.push_back("kernel '" + Set.Kernels[K].Parameters.Name +
-                            "' has no measured time: not corrected");
+        Set.Uncorrected.push_back(Set.Kernels[K].Parameters.Name);
         continue;
       }
       Prediction &OnRef =
@@ -118,9 +117,7 @@ Expected<PredictionSet> buildPredictionSet(std::vector<KernelEntry> Kernels,
                                RefName, *EUtil);
     }
   } else if (AnyMeasured) {
-    Set.Notes.push_back("measured times in the counters file are not used: "
-                        "name the GPU they were measured on with --reference "
-                        "to get headroom and the E_util correction");
+    Set.MeasuredTimesUnused = true;
   }
   return Set;
 }

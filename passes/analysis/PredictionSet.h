@@ -46,8 +46,12 @@ struct PredictionSet {
   ModelOptions Options;
   /// Device-major: kernel k on device d is at [d * Kernels.size() + k].
   std::vector<Prediction> Predictions;
-  /// Remarks for the reader (e.g. measured times that were not used).
-  std::vector<std::string> Notes;
+  /// With a reference device, the kernels without a measured time, which
+  /// E_util does not correct.
+  std::vector<std::string> Uncorrected;
+  /// Measured times were given without a reference device, so they are not
+  /// used.
+  bool MeasuredTimesUnused = false;
 
   const Prediction &at(std::size_t Device, std::size_t Kernel) const {
     return Predictions[Device * Kernels.size() + Kernel];

@@ -102,12 +102,12 @@ std::string gridText(const ProfileKernel &K) {
 bool namesKernel(const std::string &Signature, const std::string &Name) {
   for (std::size_t At = Signature.find(Name); At != std::string::npos;
        At = Signature.find(Name, At + 1)) {
-    auto isIdent = [](char Ch) {
+    auto IsIdent = [](char Ch) {
       return std::isalnum(static_cast<unsigned char>(Ch)) || Ch == '_';
     };
-    bool Before = At == 0 || !isIdent(Signature[At - 1]);
+    bool Before = At == 0 || !IsIdent(Signature[At - 1]);
     std::size_t End = At + Name.size();
-    bool After = End == Signature.size() || !isIdent(Signature[End]);
+    bool After = End == Signature.size() || !IsIdent(Signature[End]);
     if (Before && After)
       return true;
   }

@@ -15,8 +15,9 @@ namespace headroom {
 
 namespace {
 
-/// A source file's lines, or why they cannot be read.
-using Lines = Expected<std::vector<std::string>>;
+/// A source file's lines, or why they cannot be read; nullopt when the file
+/// is gone.
+using Lines = std::optional<Expected<std::vector<std::string>>>;
 
 /// A site's file may name anything: a directory, a FIFO, /dev/zero. Only
 /// a regular file of at most MaxTextFileBytes is read (never blocking);
@@ -24,10 +25,10 @@ using Lines = Expected<std::vector<std::string>>;
 Lines readLines(const std::string &Path) {
   std::error_code EC;
   if (!std::filesystem::exists(Path, EC) && !EC)
-    return Error("the file no longer exists");
+    return std::nullopt;
   Expected<std::string> Text = readInputFile(Path, MaxTextFileBytes);
   if (!Text)
-    return Error("the file cannot be read: " + Text.error().message());
+    return Expected<std::vector<std::string>>(Text.error());
   std::vector<std::string> Out;
   std::istringstream In(*Text);
   std::string Line;
@@ -93,7 +94,7 @@ SourceCheckResult checkSites(const ProfileDocument &P,
       FileOf(S.Definition.File);
   }
   for (const auto &[File, Content] : Files)
-    R.SourcesFound |= bool(Content);
+    R.SourcesFound |= Content && bool(*Content);
   if (!R.SourcesFound)
     return R;
 
@@ -104,19 +105,22 @@ SourceCheckResult checkSites(const ProfileDocument &P,
       return;
     ++R.Checked;
     const Lines &Content = FileOf(Loc.File);
-    std::string Problem;
-    std::string Name = kernelIdentifier(Kernel);
-    if (!Content)
-      Problem = Content.error().message();
-    else if (Loc.Line == 0 || Loc.Line > Content->size())
-      Problem = "line " + std::to_string(Loc.Line) +
-                " is past the end of the file (" +
-                std::to_string(Content->size()) + " lines)";
-    else if (!mentions((*Content)[Loc.Line - 1], Name))
-      Problem = "line " + std::to_string(Loc.Line) + " no longer mentions '" +
-                Name + "'";
-    if (!Problem.empty())
-      R.Mismatches.push_back({Loc, Kernel, IsDefinition, Problem});
+    SiteMismatch M{Loc, Kernel, IsDefinition};
+    M.Identifier = kernelIdentifier(Kernel);
+    if (!Content) {
+      M.What = SiteMismatch::Problem::Gone;
+    } else if (!*Content) {
+      M.What = SiteMismatch::Problem::Unreadable;
+      M.Unreadable = Content->error();
+    } else if (Loc.Line == 0 || Loc.Line > (*Content)->size()) {
+      M.What = SiteMismatch::Problem::PastTheEnd;
+      M.FileLines = (*Content)->size();
+    } else if (!mentions((**Content)[Loc.Line - 1], M.Identifier)) {
+      M.What = SiteMismatch::Problem::NameMissing;
+    } else {
+      return;
+    }
+    R.Mismatches.push_back(std::move(M));
   };
   for (const ProfileSite &S : P.Sites) {
     if (S.hasDefinition())

@@ -15,6 +15,9 @@
 #define HEADROOM_ANALYSIS_SITESMATCHSOURCES_H
 
 #include "schema/ProfileDocument.h"
+#include "support/Error.h"
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -27,9 +30,14 @@ struct SiteMismatch {
   std::string Kernel;
   /// True for a kernel definition, false for a launch site.
   bool IsDefinition = false;
-  /// What is wrong: "the file no longer exists", "line 120 is past the end
-  /// of the file (98 lines)", "line 68 no longer mentions 'saxpy'".
-  std::string Problem;
+  /// What is wrong: the file is gone, cannot be read (Unreadable says
+  /// why), the line is past its end (FileLines long), or the line no longer
+  /// names the kernel's Identifier.
+  enum class Problem { Gone, Unreadable, PastTheEnd, NameMissing };
+  Problem What = Problem::NameMissing;
+  std::optional<Error> Unreadable;
+  std::size_t FileLines = 0;
+  std::string Identifier;
 };
 
 struct SourceCheckResult {

@@ -19,6 +19,10 @@ double *weightOf(FittedWeights &W, const std::string &Key) {
   for (Estimate E : AllEstimates)
     if (estimateKey(E) == Key)
       return &W.PerEstimate[static_cast<std::size_t>(E)];
+  // Device files written before the load rounds joined the estimate.
+  if (Key == "issue_dram_latency")
+    return &W.PerEstimate[static_cast<std::size_t>(
+        Estimate::IssueAndLoadLatency)];
   return nullptr;
 }
 

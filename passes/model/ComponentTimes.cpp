@@ -6,20 +6,6 @@
 
 namespace headroom {
 
-const char *componentName(Component C) {
-  switch (C) {
-  case Component::Issue:
-    return "instruction issue";
-  case Component::SharedMemory:
-    return "shared memory";
-  case Component::L2:
-    return "L2";
-  case Component::Dram:
-    return "DRAM";
-  }
-  return "?";
-}
-
 const char *componentKey(Component C) {
   switch (C) {
   case Component::Issue:

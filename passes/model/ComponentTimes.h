@@ -36,8 +36,6 @@ namespace headroom {
 
 enum class Component { Issue, SharedMemory, L2, Dram };
 
-/// "instruction issue", "shared memory", "L2", "DRAM".
-const char *componentName(Component C);
 /// "issue", "shared", "l2", "dram": the JSON and CSV spelling.
 const char *componentKey(Component C);
 

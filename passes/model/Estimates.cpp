@@ -9,8 +9,7 @@ std::string_view estimateKey(Estimate E) {
   case Estimate::DramLatency:
     return "dram_latency";
   case Estimate::IssueAndLoadLatency:
-    // The key predates the load rounds, which this estimate now also waits.
-    return "issue_dram_latency";
+    return "issue_load_latency";
   case Estimate::PartialOverlap:
     return "partial_overlap";
   }

@@ -1,4 +1,4 @@
-//===- Estimates.h - What the Hopper model estimates, not bounds -*- C++ -*-===//
+//===- Estimates.h - Estimates, not bounds ----------------------*- C++ -*-===//
 ///
 /// \file
 /// Besides each unit's floor (a bound the hardware cannot beat), the Hopper
@@ -36,7 +36,7 @@ inline constexpr std::array<Estimate, NumEstimates> AllEstimates = {
     Estimate::DramLatency, Estimate::IssueAndLoadLatency,
     Estimate::PartialOverlap};
 
-/// "dram_latency", "issue_dram_latency", "partial_overlap".
+/// "dram_latency", "issue_load_latency", "partial_overlap".
 std::string_view estimateKey(Estimate E);
 
 /// One estimate of a kernel's time (all its modeled launches).

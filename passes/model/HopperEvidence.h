@@ -1,4 +1,4 @@
-//===- HopperEvidence.h - What the Hopper model's refinements saw -*- C++ -*-===//
+//===- HopperEvidence.h - What the refinements saw --------------*- C++ -*-===//
 ///
 /// \file
 /// The typed evidence of a kernel's Hopper prediction: what each refinement

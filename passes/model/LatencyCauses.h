@@ -29,8 +29,8 @@
 
 #include "model/HopperModel.h"
 
+#include <cstdint>
 #include <optional>
-#include <string>
 #include <vector>
 
 namespace headroom {
@@ -60,10 +60,26 @@ enum class LatencyCauseKind {
 /// "few-blocks", "few-warps", "memory-latency", ...
 const char *latencyCauseKey(LatencyCauseKind K);
 
+/// One cause with the numbers that name it; each kind sets its own and
+/// leaves the others 0. A value type.
 struct LatencyCause {
-  LatencyCauseKind Kind;
-  /// One phrase for the diagnostic, e.g. "16 blocks for 132 SMs".
-  std::string Detail;
+  LatencyCauseKind Kind = LatencyCauseKind::FewWarps;
+  /// AtomicContention: the busiest L2 slice's input share of the measured
+  /// time; DependentLoads: the load rounds' share.
+  double ShareOfTime = 0;
+  /// AtomicContention, where only fp32 adds to one word would explain the
+  /// time: the L2 clocks each such add takes.
+  double Fp32OneWordClocks = 0;
+  /// FewBlocks: the smallest grid and the device's SMs.
+  std::uint64_t Blocks = 0;
+  unsigned Sms = 0;
+  /// FewWarps: resident warps per scheduler, and the achieved occupancy.
+  double WarpsPerScheduler = 0, OccupancyPct = 0;
+  /// MemoryLatency, DependentInstructions, Barriers: warps stalled per
+  /// issued instruction for that reason.
+  double StallCycles = 0;
+  /// ShortLaunches: the mean launch, in microseconds.
+  double LaunchUs = 0;
 };
 
 /// What the profile recorded beside the model's inputs.
@@ -76,11 +92,6 @@ struct LatencyEvidence {
   unsigned MaxWarpsPerSm = 64;
   double MeanLaunchMs = 0;
 };
-
-/// "48 global loads per warp, 1 in flight per round (from its SASS) at 198
-/// ns per round": the load rounds, as the latency cause and the warning's
-/// cap both name them.
-std::string loadRoundsText(const LoadRoundsEvidence &R);
 
 /// The causes of a latency-bound kernel, strongest evidence first; empty
 /// when \p P is not latency-bound.

@@ -42,21 +42,21 @@ double UnitRates::dramBandwidth(double ReadBytes, double WriteBytes) const {
 }
 
 Expected<UnitRates> unitRates(const DeviceParameters &D) {
-  auto missing = [&](std::string_view What) {
+  auto Missing = [&](std::string_view What) {
     return Error("device '" + D.Name + "' has no " + std::string(What) +
                  ", which the Hopper model needs (calibrate it with "
                  "`headroom calibrate`)");
   };
   UnitRates R;
   if (!D.Identity.SmCount || *D.Identity.SmCount <= 0)
-    return missing("identity.sm_count");
+    return Missing("identity.sm_count");
   R.Sms = static_cast<unsigned>(*D.Identity.SmCount);
   R.L2Capacity = static_cast<double>(D.Identity.L2Bytes.value_or(0));
   if (const Measurement *Clock =
           findMeasurement(D, "sm_clock_under_load", "MHz"))
     R.ClockHz = Clock->Value * 1e6;
   else
-    return missing("measurement 'sm_clock_under_load' (MHz)");
+    return Missing("measurement 'sm_clock_under_load' (MHz)");
 
   struct Source {
     Unit Id;
@@ -84,7 +84,7 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
     const Measurement *M = findMeasurement(D, S.Name, S.MeasuredIn);
     if (!M) {
       if (S.Required)
-        return missing("measurement '" + std::string(S.Name) + "' (" +
+        return Missing("measurement '" + std::string(S.Name) + "' (" +
                        std::string(S.MeasuredIn) + ")");
       continue;
     }
@@ -139,7 +139,7 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
   const Measurement *Write = findMeasurement(D, "dram_write", "GB/s");
   const Measurement *Copy = findMeasurement(D, "dram_copy", "GB/s");
   if (!Read || !Write || !Copy)
-    return missing("measurements 'dram_read', 'dram_write' and 'dram_copy' "
+    return Missing("measurements 'dram_read', 'dram_write' and 'dram_copy' "
                    "(GB/s)");
   R.DramRead = Read->Value * 1e9;
   R.DramWrite = Write->Value * 1e9;

@@ -5,9 +5,9 @@
 /// (4.17) of each kernel from its static mix on a device, as a share of the
 /// device's peak for the kernel's type, with what sets it (the instruction
 /// class that costs the most issue slots besides the operations), and its
-/// registers, shared memory and occupancy limit. Given as one note per
-/// kernel, `[headroom-static-mix]`, at the kernel's definition when the
-/// sources name it.
+/// registers, shared memory and occupancy limit: what the check
+/// `[headroom-static-mix]` (checks/StaticMixCheck.h) says of each kernel, at
+/// its definition when the sources name it.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_SASS_STATICBOUND_H
@@ -27,22 +27,24 @@
 
 namespace headroom::sass {
 
-/// The check name of the notes.
-inline constexpr const char *StaticMixCheck = "headroom-static-mix";
-
 /// A kernel's static cap on one device.
 struct StaticCap {
   /// E_mix E_instr: the share of T_op the mix allows.
   double ShareOfPeak = 0;
   double EMix = 0, EInstr = 0;
-  /// "load/store instructions", "other instructions (control flow, moves,
-  /// conversions)" or the operations themselves.
-  std::string Limiter;
+  /// What takes the most issue slots besides the operations: load/store
+  /// instructions, other instructions (address arithmetic, control flow,
+  /// moves, conversions), or nothing but the operations themselves.
+  enum class LimitedBy { Operations, LoadStore, Other };
+  LimitedBy Limiter = LimitedBy::Operations;
   /// The limiter's share of the weighted instructions.
   double LimiterShare = 0;
 };
 
 StaticCap staticCap(const KernelMix &Mix, const DeviceParameters &Device);
+
+/// "operations", "load_store", "other": the limiter's key in JSON.
+const char *staticLimiterKey(StaticCap::LimitedBy L);
 
 /// One kernel with what is known of it.
 struct StaticKernel {
@@ -69,12 +71,6 @@ struct StaticKernel {
 /// Loads per round in a kernel's loops under which the static-mix note says
 /// each round waits a whole latency (LoadsInFlight.h).
 inline constexpr double FewLoadsPerRound = 2;
-
-/// The note of \p K on \p Device (named \p DeviceName), with its mix,
-/// pipes, resources and fp32 atomic adds to one word as notes of its own.
-Diagnostic staticMixDiagnostic(const StaticKernel &K,
-                               const DeviceParameters &Device,
-                               const std::string &DeviceName);
 
 /// The kernels of \p Functions (those whose mangled name is a kernel's:
 /// every function that \p Resources lists, or all when it is empty), with

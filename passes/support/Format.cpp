@@ -26,7 +26,7 @@ std::string formatFixed(double Value, int Decimals) {
   return Text;
 }
 
-std::string formatPercent(double Fraction, int Decimals) {
+std::string formatPercentFixed(double Fraction, int Decimals) {
   return formatFixed(Fraction * 100, Decimals) + "%";
 }
 

@@ -18,7 +18,7 @@ namespace headroom {
 std::string formatFixed(double Value, int Decimals);
 
 /// \p Fraction as a percentage with \p Decimals digits: 0.576922 -> "57.69%".
-std::string formatPercent(double Fraction, int Decimals = 2);
+std::string formatPercentFixed(double Fraction, int Decimals = 2);
 
 /// \p Value rounded to \p Decimals digits, with ',' between groups of three
 /// integer digits: 1006649344 -> "1,006,649,344".

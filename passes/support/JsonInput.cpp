@@ -26,6 +26,8 @@ class DomBuilder {
 public:
   explicit DomBuilder(json &Root) : Root(Root) {}
 
+  // nlohmann's SAX interface names these members.
+  // NOLINTBEGIN(readability-identifier-naming)
   bool null() { return add(nullptr); }
   bool boolean(bool Value) { return add(Value); }
   bool number_integer(json::number_integer_t Value) { return add(Value); }
@@ -66,6 +68,7 @@ public:
       throw static_cast<const json::out_of_range &>(E);
     throw static_cast<const json::other_error &>(E);
   }
+  // NOLINTEND(readability-identifier-naming)
 
   /// The duplicate key or the nesting that stopped the parse, if any.
   const std::optional<Error> &problem() const { return Problem; }

@@ -14,12 +14,12 @@ double l2AtomicSeconds(const UnitRates &R, double Inputs, double OneWordFp32) {
   if (!PerClock || *PerClock <= 0 || Inputs <= 0)
     return 0;
   // One word is never faster than different words.
-  auto oneWord = [&](std::optional<double> Rate) {
+  auto OneWord = [&](std::optional<double> Rate) {
     return std::min(Rate && *Rate > 0 ? *Rate : *PerClock, *PerClock);
   };
-  double Unknown = 2 / (*PerClock + oneWord(R.AtomicSameAddressInputs));
+  double Unknown = 2 / (*PerClock + OneWord(R.AtomicSameAddressInputs));
   double Float = R.AtomicSameAddressFloatInputs
-                     ? 1 / oneWord(R.AtomicSameAddressFloatInputs)
+                     ? 1 / OneWord(R.AtomicSameAddressFloatInputs)
                      : Unknown;
   double Share = std::clamp(OneWordFp32, 0.0, 1.0);
   return Inputs * ((1 - Share) * Unknown + Share * Float);

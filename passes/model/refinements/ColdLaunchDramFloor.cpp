@@ -17,8 +17,8 @@ double coldLaunchShare(const LaunchGroup &G, double L2Capacity) {
   double Launches = std::max(G.Launches, 1.0);
   double Reads = G.Work.DramReadBytes / Launches;
   double Writes = G.Work.DramWriteBytes / Launches;
-  double Least = std::max(0.0, Reads - L2Capacity) +
-                 std::max(0.0, Writes - L2Capacity);
+  double Least =
+      std::max(0.0, Reads - L2Capacity) + std::max(0.0, Writes - L2Capacity);
   double Share =
       (std::max(G.ColdLaunches, 0.0) + Repeated * Least / (Reads + Writes)) /
       Launches;
@@ -40,16 +40,21 @@ public:
   constexpr ColdLaunchDramFloor() : Refinement(Info) {}
 
   bool apply(GroupTimes &T, HopperEvidence &E) const override {
-    std::optional<UnitTime> &Dram = T.Units[static_cast<std::size_t>(Unit::Dram)];
+    std::optional<UnitTime> &Dram =
+        T.Units[static_cast<std::size_t>(Unit::Dram)];
     const LaunchGroup &G = T.Group;
     if (!Dram || G.Launches <= std::max(G.ColdLaunches, 0.0))
       return false;
     double Share = coldLaunchShare(G, T.Rates.L2Capacity);
     double Floor = Dram->FloorMs * Share;
     E.ColdLaunches.ColdLaunches += std::max(G.ColdLaunches, 0.0);
-    E.ColdLaunches.RepeatedLaunches += G.Launches - std::max(G.ColdLaunches, 0.0);
+    E.ColdLaunches.RepeatedLaunches +=
+        G.Launches - std::max(G.ColdLaunches, 0.0);
     E.ColdLaunches.DiscountedMs += Dram->FloorMs - Floor;
+    // DRAM serves the whole GPU: its roof is its floor, the least traffic
+    // the launches move.
     Dram->FloorMs = Floor;
+    Dram->RoofMs = std::min(Dram->RoofMs, Floor);
     return Share < 1;
   }
 };

@@ -7,7 +7,8 @@
 /// what it writes dirty there (a kernel that updates its data in place may
 /// keep both in the same lines). So the DRAM floor of a launch group counts
 /// its cold launches at the sampled traffic and each repeated launch at its
-/// reads and its writes, each less the L2's capacity. The estimates keep
+/// reads and its writes, each less the L2's capacity; so does the DRAM roof,
+/// which for the unit the whole GPU shares is its floor. The estimates keep
 /// every launch at the sampled one's traffic (docs/model.md, "The
 /// cold-launch DRAM floor").
 ///

@@ -62,10 +62,10 @@ double dramLatencySeconds(const DramConcurrency &C, double DramBytes,
       Curve.BestBytesPerSecond <= 0)
     return 0;
   double Turns = dramTurns(C);
-  auto utilization = [&](double Seconds) {
+  auto UtilizationAt = [&](double Seconds) {
     return std::min(1.0, DramBytes / Seconds / Curve.BestBytesPerSecond);
   };
-  // T - Turns x latency(utilization(T)) rises with T: bisect between the
+  // T - Turns x latency(UtilizationAt(T)) rises with T: bisect between the
   // bandwidth bound (utilization 1) and the time at the busiest latency.
   double Low = DramBytes / Curve.BestBytesPerSecond;
   double High = Turns * Curve.latencyAt(1);
@@ -73,7 +73,7 @@ double dramLatencySeconds(const DramConcurrency &C, double DramBytes,
     return Low;
   for (int I = 0; I < 60; ++I) {
     double Mid = (Low + High) / 2;
-    if (Mid < Turns * Curve.latencyAt(utilization(Mid)))
+    if (Mid < Turns * Curve.latencyAt(UtilizationAt(Mid)))
       Low = Mid;
     else
       High = Mid;
@@ -99,8 +99,8 @@ public:
   bool apply(GroupTimes &T, HopperEvidence &E) const override {
     const LaunchGroup &G = T.Group;
     const UnitRates &R = T.Rates;
-    if (!G.Work.amount(Unit::Dram) || !G.OccupancyPct ||
-        *G.OccupancyPct <= 0 || !R.DramLatency || G.Launches <= 0)
+    if (!G.Work.amount(Unit::Dram) || !G.OccupancyPct || *G.OccupancyPct <= 0 ||
+        !R.DramLatency || G.Launches <= 0)
       return false;
     DramConcurrency C;
     C.ReadingWarps =
@@ -110,14 +110,12 @@ public:
     double Ms = dramLatencySeconds(C, Bytes, *R.DramLatency) * G.Launches * 1e3;
     T.EstimateMs[static_cast<std::size_t>(Estimate::DramLatency)] = Ms;
     // Each turn of resident warps waits one unloaded latency at least.
-    T.WaitSeconds = C.ReadingWarps > 0
-                        ? dramTurns(C) * R.DramLatency->unloaded()
-                        : 0;
+    T.WaitSeconds =
+        C.ReadingWarps > 0 ? dramTurns(C) * R.DramLatency->unloaded() : 0;
     if (!E.InFlight || Ms > E.InFlight->Ms)
-      E.InFlight = DramInFlight{
-          G.Work.DramReadBytes / G.Launches / G.warps(),
-          G.residentWarpsPerSm(R.MaxWarpsPerSm),
-          R.DramLatency->BytesInFlightPerSmFor90Pct, Ms};
+      E.InFlight = DramInFlight{G.Work.DramReadBytes / G.Launches / G.warps(),
+                                G.residentWarpsPerSm(R.MaxWarpsPerSm),
+                                R.DramLatency->BytesInFlightPerSmFor90Pct, Ms};
     return true;
   }
 };

@@ -1,4 +1,4 @@
-//===- IssueAndLoadLatency.h - Issue and waits, partly overlapped -*- C++ -*-===//
+//===- IssueAndLoadLatency.h - Issue and the waits, overlapped --*- C++ -*-===//
 ///
 /// \file
 /// While a warp waits on its loads, other warps issue, but with few of them

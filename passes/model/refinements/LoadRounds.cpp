@@ -56,8 +56,7 @@ constexpr RefinementInfo Info{RefinementId::LoadRounds,
 std::optional<GlobalLoadWork> globalLoadWork(const LaunchGroup &G) {
   std::optional<double> Loads = G.total(Counter::GlobalLoadInst);
   std::optional<double> L2Reads = G.total(Counter::L2SectorsRead);
-  if (G.Facts.GlobalLoadsPerRound <= 0 || !Loads || !L2Reads ||
-      G.Launches <= 0)
+  if (G.Facts.GlobalLoadsPerRound <= 0 || !Loads || !L2Reads || G.Launches <= 0)
     return std::nullopt;
   GlobalLoadWork L;
   L.Instructions = *Loads / G.Launches;
@@ -87,10 +86,9 @@ public:
     double WaitMs = Seconds * G.Launches * 1e3;
     // Evidence where the wait meets the issue (the estimate's other part).
     if (T.floorMs(Unit::Issue) && (!E.Rounds || WaitMs > E.Rounds->WaitMs))
-      E.Rounds = LoadRoundsEvidence{Loads->Instructions / Warps,
-                                    Loads->LoadsPerRound,
-                                    roundLatency(*Loads, *T.Rates.LoadToUse),
-                                    WaitMs};
+      E.Rounds =
+          LoadRoundsEvidence{Loads->Instructions / Warps, Loads->LoadsPerRound,
+                             roundLatency(*Loads, *T.Rates.LoadToUse), WaitMs};
     return true;
   }
 };

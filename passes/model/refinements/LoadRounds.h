@@ -10,12 +10,12 @@
 ///
 /// r is the warp's global load instructions
 /// (`smsp__inst_executed_op_global_ld`) over the loads it keeps in flight per
-/// round, which only the SASS shows (sass/LoadsInFlight.h; `--sass`). The latency
-/// of a round is that of the level its loads are served from, weighted by the
-/// sectors each level served: L1 hits (global-load sectors asked of L1 less the
-/// L2's read sectors), L2 hits (the L2's read sectors less DRAM's) and DRAM
-/// reads, at the load-to-use latencies `headroom calibrate` measures with one
-/// dependent load at a time (`load_latency_l1`, `_l2`, `_dram`).
+/// round, which only the SASS shows (sass/LoadsInFlight.h; `--sass`). The
+/// latency of a round is that of the level its loads are served from, weighted
+/// by the sectors each level served: L1 hits (global-load sectors asked of L1
+/// less the L2's read sectors), L2 hits (the L2's read sectors less DRAM's) and
+/// DRAM reads, at the load-to-use latencies `headroom calibrate` measures with
+/// one dependent load at a time (`load_latency_l1`, `_l2`, `_dram`).
 ///
 /// It is a wait, not a bound: the refinement makes it the wait that the
 /// issue-and-latency estimate overlaps with issue, where it exceeds the DRAM

@@ -43,8 +43,7 @@ const char *stageKey(Stage S) {
   return "none";
 }
 
-StageTimes
-slowestPerStage(const std::array<double, NumUnits> &FloorMs) {
+StageTimes slowestPerStage(const std::array<double, NumUnits> &FloorMs) {
   StageTimes Slowest{};
   for (const UnitInfo &Info : unitInfos()) {
     Stage S = stageOf(Info.Id);
@@ -90,9 +89,8 @@ public:
   /// kernel's floor: the floor's unit names the time then.
   void finish(HopperPrediction &P) const override {
     auto Overlap = std::find_if(
-        P.Estimates.begin(), P.Estimates.end(), [](const EstimateTime &E) {
-          return E.Id == Estimate::PartialOverlap;
-        });
+        P.Estimates.begin(), P.Estimates.end(),
+        [](const EstimateTime &E) { return E.Id == Estimate::PartialOverlap; });
     if (Overlap != P.Estimates.end() &&
         Overlap->Ms < (1 + MinOverlapGain) * P.floorMs())
       P.Estimates.erase(Overlap);

@@ -55,8 +55,7 @@ const char *stageKey(Stage S);
 using StageTimes = std::array<double, NumStages>;
 
 /// Each stage's slowest floor among \p FloorMs (by unit).
-StageTimes
-slowestPerStage(const std::array<double, NumUnits> &FloorMs);
+StageTimes slowestPerStage(const std::array<double, NumUnits> &FloorMs);
 
 /// The partly overlapped time of the floors \p FloorMs (by unit): the norm
 /// of each stage's slowest floor (the slowest stage's floor when it is the
