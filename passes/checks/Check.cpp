@@ -21,12 +21,9 @@ std::string Threshold::text() const {
 }
 
 bool ProjectionCheck::applies(const KernelReport &K) const {
-  for (const Prediction &P : K.Projections)
-    if (changes(K, P))
-      return true;
-  if (K.Bounds)
-    for (const BoundsProjection &P : K.Bounds->Projections)
-      if (changes(K, P))
+  if (K.Finding)
+    for (const TargetFinding &T : K.Finding->Targets)
+      if (changes(*K.Finding, T))
         return true;
   return false;
 }

@@ -92,12 +92,9 @@ public:
 class ProjectionCheck : public Check {
 public:
   using Check::Check;
-  /// Whether the check fires for projection \p Target of \p K.
-  virtual bool changes(const KernelReport &K,
-                       const Prediction &Target) const = 0;
-  /// The same for the Hopper model's projection \p Target of \p K.
-  virtual bool changes(const KernelReport &K,
-                       const BoundsProjection &Target) const = 0;
+  /// Whether the check fires for the finding \p F's projection \p Target.
+  virtual bool changes(const KernelFinding &F,
+                       const TargetFinding &Target) const = 0;
   /// Whether it fires for any projection of \p K.
   bool applies(const KernelReport &K) const;
 };

@@ -15,13 +15,30 @@ void addIf(std::vector<const Kind *> &List, const Of &C) {
     List.push_back(&C);
 }
 
+/// Calls \p F with each check of this library, in registry order (the
+/// source checks are sourcechecks/').
+template <typename Fn> void forEachCheck(Fn &&F) {
+#define HEADROOM_CHECK(Kind, Name, Text) HEADROOM_VISIT_##Kind(Name)
+#define HEADROOM_VISIT_KernelWarningCheck(Name) F(check##Name());
+#define HEADROOM_VISIT_QualifyingCheck(Name) F(check##Name());
+#define HEADROOM_VISIT_ProjectionCheck(Name) F(check##Name());
+#define HEADROOM_VISIT_ProfileCheck(Name) F(check##Name());
+#define HEADROOM_VISIT_HighHeadroomCheck(Name) F(check##Name());
+#define HEADROOM_VISIT_RegressionCheck(Name) F(check##Name());
+#define HEADROOM_VISIT_BaselineMismatchCheck(Name) F(check##Name());
+#define HEADROOM_VISIT_StaticMixCheck(Name) F(check##Name());
+#define HEADROOM_VISIT_SourceCheck(Name)
+#include "checks/catalog/Checks.def"
+}
+
 } // namespace
 
 const std::vector<std::reference_wrapper<const CheckInfo>> &checkCatalog() {
-  static const std::vector<std::reference_wrapper<const CheckInfo>> All = {
-#define HEADROOM_CHECK(Kind, Name, Text) std::cref(check##Name().info()),
-#include "checks/Checks.def"
-  };
+  static const std::vector<std::reference_wrapper<const CheckInfo>> All = [] {
+    std::vector<std::reference_wrapper<const CheckInfo>> L;
+    forEachCheck([&](const Check &C) { L.push_back(std::cref(C.info())); });
+    return L;
+  }();
   return All;
 }
 
@@ -35,8 +52,7 @@ const CheckInfo *findCheck(std::string_view Name) {
 const std::vector<const KernelWarningCheck *> &kernelWarningChecks() {
   static const std::vector<const KernelWarningCheck *> List = [] {
     std::vector<const KernelWarningCheck *> L;
-#define HEADROOM_CHECK(Kind, Name, Text) addIf(L, check##Name());
-#include "checks/Checks.def"
+    forEachCheck([&](const auto &C) { addIf(L, C); });
     return L;
   }();
   return List;
@@ -45,8 +61,7 @@ const std::vector<const KernelWarningCheck *> &kernelWarningChecks() {
 const std::vector<const QualifyingCheck *> &qualifyingCheckList() {
   static const std::vector<const QualifyingCheck *> List = [] {
     std::vector<const QualifyingCheck *> L;
-#define HEADROOM_CHECK(Kind, Name, Text) addIf(L, check##Name());
-#include "checks/Checks.def"
+    forEachCheck([&](const auto &C) { addIf(L, C); });
     return L;
   }();
   return List;

@@ -1,8 +1,9 @@
 //===- CheckRegistry.h - Every check, by name and by kind -------*- C++ -*-===//
 ///
 /// \file
-/// The one list of Headroom's checks (Checks.def): their stable names
-/// (`[headroom-memory-bound]`), each check object, and the lists the
+/// The check objects of this library, by the one registry of checks
+/// (checks/catalog/Checks.def: every check, with the source checks, whose
+/// objects sourcechecks/ defines): each check object, and the lists the
 /// diagnostics builder, SARIF's rules and the docs test walk. A unit test
 /// checks that docs/diagnostics.md has a section for every check, holding
 /// its thresholds.
@@ -12,6 +13,8 @@
 #define HEADROOM_CHECKS_CHECKREGISTRY_H
 
 #include "checks/Check.h"
+#include "checks/StaticMixCheck.h"
+#include "checks/catalog/CheckNames.h"
 #include "checks/lint/BaselineMismatchCheck.h"
 #include "checks/lint/HighHeadroomCheck.h"
 #include "checks/lint/RegressionCheck.h"
@@ -22,18 +25,29 @@
 
 namespace headroom {
 
-/// The stable names of the checks.
-namespace checks {
-#define HEADROOM_CHECK(Kind, Name, Text)                                       \
-  inline constexpr std::string_view Name = Text;
-#include "checks/Checks.def"
-} // namespace checks
+/// The check objects, defined in each check's own file (the source checks'
+/// in sourcechecks/).
+#define HEADROOM_CHECK(Kind, Name, Text) HEADROOM_DECLARE_##Kind(Name)
+#define HEADROOM_DECLARE_KernelWarningCheck(Name)                              \
+  const KernelWarningCheck &check##Name();
+#define HEADROOM_DECLARE_QualifyingCheck(Name)                                 \
+  const QualifyingCheck &check##Name();
+#define HEADROOM_DECLARE_ProjectionCheck(Name)                                 \
+  const ProjectionCheck &check##Name();
+#define HEADROOM_DECLARE_ProfileCheck(Name) const ProfileCheck &check##Name();
+#define HEADROOM_DECLARE_HighHeadroomCheck(Name)                               \
+  const HighHeadroomCheck &check##Name();
+#define HEADROOM_DECLARE_RegressionCheck(Name)                                 \
+  const RegressionCheck &check##Name();
+#define HEADROOM_DECLARE_BaselineMismatchCheck(Name)                           \
+  const BaselineMismatchCheck &check##Name();
+#define HEADROOM_DECLARE_StaticMixCheck(Name)                                  \
+  const StaticMixCheck &check##Name();
+#define HEADROOM_DECLARE_SourceCheck(Name)
+#include "checks/catalog/Checks.def"
 
-/// The check objects, defined in each check's own file.
-#define HEADROOM_CHECK(Kind, Name, Text) const Kind &check##Name();
-#include "checks/Checks.def"
-
-/// Every check, in the order docs/diagnostics.md documents them.
+/// Every check of this library (all but the source checks), in the order
+/// docs/diagnostics.md documents them.
 const std::vector<std::reference_wrapper<const CheckInfo>> &checkCatalog();
 
 /// The entry for \p Name, or null.

@@ -4,13 +4,13 @@
 /// Turns an Analysis into diagnostics: first the problems of the inputs (the
 /// profile checks: an empty profile, a device file for another GPU, sites
 /// that no longer match the sources), then one warning per kernel at its
-/// definition, most GPU time first (the kernel-warning check that applies:
-/// its bound and margin, attainable throughput, floor, measured time and
-/// headroom, or why its bound is unknown), with notes: the instruction mix
-/// that caps compute, the per-component times and the next bottleneck, the
-/// qualifying checks that apply, the projections onto --target devices, and
-/// each launch site's share. The check names are those of Checks.def,
-/// documented in docs/diagnostics.md.
+/// definition, most GPU time first: the kernel-warning check that applies
+/// (its regime and how far it runs from its roof, or why its bound is
+/// unknown) with the evidence of its finding, then notes of the qualifying
+/// checks that apply, the projections onto --target devices, each launch
+/// site's share, and last what to try, with the link to its check's
+/// section. The check names are those of Checks.def, documented in
+/// docs/diagnostics.md.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_CHECKS_DIAGNOSE_H

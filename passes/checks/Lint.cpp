@@ -2,6 +2,8 @@
 
 #include "checks/Lint.h"
 
+#include "checks/Message.h"
+
 #include "checks/CheckRegistry.h"
 #include "checks/Notes.h"
 #include "checks/Report.h"
@@ -30,15 +32,14 @@ void lintKernel(const Analysis &A, std::size_t I, const LintOptions &O,
                 const std::vector<std::string> &Keys, const Baseline &Now,
                 LintResult &R, std::vector<Diagnostic> &Notes) {
   const KernelReport &K = A.Report.Kernels[I];
-  bool Thresholds = O.MaxHeadroom || O.MinAttainablePct;
-  if ((K.Model || K.Bounds) && Thresholds) {
+  bool Thresholds = O.MaxHeadroom || O.MinAttainablePct || O.MaxCapHeadroom;
+  if (K.Finding && Thresholds) {
     if (auto F = checkHighHeadroom().finding(A, K, O))
       R.Diagnostics.push_back(std::move(*F));
   } else if (Thresholds) {
-    Notes.push_back(finding(DiagnosticLevel::Note, checks::NoCounters, &K,
-                            "kernel '" + K.Kernel +
-                                "' has no usable counters: the headroom "
-                                "thresholds cannot judge it"));
+    Notes.push_back(
+        finding(DiagnosticLevel::Note, checks::NoCounters, &K,
+                message(Msg::LintNoCounters, {Arg::quoted(K.Kernel)})));
   }
   if (!O.Compare)
     return;
@@ -126,10 +127,11 @@ Expected<LintReport> lint(const LintRequest &R,
       return B.error();
     Out.Compared = std::move(*B);
   }
-  if (!Options.MaxHeadroom && !Options.MinAttainablePct && !Out.Compared &&
-      !R.BaselineOutput)
+  if (!Options.MaxHeadroom && !Options.MinAttainablePct &&
+      !Options.MaxCapHeadroom && !Out.Compared && !R.BaselineOutput)
     return Error("headroom lint: nothing to check: give --max-headroom, "
-                 "--min-attainable-pct, --baseline or --write-baseline");
+                 "--max-cap-headroom, --min-attainable-pct, --baseline or "
+                 "--write-baseline");
   Expected<std::unique_ptr<Analysis>> A = loadReport(R.Inputs, Registry);
   if (!A)
     return A.error();

@@ -4,9 +4,10 @@
 /// Judges an Analysis against thresholds and a baseline and says whether the
 /// gate passes. Findings (level error, exit status 1):
 ///
-/// - `headroom-high-headroom`: a kernel's headroom (measured / predicted
-///   floor) exceeds --max-headroom, or its attainable percentage (achieved /
-///   attainable throughput = 100 / headroom) is below --min-attainable-pct;
+/// - `headroom-high-headroom`: a kernel's headroom to its roof (what its
+///   warning states) exceeds --max-headroom, or the share of the roof it
+///   reaches (100 / that headroom) is below --min-attainable-pct, or its
+///   headroom to its cap (measured / predicted) exceeds --max-cap-headroom;
 /// - `headroom-regression`: a kernel's measured time per launch, or its
 ///   predicted floor per launch, grew by more than --noise-pct percent since
 ///   the baseline;

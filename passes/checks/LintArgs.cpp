@@ -10,11 +10,14 @@ namespace headroom {
 
 void addLintOptions(CommandLine &Cmd) {
   Cmd.option("max-headroom", "X",
-             "fail kernels whose measured time exceeds X times the model's "
-             "floor")
+             "fail kernels that run more than X times slower than their "
+             "roof (the headroom each warning states)")
       .option("min-attainable-pct", "P",
-              "fail kernels that achieve less than P% of their attainable "
-              "throughput (= 100 / headroom)")
+              "fail kernels that reach less than P% of their roof (= 100 / "
+              "headroom)")
+      .option("max-cap-headroom", "X",
+              "fail kernels that run more than X times slower than the "
+              "model predicts (the headroom to their cap)")
       .option("baseline", "FILE",
               "fail kernels whose measured or predicted time per launch grew "
               "beyond the noise margin since this baseline")
@@ -37,6 +40,11 @@ Expected<LintRequest> lintRequest(const ParsedArgs &P, ReportRequest Inputs) {
   if (!MaxHeadroom)
     return MaxHeadroom.error().context("headroom lint");
   R.Options.MaxHeadroom = *MaxHeadroom;
+  auto MaxCap = numberOption(P, "max-cap-headroom", 0, INFINITY,
+                             "a positive number such as 1.2");
+  if (!MaxCap)
+    return MaxCap.error().context("headroom lint");
+  R.Options.MaxCapHeadroom = *MaxCap;
   auto MinPct = numberOption(P, "min-attainable-pct", 0, 100,
                              "a percentage in (0, 100] such as 50");
   if (!MinPct)

@@ -20,11 +20,15 @@ namespace headroom {
 inline constexpr double DefaultNoisePct = 5;
 
 struct LintOptions {
-  /// Fail kernels whose headroom exceeds this (> 0).
+  /// Fail kernels whose headroom to their roof (what the warning states,
+  /// KernelFinding::headroom) exceeds this (> 0).
   std::optional<double> MaxHeadroom;
-  /// Fail kernels that achieve less than this percentage (0, 100] of their
-  /// attainable throughput.
+  /// Fail kernels that reach less than this percentage (0, 100] of their
+  /// roof (100 / that headroom).
   std::optional<double> MinAttainablePct;
+  /// Fail kernels whose measured time exceeds this many times the
+  /// predicted one (> 0): the headroom to the cap.
+  std::optional<double> MaxCapHeadroom;
   /// Compare with this baseline.
   const Baseline *Compare = nullptr;
   /// A time may grow by this many percent before it is a regression.

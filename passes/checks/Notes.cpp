@@ -2,8 +2,8 @@
 
 #include "checks/Notes.h"
 
+#include "checks/Message.h"
 #include "support/Paths.h"
-#include "support/Quantities.h"
 
 namespace headroom {
 
@@ -35,9 +35,10 @@ void addBusiestSiteNote(const KernelReport &K, Diagnostic &D) {
     return;
   const SiteUsage &U = K.Sites.front();
   D.Notes.push_back(
-      note(U.Site->Launch, "launched " + std::to_string(U.Launches) +
-                               (U.Launches == 1 ? " time" : " times") +
-                               " here (" + formatDuration(U.TotalNs) + ")"));
+      note(U.Site->Launch,
+           message(Msg::NoteLaunchedHereBrief,
+                   {Arg::counted(double(U.Launches), "time", "times"),
+                    Arg::time(U.TotalNs / 1e6)})));
 }
 
 std::string deviceFileLabel(const DeviceEntry &E, const std::string &Root) {

@@ -70,4 +70,67 @@ std::string_view stageName(Stage S) {
   return "none";
 }
 
+std::string_view componentName(Component C) {
+  switch (C) {
+  case Component::Issue:
+    return "instruction issue";
+  case Component::SharedMemory:
+    return "shared memory";
+  case Component::L2:
+    return "L2";
+  case Component::Dram:
+    return "DRAM";
+  }
+  return "component";
+}
+
+std::string roofName(const Roof &R) {
+  std::string_view Kind;
+  switch (R.Kind) {
+  case RoofKind::Fp32:
+    Kind = "FP32";
+    break;
+  case RoofKind::Fp64:
+    Kind = "FP64";
+    break;
+  case RoofKind::Int:
+    Kind = "integer";
+    break;
+  case RoofKind::Tensor:
+    Kind = "tensor";
+    break;
+  case RoofKind::Dram:
+    Kind = "DRAM";
+    break;
+  }
+  return std::string(R.MixAdjusted ? "mix-adjusted " : "") + std::string(Kind) +
+         " roof";
+}
+
+std::string_view modelName(ModelKind M) {
+  switch (M) {
+  case ModelKind::Hopper:
+    return "the Hopper model";
+  case ModelKind::Thesis:
+    return "the quantitative roofline model of Konstantinidis' thesis";
+  case ModelKind::Fitted:
+    return "the fitted model";
+  }
+  return "the Hopper model";
+}
+
+std::string predictedByName(const PredictedBy &B) {
+  switch (B.What) {
+  case PredictedBy::Kind::Unit:
+    return "the " + std::string(unitName(B.U));
+  case PredictedBy::Kind::Estimate:
+    return "the " + std::string(estimateName(B.E));
+  case PredictedBy::Kind::Roof:
+    return "the roof";
+  case PredictedBy::Kind::Fitted:
+    return "the fitted model";
+  }
+  return "the roof";
+}
+
 } // namespace headroom

@@ -10,10 +10,13 @@
 #ifndef HEADROOM_CHECKS_VOCABULARY_H
 #define HEADROOM_CHECKS_VOCABULARY_H
 
+#include "analysis/KernelFinding.h"
+#include "model/ComponentTimes.h"
 #include "model/Estimates.h"
 #include "model/GpuUnits.h"
 #include "model/refinements/PartialOverlap.h"
 
+#include <string>
 #include <string_view>
 
 namespace headroom {
@@ -26,6 +29,20 @@ std::string_view estimateName(Estimate E);
 
 /// "compute", "L1", "L2", "DRAM".
 std::string_view stageName(Stage S);
+
+/// "instruction issue", "shared memory", "L2", "DRAM".
+std::string_view componentName(Component C);
+
+/// "DRAM roof", "FP32 roof", "mix-adjusted FP32 roof", ...
+std::string roofName(const Roof &R);
+
+/// "the Hopper model", "the thesis model", "the fitted model".
+std::string_view modelName(ModelKind M);
+
+/// The unit or estimate that sets a prediction, with its article: "the
+/// FMA pipe", "the DRAM latency over the bytes in flight", "the fitted
+/// model"; for the thesis' roof, "the roof".
+std::string predictedByName(const PredictedBy &B);
 
 } // namespace headroom
 

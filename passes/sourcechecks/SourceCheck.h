@@ -6,7 +6,7 @@
 /// arithmetic brought in by one double literal, uncoalesced global accesses,
 /// shared-memory bank conflicts, divergent loops, launch configurations that
 /// waste lanes. Each check is one class in checks/<Name>Check.cpp,
-/// registered in SourceChecks.def, with a lit test and a section in
+/// registered in checks/catalog/Checks.def, with a lit test and a section in
 /// docs/diagnostics.md (the conventions of the profile checks, checks/).
 ///
 /// Checks only match and word their findings; CheckContext turns a finding

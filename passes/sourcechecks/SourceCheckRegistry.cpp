@@ -12,8 +12,17 @@ namespace headroom::sourcechecks {
 
 const std::vector<const SourceCheck *> &sourceCheckCatalog() {
   static const std::vector<const SourceCheck *> All = {
-#define HEADROOM_SOURCE_CHECK(Name, Text) &check##Name(),
-#include "sourcechecks/SourceChecks.def"
+#define HEADROOM_CHECK(Kind, Name, Text) HEADROOM_OBJECT_##Kind(Name)
+#define HEADROOM_OBJECT_SourceCheck(Name) &check##Name(),
+#define HEADROOM_OBJECT_KernelWarningCheck(Name)
+#define HEADROOM_OBJECT_QualifyingCheck(Name)
+#define HEADROOM_OBJECT_ProjectionCheck(Name)
+#define HEADROOM_OBJECT_ProfileCheck(Name)
+#define HEADROOM_OBJECT_HighHeadroomCheck(Name)
+#define HEADROOM_OBJECT_RegressionCheck(Name)
+#define HEADROOM_OBJECT_BaselineMismatchCheck(Name)
+#define HEADROOM_OBJECT_StaticMixCheck(Name)
+#include "checks/catalog/Checks.def"
   };
   return All;
 }

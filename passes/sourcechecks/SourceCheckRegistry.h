@@ -1,16 +1,18 @@
 //===- SourceCheckRegistry.h - Every source check, by name ------*- C++ -*-===//
 ///
 /// \file
-/// The one list of the source checks (SourceChecks.def), their stable names
-/// and the selection a user makes with `--checks` (clang-tidy's syntax: a
-/// comma-separated list of names or globs, `-` before one to leave it out,
-/// applied left to right, starting from no check when the list starts by
-/// naming checks and from every check when it starts by leaving one out).
+/// The source checks of the one registry of checks
+/// (checks/catalog/Checks.def) and the selection a user makes with `--checks`
+/// (clang-tidy's syntax: a comma-separated list of names or globs, `-` before
+/// one to leave it out, applied left to right, starting from no check when the
+/// list starts by naming checks and from every check when it starts by leaving
+/// one out).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_SOURCECHECKS_SOURCECHECKREGISTRY_H
 #define HEADROOM_SOURCECHECKS_SOURCECHECKREGISTRY_H
 
+#include "checks/catalog/CheckNames.h"
 #include "sourcechecks/SourceCheck.h"
 
 #include "llvm/Support/Error.h"
@@ -21,15 +23,20 @@
 namespace headroom::sourcechecks {
 
 /// The stable names of the checks.
-namespace names {
-#define HEADROOM_SOURCE_CHECK(Name, Text)                                      \
-  inline constexpr std::string_view Name = Text;
-#include "sourcechecks/SourceChecks.def"
-} // namespace names
+namespace names = headroom::checks;
 
-/// The check objects, defined in each check's own file.
-#define HEADROOM_SOURCE_CHECK(Name, Text) const SourceCheck &check##Name();
-#include "sourcechecks/SourceChecks.def"
+/// The source checks' objects, defined in each check's own file.
+#define HEADROOM_CHECK(Kind, Name, Text) HEADROOM_DECLARE_##Kind(Name)
+#define HEADROOM_DECLARE_SourceCheck(Name) const SourceCheck &check##Name();
+#define HEADROOM_DECLARE_KernelWarningCheck(Name)
+#define HEADROOM_DECLARE_QualifyingCheck(Name)
+#define HEADROOM_DECLARE_ProjectionCheck(Name)
+#define HEADROOM_DECLARE_ProfileCheck(Name)
+#define HEADROOM_DECLARE_HighHeadroomCheck(Name)
+#define HEADROOM_DECLARE_RegressionCheck(Name)
+#define HEADROOM_DECLARE_BaselineMismatchCheck(Name)
+#define HEADROOM_DECLARE_StaticMixCheck(Name)
+#include "checks/catalog/Checks.def"
 
 /// Defines check##Name() to return the one Name##Check, in the check's own
 /// file: the line its registration takes there.

@@ -29,13 +29,10 @@ class ComputeBoundCheck : public KernelWarningCheck {
 public:
   ComputeBoundCheck() : KernelWarningCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    if (K.Bounds)
-      return K.Bounds->regime() == Regime::Compute;
-    return K.Model && K.Model->Limit == Bound::Compute;
+    return K.Finding && K.Finding->Verdict == Regime::Compute;
   }
-  Diagnostic warning(const KernelReport &K, const Analysis &A) const override {
-    return K.Bounds ? unitBoundWarning(K, A, name())
-                    : boundWarning(K, A, name());
+  Diagnostic warning(const KernelReport &K, const Analysis &) const override {
+    return findingWarning(K, name());
   }
 };
 

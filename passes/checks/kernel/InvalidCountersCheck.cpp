@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
+#include "checks/Notes.h"
 #include "checks/kernel/KernelWarnings.h"
 
 namespace headroom {
@@ -24,12 +25,14 @@ class InvalidCountersCheck : public KernelWarningCheck {
 public:
   InvalidCountersCheck() : KernelWarningCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    return !K.Model && K.ModelError && !K.Bounds;
+    return !K.Finding && K.ModelError;
   }
   Diagnostic warning(const KernelReport &K, const Analysis &) const override {
-    return unknownBoundWarning(K, name(),
-                               "the model cannot use its counters: " +
-                                   K.ModelError->message());
+    Diagnostic D = unknownBoundWarning(K, name(), Msg::KernelInvalidCounters);
+    D.Notes.push_back(
+        note(K.Definition, message(Msg::NoteModelError,
+                                   {Arg::text(K.ModelError->message())})));
+    return D;
   }
 };
 

@@ -1,13 +1,12 @@
-//===- KernelWarnings.h - The words of a kernel's warning -------*- C++ -*-===//
+//===- KernelWarnings.h - A kernel's finding, in words ----------*- C++ -*-===//
 ///
 /// \file
-/// What the checks that give a kernel its warning share: the warning of a
-/// kernel the thesis model could predict (its bound, margin, attainable
-/// throughput, floor, measured time and headroom) and of one the Hopper
-/// model bounds (its busiest unit, the roof and the cap), which the memory-
-/// and compute-bound checks word alike, and the warning of a kernel whose
-/// bound is unknown, which the no-counters and invalid-counters checks word
-/// alike.
+/// What the checks that give a kernel its warning share: the claim of a
+/// kernel with a finding (its regime and how far it runs from its roof, or
+/// why it waits), the evidence notes that follow it, and what to try; and
+/// the warning of a kernel without a finding. Every word comes from
+/// checks/Messages.def, every number from the finding
+/// (analysis/KernelFinding.h), whichever model made it.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_CHECKS_KERNEL_KERNELWARNINGS_H
@@ -15,24 +14,26 @@
 
 #include "analysis/Analysis.h"
 #include "analysis/Diagnostic.h"
+#include "checks/Message.h"
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace headroom {
 
-/// The warning of \p K, which the model predicted on \p A's device.
-Diagnostic boundWarning(const KernelReport &K, const Analysis &A,
-                        std::string_view Check);
+/// The warning of \p K, which has a finding, at its definition: the claim
+/// and the evidence of the finding (not yet the qualifying, projection and
+/// launch-site notes, nor what to try).
+Diagnostic findingWarning(const KernelReport &K, std::string_view Check);
 
-/// The warning of \p K as the Hopper model bounds it (K.Bounds): compute-
-/// or memory-bound, the headroom to the roof of its bound and, where its
-/// bottleneck caps it lower, the headroom to that cap and its cause.
-Diagnostic unitBoundWarning(const KernelReport &K, const Analysis &A,
-                            std::string_view Check);
-
-/// The warning of \p K, whose bound is unknown (\p Why).
+/// The warning of \p K, which has no finding: \p Id (KernelNoCounters or
+/// KernelInvalidCounters) with its time and share.
 Diagnostic unknownBoundWarning(const KernelReport &K, std::string_view Check,
-                               const std::string &Why);
+                               Msg Id);
+
+/// What to try for \p F, the last note of its warning (without the link).
+std::string advice(const KernelFinding &F);
 
 } // namespace headroom
 

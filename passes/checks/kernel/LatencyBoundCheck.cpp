@@ -11,10 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
-#include "checks/Vocabulary.h"
-
-#include "support/Format.h"
-#include "support/Quantities.h"
+#include "checks/kernel/KernelWarnings.h"
 
 namespace headroom {
 
@@ -42,29 +39,10 @@ class LatencyBoundCheck : public KernelWarningCheck {
 public:
   LatencyBoundCheck() : KernelWarningCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    return K.Bounds && K.Bounds->regime() == Regime::Latency;
+    return K.Finding && K.Finding->Verdict == Regime::Latency;
   }
-  Diagnostic warning(const KernelReport &K, const Analysis &A) const override {
-    const KernelBounds &B = *K.Bounds;
-    const HopperPrediction &P = B.Prediction;
-    const UnitTime *Busiest = P.busiestUnit();
-    Diagnostic D;
-    D.Location = K.Definition;
-    D.Check = std::string(name());
-    D.Message = "kernel '" + K.Kernel + "' is latency-bound on " +
-                A.Device.Device.Name + ": its busiest unit, the " +
-                std::string(unitName(Busiest->Id)) + ", is busy " +
-                percent(*P.utilization()) + " of the time (measured " +
-                formatMs(*P.MeasuredMs) + " ms, floor " +
-                formatMs(P.floorMs()) + " ms)";
-    if (B.Causes.empty()) {
-      D.Message += "; the recorded counters name no single cause";
-      return D;
-    }
-    D.Message += "; it waits because of: ";
-    for (std::size_t I = 0; I < B.Causes.size(); ++I)
-      D.Message += (I ? "; " : "") + B.Causes[I].Detail;
-    return D;
+  Diagnostic warning(const KernelReport &K, const Analysis &) const override {
+    return findingWarning(K, name());
   }
 };
 

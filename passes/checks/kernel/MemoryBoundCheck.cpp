@@ -27,13 +27,10 @@ class MemoryBoundCheck : public KernelWarningCheck {
 public:
   MemoryBoundCheck() : KernelWarningCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    if (K.Bounds)
-      return K.Bounds->regime() == Regime::Memory;
-    return K.Model && K.Model->Limit == Bound::Memory;
+    return K.Finding && K.Finding->Verdict == Regime::Memory;
   }
-  Diagnostic warning(const KernelReport &K, const Analysis &A) const override {
-    return K.Bounds ? unitBoundWarning(K, A, name())
-                    : boundWarning(K, A, name());
+  Diagnostic warning(const KernelReport &K, const Analysis &) const override {
+    return findingWarning(K, name());
   }
 };
 

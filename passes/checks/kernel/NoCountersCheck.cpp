@@ -26,13 +26,13 @@ class NoCountersCheck : public KernelWarningCheck {
 public:
   NoCountersCheck() : KernelWarningCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    return !K.Model && !K.ModelError && !K.Bounds;
+    return !K.Finding && !K.ModelError;
   }
   Diagnostic warning(const KernelReport &K, const Analysis &A) const override {
-    Diagnostic D =
-        unknownBoundWarning(K, name(), "no hardware counters were collected");
+    Diagnostic D = unknownBoundWarning(K, name(), Msg::KernelNoCounters);
     for (const std::string &W : A.Source.Collection.Warnings)
-      D.Notes.push_back(note(K.Definition, "the profile says: " + W));
+      D.Notes.push_back(
+          note(K.Definition, message(Msg::NoteProfileSays, {Arg::text(W)})));
     return D;
   }
 };

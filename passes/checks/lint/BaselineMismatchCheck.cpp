@@ -3,6 +3,7 @@
 #include "checks/lint/BaselineMismatchCheck.h"
 
 #include "checks/CheckRegistry.h"
+#include "checks/Message.h"
 #include "checks/Notes.h"
 
 namespace headroom {
@@ -23,16 +24,18 @@ BaselineMismatchCheck::BaselineMismatchCheck() : Check(Info) {}
 Diagnostic BaselineMismatchCheck::notInBaseline(const KernelReport &K,
                                                 const std::string &Key,
                                                 const Baseline &B) const {
-  return finding(DiagnosticLevel::Note, name(), &K,
-                 "kernel '" + K.Kernel + "' (" + Key +
-                     ") is not in the baseline " + B.Path);
+  return finding(
+      DiagnosticLevel::Note, name(), &K,
+      message(Msg::BaselineLacksKernel,
+              {Arg::quoted(K.Kernel), Arg::text(Key), Arg::text(B.Path)}));
 }
 
 Diagnostic BaselineMismatchCheck::notInProfile(const BaselineKernel &B) const {
   Diagnostic N = finding(DiagnosticLevel::Note, name(), nullptr,
-                         "baseline kernel '" + B.Kernel + "' (" + B.Key +
-                             ") is not in the profile");
+                         message(Msg::ProfileLacksKernel,
+                                 {Arg::quoted(B.Kernel), Arg::text(B.Key)}));
   N.Kernel = B.Kernel;
+  N.Location = B.Definition;
   return N;
 }
 

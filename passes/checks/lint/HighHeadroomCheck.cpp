@@ -3,7 +3,9 @@
 #include "checks/lint/HighHeadroomCheck.h"
 
 #include "checks/CheckRegistry.h"
+#include "checks/Message.h"
 #include "checks/Notes.h"
+#include "checks/Vocabulary.h"
 #include "support/Format.h"
 #include "support/Quantities.h"
 
@@ -13,32 +15,37 @@ namespace {
 
 constexpr CheckInfo Info{
     checks::HighHeadroom, DiagnosticLevel::Error,
-    "headroom lint: the kernel is further from its attainable throughput "
-    "than --max-headroom (or achieves less than --min-attainable-pct of "
-    "it).",
+    "headroom lint: the kernel runs further from its roof than "
+    "--max-headroom allows (or reaches less than --min-attainable-pct of "
+    "it), or further from its prediction than --max-cap-headroom.",
     "Optimize the kernel (see its bound's advice), or relax the threshold "
     "in the lint configuration."};
 
-/// What the headroom is measured against ("attainable 9.71 TFLOP/s"), and
-/// the kernel's bound, floor (or predicted time) and measured time.
-std::pair<std::string, std::string> judged(const Analysis &A,
-                                           const KernelReport &K) {
-  if (K.Bounds) {
-    const KernelBounds &B = *K.Bounds;
-    return {B.FittedMs          ? "fitted prediction"
-            : B.predictsFloor() ? "floor"
-                                : "predicted time",
-            std::string(regimeName(B.regime())) + "-bound on " +
-                A.Device.Device.Name + ", " +
-                (B.predictsFloor() ? "floor " : "predicted ") +
-                formatMs(B.predictedMs()) + " ms, measured " +
-                formatMs(*B.Prediction.MeasuredMs) + " ms"};
-  }
-  const Prediction &P = *K.Model;
-  return {"attainable " + formatRate(P.AttainableGops, opUnit(P.Type)),
-          std::string(boundName(P.Limit)) + "-bound on " +
-              A.Device.Device.Name + ", floor " + formatMs(P.PredictedMs) +
-              " ms, measured " + formatMs(*P.MeasuredMs) + " ms"};
+/// "memory-bound on H100-SXM: DRAM roof 8.002 ms, predicted 45.55 ms,
+/// measured 45.54 ms": the finding behind the numbers a threshold judged.
+std::string verdict(const KernelFinding &F) {
+  return message(Msg::NoteLintVerdict,
+                 {Arg::text(regimeName(F.Verdict)), Arg::text(F.Device),
+                  Arg::text(F.RoofTime ? roofName(*F.RoofTime) : "roof"),
+                  Arg::time(F.RoofTime ? F.RoofTime->Ms : F.PredictedMs),
+                  Arg::time(F.PredictedMs), Arg::time(*F.MeasuredMs)});
+}
+
+/// What the warning compares the measured time with: its roof, or the
+/// prediction where there is none.
+std::string against(const KernelFinding &F) {
+  return F.headroomToRoof() ? roofName(*F.RoofTime) : "prediction";
+}
+
+/// A kernel faster than its roof or prediction, above a threshold below 1:
+/// "takes 0.997x the time predicted", not "1.00x slower".
+std::string belowOne(const KernelReport &K, double Ratio, const std::string &Of,
+                     std::string_view Option, double Threshold) {
+  return message(Msg::LintRatioAbove,
+                 {Arg::quoted(K.Kernel),
+                  Arg::text(formatSignificant(Ratio, 3) + "x"), Arg::text(Of),
+                  Arg::text(std::string(Option)),
+                  Arg::text(formatGeneral(Threshold))});
 }
 
 } // namespace
@@ -46,30 +53,46 @@ std::pair<std::string, std::string> judged(const Analysis &A,
 HighHeadroomCheck::HighHeadroomCheck() : Check(Info) {}
 
 std::optional<Diagnostic>
-HighHeadroomCheck::finding(const Analysis &A, const KernelReport &K,
+HighHeadroomCheck::finding(const Analysis &, const KernelReport &K,
                            const LintOptions &O) const {
-  std::optional<double> H = K.headroom();
-  if (!H)
+  if (!K.Finding || !K.Finding->MeasuredMs)
     return std::nullopt;
-  double Pct = 100 / *H;
-  bool OverHeadroom = O.MaxHeadroom && *H > *O.MaxHeadroom;
-  bool UnderPct = O.MinAttainablePct && Pct < *O.MinAttainablePct;
-  if (!OverHeadroom && !UnderPct)
+  const KernelFinding &F = *K.Finding;
+  // Every threshold the kernel fails; the first is the finding's claim.
+  std::vector<std::string> Failed;
+  std::optional<double> H = F.headroom();
+  if (O.MaxHeadroom && H && *H > *O.MaxHeadroom)
+    Failed.push_back(
+        *H >= 1
+            ? message(Msg::LintOverRoof,
+                      {Arg::quoted(K.Kernel), Arg::times(*H),
+                       Arg::text(against(F)), Arg::text(O.MaxHeadroomOrigin),
+                       Arg::text(formatGeneral(*O.MaxHeadroom))})
+            : belowOne(K, *H,
+                       F.headroomToRoof()
+                           ? message(Msg::RatioOfRoof, {Arg::text(against(F))})
+                           : message(Msg::RatioOfPrediction, {}),
+                       O.MaxHeadroomOrigin, *O.MaxHeadroom));
+  if (O.MinAttainablePct && H && 100 / *H < *O.MinAttainablePct)
+    Failed.push_back(message(Msg::LintUnderRoof,
+                             {Arg::quoted(K.Kernel), Arg::percent(1 / *H),
+                              Arg::text(against(F)),
+                              Arg::text(formatGeneral(*O.MinAttainablePct))}));
+  std::optional<double> Cap = F.headroomToCap();
+  if (O.MaxCapHeadroom && Cap && *Cap > *O.MaxCapHeadroom)
+    Failed.push_back(
+        *Cap >= 1 ? message(Msg::LintOverCap,
+                            {Arg::quoted(K.Kernel), Arg::times(*Cap),
+                             Arg::text(formatGeneral(*O.MaxCapHeadroom))})
+                  : belowOne(K, *Cap, message(Msg::RatioOfPrediction, {}),
+                             "--max-cap-headroom", *O.MaxCapHeadroom));
+  if (Failed.empty())
     return std::nullopt;
-  std::string Limits;
-  if (OverHeadroom)
-    Limits =
-        "above " + O.MaxHeadroomOrigin + " " + formatGeneral(*O.MaxHeadroom);
-  if (UnderPct)
-    Limits += (Limits.empty() ? "" : " and ") +
-              std::string("below --min-attainable-pct ") +
-              formatGeneral(*O.MinAttainablePct);
-  auto [Against, Bound] = judged(A, K);
-  Diagnostic D = headroom::finding(
-      DiagnosticLevel::Error, name(), &K,
-      "kernel '" + K.Kernel + "' runs at headroom " + formatFixed(*H, 2) +
-          "x, achieving " + formatFixed(Pct, 1) + "% of its " + Against + ": " +
-          Limits + " (" + Bound + ")");
+  Diagnostic D =
+      headroom::finding(DiagnosticLevel::Error, name(), &K, Failed.front());
+  for (std::size_t I = 1; I < Failed.size(); ++I)
+    D.Notes.push_back(note(K.Definition, Failed[I]));
+  D.Notes.push_back(note(K.Definition, verdict(F)));
   addBusiestSiteNote(K, D);
   return D;
 }

@@ -3,6 +3,7 @@
 #include "checks/lint/RegressionCheck.h"
 
 #include "checks/CheckRegistry.h"
+#include "checks/Message.h"
 #include "checks/Notes.h"
 #include "support/Format.h"
 
@@ -22,21 +23,19 @@ constexpr CheckInfo Info{
     "--write-baseline.",
     Thresholds};
 
-std::string growth(double Now, double Before) {
-  return "+" + formatFixed(100 * (Now / Before - 1), 1) + "%";
-}
-
-/// "measured 0.120 ms per launch, baseline 0.100 ms (+20.0%)" when
-/// \p Now grew beyond \p Limit times \p Before.
-std::optional<std::string> grew(const char *What,
+/// "its measured time per launch grew +20.0%, from 0.1000 ms to 0.1200 ms"
+/// when \p Now grew beyond \p Limit times \p Before.
+std::optional<std::string> grew(std::string_view What,
                                 const std::optional<double> &Now,
                                 const std::optional<double> &Before,
-                                double Limit, const char *Why) {
+                                double Limit, std::string_view Why) {
   if (!Now || !Before || !(*Now > *Before * Limit))
     return std::nullopt;
-  return std::string(What) + " " + formatMs(*Now) +
-         " ms per launch, baseline " + formatMs(*Before) + " ms (" +
-         growth(*Now, *Before) + Why + ")";
+  return message(
+      Msg::NoteLintGrew,
+      {Arg::text(What),
+       Arg::text("+" + formatFixed(100 * (*Now / *Before - 1), 1) + "%"),
+       Arg::time(*Before), Arg::time(*Now), Arg::text(Why)});
 }
 
 } // namespace
@@ -48,25 +47,25 @@ std::optional<Diagnostic> RegressionCheck::finding(const KernelReport &K,
                                                    const BaselineKernel &Now,
                                                    double NoisePct) const {
   double Limit = 1 + NoisePct / 100;
-  std::vector<std::string> Parts;
+  std::vector<std::string> Grew;
   if (auto M = grew("measured", Now.MeasuredMsPerLaunch, B.MeasuredMsPerLaunch,
                     Limit, ""))
-    Parts.push_back(*M);
-  if (auto P = grew("predicted floor", Now.PredictedMsPerLaunch,
-                    B.PredictedMsPerLaunch, Limit,
-                    ": it does more work or moves more bytes"))
-    Parts.push_back(*P);
-  if (Parts.empty())
+    Grew.push_back(*M);
+  if (auto P = grew("predicted", Now.PredictedMsPerLaunch,
+                    B.PredictedMsPerLaunch, Limit, message(Msg::GrewMoreWork)))
+    Grew.push_back(*P);
+  if (Grew.empty())
     return std::nullopt;
-  std::string Message = "kernel '" + K.Kernel + "' regressed beyond the " +
-                        formatGeneral(NoisePct) + "% noise margin: ";
-  for (std::size_t I = 0; I < Parts.size(); ++I)
-    Message += (I ? "; " : "") + Parts[I];
-  Diagnostic D = headroom::finding(DiagnosticLevel::Error, name(), &K, Message);
+  Diagnostic D = headroom::finding(
+      DiagnosticLevel::Error, name(), &K,
+      message(Msg::LintRegressed, {Arg::quoted(K.Kernel),
+                                   Arg::text(formatGeneral(NoisePct) + "%")}));
+  for (const std::string &G : Grew)
+    D.Notes.push_back(note(K.Definition, G));
   if (!B.Bound.empty() && !Now.Bound.empty() && B.Bound != Now.Bound)
-    D.Notes.push_back(note(K.Definition, "it was " + B.Bound +
-                                             "-bound in the baseline and is " +
-                                             Now.Bound + "-bound now"));
+    D.Notes.push_back(note(
+        K.Definition, message(Msg::NoteLintBoundWas,
+                              {Arg::text(B.Bound), Arg::text(Now.Bound)})));
   addBusiestSiteNote(K, D);
   return D;
 }

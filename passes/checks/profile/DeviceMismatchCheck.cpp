@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
+#include "checks/Message.h"
 #include "checks/Notes.h"
 
 namespace headroom {
@@ -31,19 +32,16 @@ public:
     std::string Names;
     for (const std::string &N : A.ForeignDevices)
       Names += (Names.empty() ? "'" : ", '") + N + "'";
-    std::string Message = "the profile was recorded on " + Names +
-                          ", but device '" + Dev.Name + "' (" +
-                          deviceFileLabel(A.Device) + ") is another GPU";
+    std::string File = deviceFileLabel(A.Device);
     if (!Dev.Identity.ProductName.empty())
-      Message += " ('" + Dev.Identity.ProductName + "')";
-    Message += ": the kernels are modeled on it, but measured times are not "
-               "compared with its floor, so there is no headroom";
-    Diagnostic D = finding(DiagnosticLevel::Warning, name(), nullptr, Message);
-    D.Notes.push_back(note(std::nullopt,
-                           "give the profiled GPU's device file to --device "
-                           "('headroom devices' lists them; 'headroom "
-                           "calibrate' measures one), and other GPUs to "
-                           "--target"));
+      File += ", '" + Dev.Identity.ProductName + "'";
+    Diagnostic D = finding(DiagnosticLevel::Warning, name(), nullptr,
+                           message(Msg::ProfileDeviceMismatch,
+                                   {Arg::text(Names), Arg::quoted(Dev.Name)}));
+    D.Notes.push_back(
+        note(std::nullopt, message(Msg::NoteDeviceModeled,
+                                   {Arg::quoted(Dev.Name), Arg::text(File)})));
+    D.Notes.push_back(note(std::nullopt, message(Msg::NoteDeviceMismatchTry)));
     return {D};
   }
 };

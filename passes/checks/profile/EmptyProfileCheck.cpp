@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
+#include "checks/Message.h"
 #include "checks/Notes.h"
 
 namespace headroom {
@@ -27,19 +28,21 @@ public:
     if (!A.Report.Kernels.empty())
       return {};
     const ProfileDocument &P = A.Source;
-    std::string Message = P.Path + " holds no kernel launches";
+    Diagnostic D = finding(DiagnosticLevel::Warning, name(), nullptr,
+                           message(Msg::ProfileEmpty, {Arg::text(P.Path)}));
     if (!P.Collection.Mode.empty())
-      Message += " (collection mode '" + P.Collection.Mode + "')";
-    Message += ": nothing to report";
-    Diagnostic D = finding(DiagnosticLevel::Warning, name(), nullptr, Message);
-    for (const std::string &W : P.Collection.Warnings)
-      D.Notes.push_back(note(std::nullopt, "the profile says: " + W));
-    if (!P.Sites.empty())
       D.Notes.push_back(
-          note(std::nullopt,
-               std::to_string(P.Sites.size()) +
-                   " instrumented launch sites were registered, but no launch "
-                   "was timed"));
+          note(std::nullopt, message(Msg::NoteCollectionMode,
+                                     {Arg::text(P.Collection.Mode)})));
+    for (const std::string &W : P.Collection.Warnings)
+      D.Notes.push_back(
+          note(std::nullopt, message(Msg::NoteProfileSays, {Arg::text(W)})));
+    if (!P.Sites.empty())
+      D.Notes.push_back(note(
+          std::nullopt, message(Msg::NoteSitesNotTimed,
+                                {Arg::counted(double(P.Sites.size()),
+                                              "instrumented launch site",
+                                              "instrumented launch sites")})));
     return {D};
   }
 };

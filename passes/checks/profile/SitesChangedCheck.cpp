@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
+#include "checks/Message.h"
 #include "checks/Notes.h"
 
 namespace headroom {
@@ -30,13 +31,32 @@ public:
     for (const SiteMismatch &M : A.Sources.Mismatches) {
       Diagnostic D =
           finding(DiagnosticLevel::Warning, name(), nullptr,
-                  std::string(M.IsDefinition ? "the definition of kernel '"
-                                             : "the launch site of kernel '") +
-                      M.Kernel +
-                      "' recorded in the profile does not match the source: " +
-                      M.Problem + "; the profile is older than the sources");
+                  message(M.IsDefinition ? Msg::ProfileDefinitionChanged
+                                         : Msg::ProfileSiteChanged,
+                          {Arg::quoted(M.Kernel)}));
       D.Location = M.Where;
       D.Kernel = M.Kernel;
+      std::string Why;
+      switch (M.What) {
+      case SiteMismatch::Problem::Gone:
+        Why = message(Msg::NoteFileGone);
+        break;
+      case SiteMismatch::Problem::Unreadable:
+        Why = message(Msg::NoteFileUnreadable,
+                      {Arg::text(M.Unreadable->message())});
+        break;
+      case SiteMismatch::Problem::PastTheEnd:
+        Why = message(Msg::NoteLinePastTheEnd,
+                      {Arg::count(M.Where.Line),
+                       Arg::counted(double(M.FileLines), "line", "lines")});
+        break;
+      case SiteMismatch::Problem::NameMissing:
+        Why = message(Msg::NoteLineLacksName,
+                      {Arg::count(M.Where.Line), Arg::quoted(M.Identifier)});
+        break;
+      }
+      D.Notes.push_back(note(M.Where, Why));
+      D.Notes.push_back(note(M.Where, message(Msg::NoteProfileOlder)));
       Out.push_back(std::move(D));
     }
     return Out;

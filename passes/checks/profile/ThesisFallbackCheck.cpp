@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
+#include "checks/Message.h"
 #include "checks/Notes.h"
 
 namespace headroom {
@@ -30,16 +31,17 @@ public:
     std::size_t Missing = 0, Modeled = 0;
     for (const KernelReport &K : A.Report.Kernels) {
       Modeled += K.ModeledLaunches > 0;
-      Missing += K.BoundsMissing.has_value();
+      Missing += K.LacksHopperCounters;
     }
     if (Missing == 0)
       return {};
-    return {
-        finding(DiagnosticLevel::Note, name(), nullptr,
-                std::to_string(Missing) + " of " + std::to_string(Modeled) +
-                    " kernels with counters lack the per-pipe counters of "
-                    "the Hopper model, so the thesis model reports them: "
-                    "record the profile again with this version's runtime")};
+    Diagnostic D = finding(
+        DiagnosticLevel::Note, name(), nullptr,
+        message(Missing == 1 ? Msg::ProfileThesisFallbackOne
+                             : Msg::ProfileThesisFallback,
+                {Arg::count(double(Missing)), Arg::count(double(Modeled))}));
+    D.Notes.push_back(note(std::nullopt, message(Msg::NoteThesisFallbackTry)));
+    return {D};
   }
 };
 

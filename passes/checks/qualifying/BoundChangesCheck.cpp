@@ -23,13 +23,11 @@ constexpr CheckInfo Info{
 class BoundChangesCheck : public ProjectionCheck {
 public:
   BoundChangesCheck() : ProjectionCheck(Info) {}
-  bool changes(const KernelReport &K, const Prediction &Target) const override {
-    return K.Model && Target.Limit != K.Model->Limit;
-  }
-  /// The Hopper model's regime (compute, memory or latency) differs.
-  bool changes(const KernelReport &K,
-               const BoundsProjection &Target) const override {
-    return K.Bounds && Target.TargetRegime != K.Bounds->regime();
+  /// The regime (compute, memory or latency) differs from the one the same
+  /// model gives on the profiled device.
+  bool changes(const KernelFinding &,
+               const TargetFinding &Target) const override {
+    return Target.verdictChanges();
   }
 };
 

@@ -7,8 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
-
-#include "support/Format.h"
+#include "checks/Message.h"
 
 namespace headroom {
 
@@ -30,12 +29,12 @@ class DivergenceCheck : public QualifyingCheck {
 public:
   DivergenceCheck() : QualifyingCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    return K.Model && K.ThreadsPerWarpInst &&
+    return K.Finding && K.ThreadsPerWarpInst &&
            *K.ThreadsPerWarpInst < DivergentThreadsPerInst;
   }
   std::string message(const KernelReport &K) const override {
-    return "divergence: on average " + formatFixed(*K.ThreadsPerWarpInst, 1) +
-           " of 32 threads are active per warp instruction";
+    return headroom::message(Msg::QualDivergence,
+                             {Arg::number(*K.ThreadsPerWarpInst)});
   }
 };
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
+#include "checks/Message.h"
 
 #include <cmath>
 
@@ -28,15 +29,14 @@ class EstimatedCountersCheck : public QualifyingCheck {
 public:
   EstimatedCountersCheck() : QualifyingCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    return K.Model && K.EstimatedLaunches > 0;
+    return K.Finding && K.EstimatedLaunches > 0;
   }
   std::string message(const KernelReport &K) const override {
-    double Share = K.TotalNs > 0 ? 100.0 * K.EstimatedNs / K.TotalNs : 0.0;
-    return "counters of " + std::to_string(K.EstimatedLaunches) + " of " +
-           std::to_string(K.Launches) + " launches (" +
-           std::to_string(std::lround(Share)) +
-           "% of the kernel's GPU time) are estimated from sampled "
-           "configurations of the kernel";
+    double Share = K.TotalNs > 0 ? K.EstimatedNs / K.TotalNs : 0.0;
+    return headroom::message(Msg::QualEstimatedCounters,
+                             {Arg::count(double(K.EstimatedLaunches)),
+                              Arg::count(double(K.Launches)),
+                              Arg::percent(Share)});
   }
 };
 

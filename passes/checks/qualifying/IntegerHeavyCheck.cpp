@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
+#include "checks/Message.h"
 
 namespace headroom {
 
@@ -23,12 +24,13 @@ class IntegerHeavyCheck : public QualifyingCheck {
 public:
   IntegerHeavyCheck() : QualifyingCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    // The Hopper model charges integer instructions to their own pipes.
-    return K.Model && !K.Bounds && K.Model->Type == KernelType::Int;
+    // Where the finding has the thesis' instruction mix: the Hopper model
+    // charges integer instructions to their own pipes.
+    return K.Finding && K.Finding->Mix &&
+           K.Finding->Mix->Type == KernelType::Int;
   }
   std::string message(const KernelReport &) const override {
-    return "integer-dominated kernel: the cost of integer instructions "
-           "varies 2-5x by opcode, so the compute ceiling is approximate";
+    return headroom::message(Msg::QualIntegerHeavy);
   }
 };
 

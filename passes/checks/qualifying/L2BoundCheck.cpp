@@ -8,8 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
-
-#include "support/Format.h"
+#include "checks/Message.h"
 
 namespace headroom {
 
@@ -32,23 +31,20 @@ class L2BoundCheck : public QualifyingCheck {
 public:
   L2BoundCheck() : QualifyingCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    // The Hopper model bounds the L2 itself.
-    if (!K.Model || K.Bounds)
+    // A finding whose floors bound the L2 itself says so there.
+    const std::optional<KernelFinding> &F = K.Finding;
+    if (!F || F->unit(Unit::L2Bytes))
       return false;
-    if (K.Components.timeOf(Component::L2))
-      return K.exceedsFloor(Component::L2);
+    if (std::optional<double> L2Ms = F->Components.timeOf(Component::L2))
+      return *L2Ms > F->FloorMs;
     return K.L2ToDramRatio && *K.L2ToDramRatio > L2ToDramLimit;
   }
   std::string message(const KernelReport &K) const override {
-    if (std::optional<double> L2Ms = K.Components.timeOf(Component::L2))
-      return "L2 bandwidth caps the kernel: its L2 traffic needs " +
-             formatMs(*L2Ms) +
-             " ms at the calibrated L2 bandwidth, more than the model's "
-             "floor (" +
-             formatMs(K.Model->PredictedMs) + " ms)";
-    return "L2 traffic is " + formatFixed(*K.L2ToDramRatio, 1) +
-           "x DRAM traffic: the kernel may be bound by L2 bandwidth, which "
-           "the base model does not see (calibrate l2_read to know)";
+    const KernelFinding &F = *K.Finding;
+    if (std::optional<double> L2Ms = F.Components.timeOf(Component::L2))
+      return headroom::message(Msg::QualL2Bound,
+                               {Arg::time(*L2Ms), Arg::time(F.FloorMs)});
+    return headroom::message(Msg::QualL2Ratio, {Arg::times(*K.L2ToDramRatio)});
   }
 };
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
+#include "checks/Message.h"
 
 namespace headroom {
 
@@ -31,17 +32,18 @@ class LowParallelismCheck : public QualifyingCheck {
 public:
   LowParallelismCheck() : QualifyingCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    // The Hopper model's floor takes the busiest SM's share of a small grid
-    // into account, and its latency-bound warning names too few blocks.
-    return !K.Bounds && K.MinThreadsPerBlock &&
+    // Floors per unit take the busiest SM's share of a small grid into
+    // account, and a latency-bound warning names too few blocks.
+    bool UnitFloors = K.Finding && !K.Finding->Units.empty();
+    return !UnitFloors && K.MinThreadsPerBlock &&
            (K.MinThreadsPerBlock < MinThreadsPerBlock ||
             K.MinBlocks < MinBlocks);
   }
   std::string message(const KernelReport &K) const override {
-    return "launched with as few as " + std::to_string(K.MinBlocks) +
-           " blocks of " + std::to_string(K.MinThreadsPerBlock) +
-           " threads: too little parallelism to hide latency" +
-           (K.Model ? ", so the floor is only a lower bound on time" : "");
+    return headroom::message(
+        K.Finding ? Msg::QualLowParallelismFloor : Msg::QualLowParallelism,
+        {Arg::counted(double(K.MinBlocks), "block", "blocks"),
+         Arg::counted(double(K.MinThreadsPerBlock), "thread", "threads")});
   }
 };
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
+#include "checks/Message.h"
 
 namespace headroom {
 
@@ -22,13 +23,13 @@ class PartialCountersCheck : public QualifyingCheck {
 public:
   PartialCountersCheck() : QualifyingCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    return K.Model && K.ModeledLaunches < K.Launches;
+    return K.Finding && K.ModeledLaunches < K.Launches;
   }
   std::string message(const KernelReport &K) const override {
-    return std::to_string(K.Launches - K.ModeledLaunches) + " of " +
-           std::to_string(K.Launches) +
-           " launches ran in configurations without counters and are not "
-           "in the prediction";
+    return headroom::message(
+        Msg::QualPartialCounters,
+        {Arg::count(double(K.Launches - K.ModeledLaunches)),
+         Arg::count(double(K.Launches))});
   }
 };
 

@@ -7,8 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
-
-#include "support/Format.h"
+#include "checks/Message.h"
 
 namespace headroom {
 
@@ -25,16 +24,20 @@ class SharedMemoryBoundCheck : public QualifyingCheck {
 public:
   SharedMemoryBoundCheck() : QualifyingCheck(Info) {}
   bool applies(const KernelReport &K) const override {
-    // The Hopper model bounds the shared-memory data path itself.
-    return K.Model && !K.Bounds && K.exceedsFloor(Component::SharedMemory);
+    // A finding whose floors bound the shared-memory data path itself
+    // says so there.
+    const std::optional<KernelFinding> &F = K.Finding;
+    if (!F || F->unit(Unit::L1Wavefronts))
+      return false;
+    std::optional<double> Ms = F->Components.timeOf(Component::SharedMemory);
+    return Ms && *Ms > F->FloorMs;
   }
   std::string message(const KernelReport &K) const override {
-    return "shared memory caps the kernel: its shared-memory wavefronts "
-           "need " +
-           formatMs(*K.Components.timeOf(Component::SharedMemory)) +
-           " ms at the calibrated shared-memory rate, more than the "
-           "model's floor (" +
-           formatMs(K.Model->PredictedMs) + " ms)";
+    const KernelFinding &F = *K.Finding;
+    return headroom::message(
+        Msg::QualSharedBound,
+        {Arg::time(*F.Components.timeOf(Component::SharedMemory)),
+         Arg::time(F.FloorMs)});
   }
 };
 

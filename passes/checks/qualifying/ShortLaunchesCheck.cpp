@@ -7,8 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
-
-#include "support/Quantities.h"
+#include "checks/Message.h"
 
 namespace headroom {
 
@@ -31,9 +30,8 @@ public:
     return K.Launches && K.TotalNs > 0 && K.meanLaunchNs() < ShortLaunchNs;
   }
   std::string message(const KernelReport &K) const override {
-    return "a launch takes " + formatDuration(K.meanLaunchNs()) +
-           " on average: launch overhead, which the model does not see, "
-           "may dominate";
+    return headroom::message(Msg::QualShortLaunches,
+                             {Arg::time(K.meanLaunchNs() / 1e6)});
   }
 };
 

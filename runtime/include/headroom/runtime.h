@@ -36,6 +36,9 @@ extern "C" {
 /* Bumped when the layout of headroom_site_info changes. */
 #define HEADROOM_RUNTIME_ABI_VERSION 1
 
+/* The C ABI keeps C names, whatever the C++ naming rule says.
+ * NOLINTBEGIN(readability-identifier-naming) */
+
 /* One kernel launch site in the user's source, with the kernel it launches. */
 struct headroom_site_info {
   const char *launch_file; /* file of the <<<...>>> launch, as spelled */
@@ -81,6 +84,8 @@ void headroom_register_scopes(const struct headroom_scope_info *scopes,
 /* Bracket a scope on the calling host thread; brackets nest. */
 void headroom_scope_begin(const struct headroom_scope_info *scope);
 void headroom_scope_end(const struct headroom_scope_info *scope);
+
+/* NOLINTEND(readability-identifier-naming) */
 
 #ifdef __cplusplus
 } /* extern "C" */
