@@ -94,6 +94,7 @@ int lspMain(const Args &A) {
   CommandLine Cmd(
       "headroom lsp",
       "[--clangd PATH] [--profile FILE]... [--device NAME|PATH] "
+      "[--model MODEL] "
       "[--standalone] [--no-checks] [--check-timeout SECONDS] "
       "[-- clangd arguments]",
       "A language server for editors: clangd with Headroom's kernel "
@@ -115,6 +116,9 @@ int lspMain(const Args &A) {
       .option("device", "NAME|PATH",
               "the device to model on (default: HEADROOM_DEVICE, else the "
               "profiled GPU's)")
+      .option("model", "MODEL",
+              "auto (default: HEADROOM_MODEL, else the Hopper model where "
+              "the device and counters allow it), hopper, thesis or fitted")
       .flag("standalone", "no clangd: serve only Headroom's diagnostics, "
                           "lens, hover and code actions")
       .option("report-dir", "DIR",
@@ -185,6 +189,19 @@ int lspMain(const Args &A) {
   }
   if (const char *P = std::getenv("HEADROOM_PROFILE"); P && *P)
     O.Session.Profiles.EnvProfile = P;
+  const char *EnvModel = std::getenv("HEADROOM_MODEL");
+  std::optional<std::string> Model = Parsed->get("model");
+  if (!Model && EnvModel && *EnvModel)
+    Model = EnvModel;
+  if (Model) {
+    std::optional<ModelChoice> Choice = parseModelChoice(*Model);
+    if (!Choice)
+      return failWith(Error(
+          "headroom lsp: " +
+          std::string(Parsed->get("model") ? "--model" : "HEADROOM_MODEL") +
+          ": expected auto, hopper, thesis or fitted, got '" + *Model + "'"));
+    O.Session.Profiles.Model = *Choice;
+  }
   O.Session.DocsBase = diagnosticsDocUri();
   O.Session.ReportDir =
       absolutePath(Parsed->get("report-dir").value_or(reportDirectory()));

@@ -12,6 +12,7 @@
 #include "Subcommands.h"
 #include "ToolSupport.h"
 
+#include "checks/StaticMixCheck.h"
 #include "devices/DeviceRegistry.h"
 #include "model/KernelParameters.h"
 #include "sass/Disassembly.h"
@@ -101,7 +102,7 @@ OrderedJson kernelJson(const sass::StaticKernel &K, const Diagnostic &Note,
   J["e_mix"] = Cap.EMix;
   J["e_instr"] = Cap.EInstr;
   J["share_of_peak"] = Cap.ShareOfPeak;
-  J["limiter"] = Cap.Limiter;
+  J["limiter"] = staticLimiterKey(Cap.Limiter);
   J["one_word_fp32_atomics"] = K.OneWordFp32Atomics.size();
   J["global_loads_per_round"] = K.GlobalLoadRounds.loadsPerRound();
   if (K.Resources) {
@@ -177,7 +178,7 @@ int staticMixMain(const Args &A) {
   for (const sass::StaticKernel &K : sass::staticKernels(
            *Functions, *Resources, Parsed->getAll("source"), LoopWeight)) {
     Notes.push_back(
-        sass::staticMixDiagnostic(K, Device->Device, Device->Device.Name));
+        checkStaticMix().diagnostic(K, Device->Device, Device->Device.Name));
     Kernels.push_back(kernelJson(K, Notes.back(), Device->Device));
   }
   if (Format == "json") {

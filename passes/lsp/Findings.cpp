@@ -3,14 +3,16 @@
 #include "lsp/Findings.h"
 
 #include "analysis/SitesMatchSources.h"
+#include "checks/Vocabulary.h"
 #include "support/Format.h"
 #include "support/Paths.h"
+#include "support/Quantities.h"
 
 namespace headroom::lsp {
 
 namespace {
 
-std::string msText(double Ns) { return formatMs(Ns / 1e6) + " ms"; }
+std::string msText(double Ns) { return formatDuration(Ns); }
 
 std::string launchesText(std::uint64_t N) {
   return std::to_string(N) + (N == 1 ? " launch" : " launches");
@@ -45,31 +47,27 @@ std::string sourceTreeDiagnosticsDoc() {
   return isRegularFile(Path) ? Path : "";
 }
 
-std::string KernelFinding::headroomText(const char *Emphasis) const {
+std::string EditorKernel::headroomText(const char *Emphasis) const {
   std::string E = Emphasis;
-  auto times = [&](double X) { return E + formatFixed(X, 2) + "x" + E; };
-  // The cap only when the roof is farther (the warning's rule).
-  if (HeadroomToRoof && Headroom && *HeadroomToRoof > 1.1 * *Headroom)
-    return "headroom " + times(*HeadroomToRoof) + " to the roof, " +
-           times(*Headroom) + " to the cap";
-  return "headroom " + times(*Headroom);
+  return E + formatTimes(*Headroom) + E + " slower than " +
+         (RoofName.empty() ? "predicted" : "its " + RoofName);
 }
 
-std::string KernelFinding::lensTitle() const {
+std::string EditorKernel::lensTitle() const {
   std::string Title = Bound;
   if (Headroom)
     Title += " · " + headroomText("");
   return Title + " · " + msText(TotalNs) + " in " + launchesText(LaunchCount);
 }
 
-std::string KernelFinding::launchLensTitle(const LaunchFinding &L) const {
+std::string EditorKernel::launchLensTitle(const LaunchFinding &L) const {
   return Kernel + ": " + launchesText(L.Launches) + " here · " +
-         msText(L.TotalNs) + " (" + formatPercent(L.Share, 0) +
+         msText(L.TotalNs) + " (" + formatPercent(L.Share) +
          " of its GPU time)";
 }
 
-std::string KernelFinding::hoverMarkdown(const LaunchFinding *Launch,
-                                         const std::string &DocsBase) const {
+std::string EditorKernel::hoverMarkdown(const LaunchFinding *Launch,
+                                        const std::string &DocsBase) const {
   std::string M = "**Headroom** · kernel `" + Kernel + "` is " + Bound +
                   " on " + Device + "\n\n";
   if (Headroom)
@@ -77,13 +75,17 @@ std::string KernelFinding::hoverMarkdown(const LaunchFinding *Launch,
   else
     M += "- no headroom (no measured time on this device)";
   M += " · " + msText(TotalNs) + " in " + launchesText(LaunchCount) + " (" +
-       formatPercent(ShareOfProfile, 0) + " of the profile's GPU time)\n";
-  if (PredictedMs)
+       formatPercent(ShareOfProfile) + " of the profile's GPU time)\n";
+  if (PredictedMs) {
     M += "- predicted " + std::string(EstimatePredicted ? "time " : "floor ") +
-         formatMs(*PredictedMs) + " ms\n";
+         formatTime(*PredictedMs);
+    if (CapHeadroom)
+      M += ", measured " + formatTimes(*CapHeadroom) + " that";
+    M += "\n";
+  }
   if (Launch)
     M += "- this launch site: " + launchesText(Launch->Launches) + ", " +
-         msText(Launch->TotalNs) + ", " + formatPercent(Launch->Share, 0) +
+         msText(Launch->TotalNs) + ", " + formatPercent(Launch->Share) +
          " of the kernel's GPU time\n";
   M += "\n" + Warning.Message + " ([" + Warning.Check + "](" +
        checkHref(DocsBase, Warning.Check) + "))\n";
@@ -102,7 +104,7 @@ findingsOf(std::shared_ptr<const Analysis> A,
       continue;
     }
     const KernelReport *K = reportOf(*A, D.Kernel);
-    KernelFinding KF;
+    EditorKernel KF;
     KF.Kernel = D.Kernel;
     KF.Identifier = kernelIdentifier(D.Kernel);
     KF.Warning = absolute(D, Resolve);
@@ -110,13 +112,13 @@ findingsOf(std::shared_ptr<const Analysis> A,
     KF.Device = A->Device.Device.Name;
     KF.Bound = D.Check.rfind("headroom-", 0) == 0 ? D.Check.substr(9) : D.Check;
     if (K) {
-      KF.Headroom = K->headroom();
-      KF.PredictedMs = K->predictedMs();
-      if (K->Bounds) {
-        const KernelBounds &B = *K->Bounds;
-        KF.EstimatePredicted = !B.FittedMs && B.Prediction.estimatePredicted();
-        if (B.Headline && B.Headline->Ms > 0 && B.Prediction.MeasuredMs)
-          KF.HeadroomToRoof = *B.Prediction.MeasuredMs / B.Headline->Ms;
+      if (const std::optional<KernelFinding> &F = K->Finding) {
+        KF.Headroom = F->headroom();
+        if (F->headroomToRoof())
+          KF.RoofName = roofName(*F->RoofTime);
+        KF.PredictedMs = F->PredictedMs;
+        KF.CapHeadroom = F->headroomToCap();
+        KF.EstimatePredicted = F->estimated();
       }
       KF.TotalNs = K->TotalNs;
       KF.ShareOfProfile = K->ShareOfProfile;
@@ -139,7 +141,7 @@ findingsOf(std::shared_ptr<const Analysis> A,
     }
     F.Kernels.push_back(std::move(KF));
   }
-  for (const KernelFinding &K : F.Kernels) {
+  for (const EditorKernel &K : F.Kernels) {
     std::vector<std::string> Files{K.Definition.File};
     for (const LaunchFinding &L : K.Launches)
       Files.push_back(L.Where.File);

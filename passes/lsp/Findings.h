@@ -35,7 +35,7 @@ struct LaunchFinding {
 };
 
 /// One kernel with a located diagnostic.
-struct KernelFinding {
+struct EditorKernel {
   std::string Kernel;
   /// The identifier written in the source (analysis/SitesMatchSources.h).
   std::string Identifier;
@@ -47,10 +47,13 @@ struct KernelFinding {
   /// "memory-bound", "compute-bound", "latency-bound", or the check's name
   /// without "headroom-" for kernels without a bound ("no-counters").
   std::string Bound;
-  std::optional<double> Headroom, PredictedMs;
-  /// Measured time over the device's roof for the kernel's kind of work
-  /// (analysis/KernelBounds.h), when the Hopper model gives one.
-  std::optional<double> HeadroomToRoof;
+  /// The headroom the warning states (to the roof, or to the prediction
+  /// without one: analysis/KernelFinding.h) and the roof's name ("DRAM
+  /// roof"; empty without a roof).
+  std::optional<double> Headroom;
+  std::string RoofName;
+  /// The predicted time and the headroom to it (the cap).
+  std::optional<double> PredictedMs, CapHeadroom;
   /// Whether PredictedMs is an estimate (a latency, the stages partly
   /// overlapped) rather than a floor.
   bool EstimatePredicted = false;
@@ -62,11 +65,11 @@ struct KernelFinding {
   /// The device the model ran on.
   std::string Device;
 
-  /// `memory-bound · headroom 1.13x · 6.258 ms in 21 launches`; with a roof
-  /// farther than the cap, `headroom 5.69x to the roof, 1.11x to the cap`.
+  /// `memory-bound · 1.13x slower than its DRAM roof · 6.258 ms in 21
+  /// launches`, as the warning states it.
   std::string lensTitle() const;
-  /// "headroom 1.13x", or to the roof and to the cap, each number between
-  /// \p Emphasis (Markdown's "**" in the hover).
+  /// "1.13x slower than its DRAM roof" (or "than predicted" without a
+  /// roof), the number between \p Emphasis (Markdown's "**" in the hover).
   std::string headroomText(const char *Emphasis) const;
   /// `saxpy: 20 launches here · 5.961 ms (95% of its GPU time)`.
   std::string launchLensTitle(const LaunchFinding &L) const;
@@ -78,7 +81,7 @@ struct KernelFinding {
 
 /// Every kernel of an analysis that has a place in the source.
 struct Findings {
-  std::vector<KernelFinding> Kernels;
+  std::vector<EditorKernel> Kernels;
   /// The analysis they come from (for the HTML report).
   std::shared_ptr<const Analysis> Source;
   /// The text of each file of the findings when they were loaded (absolute

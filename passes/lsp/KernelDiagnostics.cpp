@@ -56,7 +56,7 @@ Resolved resolve(const Findings &F, const ViewContext &C) {
   Out.Launches.resize(F.Kernels.size());
   std::map<std::string, std::vector<std::pair<Anchor, PlaceKey>>> ByFile;
   for (std::size_t K = 0; K < F.Kernels.size(); ++K) {
-    const KernelFinding &KF = F.Kernels[K];
+    const EditorKernel &KF = F.Kernels[K];
     ByFile[KF.Definition.File].push_back(
         {Anchor{Anchor::Kind::Definition, KF.Identifier, KF.Definition.Line,
                 KF.Definition.Column},
@@ -84,7 +84,7 @@ Resolved resolve(const Findings &F, const ViewContext &C) {
     std::vector<std::optional<Place>> Places = reanchor(Anchors, *Text);
     for (std::size_t I = 0; I < Entries.size(); ++I) {
       const auto &[A, Key] = Entries[I];
-      const KernelFinding &KF = F.Kernels[Key.Kernel];
+      const EditorKernel &KF = F.Kernels[Key.Kernel];
       if (!Places[I]) {
         Out.Lost[Path].push_back((Key.Launch ? "the launch of kernel '"
                                              : "the definition of kernel '") +
@@ -136,7 +136,7 @@ std::map<std::string, FileView> viewsOf(const Findings &F,
   std::map<std::string, FileView> Views;
   Resolved R = resolve(F, C);
   for (std::size_t K = 0; K < F.Kernels.size(); ++K) {
-    const KernelFinding &KF = F.Kernels[K];
+    const EditorKernel &KF = F.Kernels[K];
     const std::optional<Range> &Def = R.Definitions[K];
     std::string DefUri = C.UriOf(KF.Definition.File);
     if (Def) {

@@ -110,6 +110,7 @@ Expected<LoadedProfile> loadProfiles(const std::vector<std::string> &Paths,
   std::vector<std::string> Bases = sourceBases(Paths, Root);
   AnalysisOptions Options;
   Options.SourceRoot = chooseSourceRoot(*P, Bases);
+  Options.Model.Choice = O.Model;
   LoadedProfile L;
   L.Paths = Paths;
   L.SourceRoot = Options.SourceRoot;

@@ -17,6 +17,8 @@
 #include "lsp/Findings.h"
 #include "support/Error.h"
 
+#include "model/Prediction.h"
+
 #include <string>
 #include <vector>
 
@@ -31,6 +33,8 @@ struct ProfileOptions {
   std::string DeviceFrom = "--device";
   /// $HEADROOM_PROFILE (may hold `%p`).
   std::string EnvProfile;
+  /// --model, else $HEADROOM_MODEL: the model of the findings.
+  ModelChoice Model = ModelChoice::Auto;
 };
 
 /// The profiles to show for the workspace \p Root with \p OpenFiles open:

@@ -151,7 +151,7 @@ std::string Session::staticMixDevice() const {
   if (!Options.Profiles.Device.empty())
     return Options.Profiles.Device;
   if (Loaded)
-    for (const KernelFinding &K : Loaded->Kernels.Kernels)
+    for (const EditorKernel &K : Loaded->Kernels.Kernels)
       if (!K.Device.empty())
         return K.Device;
   return "";
@@ -169,7 +169,7 @@ CompileTimeContext Session::compileTimeContext(const std::string &Path) const {
   C.Encoding = Encoding;
   C.DocsBase = Options.DocsBase;
   if (Loaded)
-    for (const KernelFinding &K : Loaded->Kernels.Kernels)
+    for (const EditorKernel &K : Loaded->Kernels.Kernels)
       if (K.MeasuredCounters && samePath(K.Definition.File, Path))
         C.Measured.insert(K.Identifier);
   return C;
@@ -321,7 +321,7 @@ json Session::codeLens(const json &Params) const {
   if (It == Views.end())
     return Lenses;
   for (const Mark &M : It->second.Marks) {
-    const KernelFinding &K = Loaded->Kernels.Kernels[M.Kernel];
+    const EditorKernel &K = Loaded->Kernels.Kernels[M.Kernel];
     std::string Title =
         M.Launch ? K.launchLensTitle(K.Launches[*M.Launch]) : K.lensTitle();
     Lenses.push_back({{"range", rangeJson(M.Where)},
@@ -341,7 +341,7 @@ std::optional<std::string> Session::hover(const json &Params) const {
   const Mark *M = markAt(*Path, *P);
   if (!M)
     return std::nullopt;
-  const KernelFinding &K = Loaded->Kernels.Kernels[M->Kernel];
+  const EditorKernel &K = Loaded->Kernels.Kernels[M->Kernel];
   return K.hoverMarkdown(M->Launch ? &K.Launches[*M->Launch] : nullptr,
                          Options.DocsBase);
 }

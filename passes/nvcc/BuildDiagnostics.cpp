@@ -199,6 +199,7 @@ unsigned printBuildDiagnostics(const std::string &Source,
   std::set<std::string> Files = sourceFiles(*P, Source, WorkingDirectory);
   AnalysisOptions Options;
   Options.SourceRoot = WorkingDirectory;
+  Options.Model.Choice = Settings.Model;
   std::unique_ptr<Analysis> A = report(std::move(*P), *Device, Options);
   // The profile's own problem (a device file for another GPU: the kernels
   // have no headroom) has no location; without it the numbers would just

@@ -3,6 +3,7 @@
 #include "nvcc/StaticMixNotes.h"
 
 #include "analysis/SitesMatchSources.h"
+#include "checks/StaticMixCheck.h"
 #include "devices/DeviceRegistry.h"
 #include "nvcc/ProfileDevice.h"
 #include "nvcc/ProfileSearch.h"
@@ -180,7 +181,7 @@ void printStaticMix(const CompiledSource &Compiled,
     if (K.Definition && K.Definition->File == SourcePath)
       K.Definition->File = Compiled.Source;
     Notes.push_back(
-        sass::staticMixDiagnostic(K, Device->Device, Device->Device.Name));
+        checkStaticMix().diagnostic(K, Device->Device, Device->Device.Name));
   }
   printTextDiagnostics(Notes, Err, Color);
 }

@@ -51,6 +51,15 @@ void setMaxHeadroom(const std::string &Name, const std::string &Text,
                          "' is not a positive number; ignored");
 }
 
+void setModel(const std::string &Name, const std::string &Text,
+              WrapperSettings &S) {
+  if (std::optional<ModelChoice> C = parseModelChoice(Text))
+    S.Model = *C;
+  else
+    S.Problems.push_back(Name + "='" + Text +
+                         "' is not auto, hopper, thesis or fitted; ignored");
+}
+
 /// HEADROOM_CHECKS: a switch, or the checks to run.
 void setChecks(const std::string &Text, WrapperSettings &S) {
   if (std::optional<bool> Value = parseSwitch(Text)) {
@@ -90,6 +99,8 @@ readSettings(std::vector<std::string> &Args,
     S.Device = *V;
   if (auto V = Env("HEADROOM_MAX_HEADROOM"))
     setMaxHeadroom("HEADROOM_MAX_HEADROOM", *V, S);
+  if (auto V = Env("HEADROOM_MODEL"))
+    setModel("HEADROOM_MODEL", *V, S);
   if (auto V = Env("HEADROOM_HEADER_FILTER"))
     S.HeaderFilter = *V;
   if (auto V = Env("HEADROOM_NVCC"))
@@ -125,6 +136,8 @@ readSettings(std::vector<std::string> &Args,
       S.Device = Value;
     else if (Name == "--headroom-max-headroom" && HasValue)
       setMaxHeadroom(Name, Value, S);
+    else if (Name == "--headroom-model" && HasValue)
+      setModel(Name, Value, S);
     else if (Name == "--headroom-header-filter" && HasValue)
       S.HeaderFilter = Value;
     else
@@ -183,9 +196,12 @@ options (each also an environment variable):
                                source's directory)
   --headroom-device=NAME|FILE  HEADROOM_DEVICE: the device to model on
                                (default: the GPU named in the profile)
-  --headroom-max-headroom=X    HEADROOM_MAX_HEADROOM: kernels whose headroom
-                               exceeds X are errors; the command fails after
-                               compiling
+  --headroom-model=MODEL       HEADROOM_MODEL: auto (default), hopper, thesis
+                               or fitted (docs/model.md)
+  --headroom-max-headroom=X    HEADROOM_MAX_HEADROOM: kernels that run more
+                               than X times slower than their roof (the
+                               headroom each warning states) are errors;
+                               the command fails after compiling
   --headroom-header-filter=RE  HEADROOM_HEADER_FILTER: also instrument
                                launches in included files whose absolute
                                path matches RE

@@ -13,7 +13,9 @@
 
 #include "support/Error.h"
 
+#include "model/Prediction.h"
 #include <functional>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,6 +51,9 @@ struct WrapperSettings {
   /// HEADROOM_MAX_HEADROOM / --headroom-max-headroom: kernels whose
   /// headroom exceeds it are errors and the command fails after compiling.
   std::optional<double> MaxHeadroom;
+  /// HEADROOM_MODEL / --headroom-model: the model of the diagnostics
+  /// (auto, hopper, thesis or fitted; docs/model.md).
+  ModelChoice Model = ModelChoice::Auto;
   /// Which of the two set MaxHeadroom, as its errors name it.
   std::string MaxHeadroomOrigin = "HEADROOM_MAX_HEADROOM";
   /// HEADROOM_HEADER_FILTER / --headroom-header-filter: instrument launches

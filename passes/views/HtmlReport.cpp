@@ -4,12 +4,14 @@
 
 #include "checks/Diagnose.h"
 #include "checks/Notes.h"
-#include "model/ComponentTimes.h"
+#include "checks/Vocabulary.h"
 #include "support/Format.h"
 #include "support/Quantities.h"
+
 #include "support/Svg.h"
 #include "views/QuadrantSplitSvg.h"
 #include "views/RooflineSvg.h"
+#include <algorithm>
 
 namespace headroom {
 
@@ -80,29 +82,27 @@ void diagnosticHtml(std::ostream &OS, const Diagnostic &D) {
 
 std::string ms(double Ms) { return formatMs(Ms); }
 
-/// The model's cells of a kernel's row: bound, attainable, floor, measured,
-/// headroom, attainable % and the bottleneck.
-void modelCells(std::ostream &OS, const KernelReport &K) {
-  const Prediction &P = *K.Model;
-  const char *Unit = opUnit(P.Type);
-  OS << "<td class=\"" << boundName(P.Limit) << "\">" << boundName(P.Limit)
-     << " (" << escape(formatIntensity(P.OKrn)) << " / "
-     << escape(formatIntensity(P.ODev)) << ")</td><td class=\"num\">"
-     << escape(formatRate(P.AttainableGops, Unit)) << "</td><td class=\"num\">"
-     << ms(P.PredictedMs) << "</td>";
-  if (auto H = P.headroom())
-    OS << "<td class=\"num\">" << ms(*P.MeasuredMs) << "</td><td class=\"num\">"
-       << formatTimes(*H) << "</td><td class=\"num\">" << percent(1 / *H)
-       << "</td>";
-  else
-    OS << "<td></td><td></td><td></td>";
-  OS << "<td>";
-  if (const ComponentTime *B = K.Components.bottleneck()) {
-    OS << componentName(B->Which) << " " << ms(B->Ms);
-    if (const ComponentTime *N = K.Components.next())
-      OS << " &rarr; " << componentName(N->Which) << " " << ms(N->Ms);
-  }
-  OS << "</td>";
+/// A cell of a number, or an empty one.
+std::string num(const std::optional<std::string> &Text) {
+  return "<td class=\"num\">" + (Text ? escape(*Text) : std::string()) +
+         "</td>";
+}
+
+/// The finding's cells of a kernel's row: regime, roof, predicted time and
+/// what sets it, measured time and the two headrooms.
+void findingCells(std::ostream &OS, const KernelFinding &F) {
+  const char *Regime = regimeName(F.Verdict);
+  OS << "<td class=\"" << Regime << "\">" << Regime << "-bound"
+     << (F.Balanced ? " (balanced)" : "") << "</td>";
+  OS << "<td>" << (F.RoofTime ? escape(roofName(*F.RoofTime)) : "") << "</td>"
+     << num(F.RoofTime ? std::optional(ms(F.RoofTime->Ms)) : std::nullopt)
+     << num(ms(F.PredictedMs)) << "<td>" << escape(predictedByName(F.SetBy))
+     << "</td>"
+     << num(F.MeasuredMs ? std::optional(ms(*F.MeasuredMs)) : std::nullopt);
+  auto Times = [](std::optional<double> H) {
+    return H ? std::optional(formatTimes(*H)) : std::nullopt;
+  };
+  OS << num(Times(F.headroom())) << num(Times(F.headroomToCap()));
 }
 
 /// The row of the \p Row th kernel of the table.
@@ -111,15 +111,16 @@ void kernelRow(std::ostream &OS, const Analysis &A, const KernelReport &K,
   OS << "<tr><td class=\"num\">" << Row << "</td><td>" << escape(K.Kernel)
      << "</td><td>" << escape(loc(K.Definition)) << "</td><td class=\"num\">"
      << K.Launches << "</td><td class=\"num\">" << ms(K.TotalNs / 1e6)
-     << "</td><td class=\"num\">" << percent(K.ShareOfProfile) << "</td>";
-  if (K.Model)
-    modelCells(OS, K);
+     << "</td><td class=\"num\">" << formatPercent(K.ShareOfProfile) << "</td>";
+  if (K.Finding)
+    findingCells(OS, *K.Finding);
   else
     OS << "<td class=\"unknown\">"
        << (K.ModelError ? "invalid counters" : "no counters")
-       << "</td><td></td><td></td><td class=\"num\">"
-       << (A.MeasuredOnDevice ? ms(K.TotalNs / 1e6) : "")
-       << "</td><td></td><td></td><td></td>";
+       << "</td><td></td><td></td><td></td><td></td>"
+       << num(A.MeasuredOnDevice ? std::optional(ms(K.TotalNs / 1e6))
+                                 : std::nullopt)
+       << "<td></td><td></td>";
   std::string Notes;
   for (const std::string &C : qualifyingChecks(K))
     Notes += (Notes.empty() ? "" : " ") + C;
@@ -129,10 +130,9 @@ void kernelRow(std::ostream &OS, const Analysis &A, const KernelReport &K,
 void kernelTable(std::ostream &OS, const Analysis &A) {
   OS << "<table class=\"kernels\">\n<tr><th>#</th><th>kernel</th>"
         "<th>definition</th><th>launches</th><th>GPU time (ms)</th>"
-        "<th>share</th><th>bound (O_krn / O_dev)</th><th>attainable</th>"
-        "<th>floor (ms)</th><th>measured (ms)</th><th>headroom</th>"
-        "<th>attainable %</th><th>bottleneck &rarr; next</th>"
-        "<th>notes</th></tr>\n";
+        "<th>share</th><th>regime</th><th>roof</th><th>roof (ms)</th>"
+        "<th>predicted (ms)</th><th>set by</th><th>measured (ms)</th>"
+        "<th>headroom</th><th>to the cap</th><th>notes</th></tr>\n";
   std::size_t Row = 0;
   for (const KernelReport &K : A.Report.Kernels)
     kernelRow(OS, A, K, ++Row);
@@ -146,43 +146,32 @@ void projectionTable(std::ostream &OS, const Analysis &A) {
     OS << "<th>" << escape(T.Device.Name) << "</th>";
   OS << "</tr>\n";
   for (const KernelReport &K : A.Report.Kernels) {
-    if (!K.Model)
+    if (!K.Finding)
       continue;
-    const Prediction &P = *K.Model;
-    OS << "<tr><td>" << escape(K.Kernel) << "</td><td class=\""
-       << boundName(P.Limit) << "\">" << boundName(P.Limit) << ", "
-       << (P.MeasuredMs ? "measured " + ms(*P.MeasuredMs)
-                        : "floor " + ms(P.PredictedMs))
+    const KernelFinding &F = *K.Finding;
+    const char *Here = regimeName(F.Verdict);
+    OS << "<tr><td>" << escape(K.Kernel) << "</td><td class=\"" << Here << "\">"
+       << Here << ", "
+       << (F.MeasuredMs ? "measured " + ms(*F.MeasuredMs)
+                        : "predicted " + ms(F.PredictedMs))
        << " ms</td>";
-    // One cell per target, by the model that projects it (the Hopper
-    // model's regime and projected time where it does).
+    // One cell per target, by the model that projects it there.
     for (const DeviceEntry &Target : A.Targets) {
-      const std::string &Name = Target.Device.Name;
-      const BoundsProjection *B = nullptr;
-      if (K.Bounds)
-        for (const BoundsProjection &X : K.Bounds->Projections)
-          if (X.Device == Name)
-            B = &X;
-      const Prediction *T = nullptr;
-      for (const Prediction &X : K.Projections)
-        if (X.Device == Name)
-          T = &X;
-      if (B) {
-        const char *R = regimeName(B->TargetRegime);
-        bool Changes = B->TargetRegime != K.Bounds->regime();
-        OS << "<td class=\"" << R << "\">" << R << (Changes ? " (changes)" : "")
-           << ", projected " << ms(B->ProjectedMs) << " ms</td>";
-      } else if (T) {
-        bool Changes = T->Limit != P.Limit;
-        OS << "<td class=\"" << boundName(T->Limit) << "\">"
-           << boundName(T->Limit) << (Changes ? " (changes)" : "") << ", floor "
-           << ms(T->PredictedMs) << " ms";
-        if (T->Correction)
-          OS << ", corrected " << ms(T->Correction->CorrectedMs) << " ms";
-        OS << "</td>";
-      } else {
+      const TargetFinding *T = F.target(Target.Device.Name);
+      if (!T) {
         OS << "<td>-</td>";
+        continue;
       }
+      const char *There = regimeName(T->Verdict);
+      OS << "<td class=\"" << There << "\">" << There
+         << (T->verdictChanges() ? " (changes)" : "") << ", projected "
+         << ms(T->ProjectedMs) << " ms ("
+         << escape(std::string(modelKindKey(T->Model)))
+         // Another model's regime is compared with its own here.
+         << (T->Model != F.Model
+                 ? std::string(", ") + regimeName(T->HereVerdict) + " here"
+                 : "")
+         << ")</td>";
     }
     OS << "</tr>\n";
   }
@@ -193,6 +182,23 @@ void projectionTable(std::ostream &OS, const Analysis &A) {
 /// rather than about one kernel.
 bool isInputProblem(const Diagnostic &Dg) {
   return Dg.Kernel.empty() || Dg.Check == "headroom-sites-changed";
+}
+
+/// "the Hopper model", "the thesis model", or both where some kernels lack
+/// the Hopper model's counters: the models that made the findings.
+std::string modelsUsed(const Analysis &A) {
+  std::vector<ModelKind> Used;
+  for (const KernelReport &K : A.Report.Kernels)
+    if (K.Finding &&
+        std::find(Used.begin(), Used.end(), K.Finding->Model) == Used.end())
+      Used.push_back(K.Finding->Model);
+  std::string Out;
+  for (std::size_t I = 0; I < Used.size(); ++I)
+    Out += (I == 0                 ? ""
+            : I + 1 == Used.size() ? " and "
+                                   : ", ") +
+           std::string(modelName(Used[I]));
+  return Out.empty() ? std::string(modelName(ModelKind::Hopper)) : Out;
 }
 
 /// The document's head and the page's header: what was modeled on what.
@@ -211,8 +217,7 @@ void pageHeader(std::ostream &OS, const Analysis &A) {
      << (ProfiledOn.empty() ? "" : " recorded on " + escape(ProfiledOn))
      << ", modeled on <b>" << escape(D.Name) << "</b> (<code>"
      << escape(deviceFileLabel(A.Device)) << "</code>, "
-     << escape(D.Origin.Source)
-     << ") with the quantitative roofline model of Konstantinidis' thesis"
+     << escape(D.Origin.Source) << ") with " << escape(modelsUsed(A))
      << (A.Model.OptimisticInt ? " (optimistic integer variant)" : "") << ". "
      << A.Report.Kernels.size() << " kernels, " << A.Report.modeledKernels()
      << " with counters, " << escape(formatDuration(A.Report.TotalNs))
@@ -262,9 +267,10 @@ void chartSections(std::ostream &OS, const Analysis &A) {
         "every kernel (thesis chapter 3). Diagonal roofs are the "
         "measured bandwidths, horizontal lines the measured compute "
         "peaks; a kernel's own ceiling T'_op (dashed, its color) is the "
-        "peak reduced by its instruction mix. The vertical gap between a "
-        "kernel's measured point and its attainable point is its "
-        "headroom.</p>\n<div class=\"charts\">\n"
+        "peak reduced by its instruction mix (thesis 4.17). The vertical "
+        "gap between a kernel's measured point and its attainable point is "
+        "how far it runs from that mix-adjusted roof; the legend gives its "
+        "headroom as its warning states it.</p>\n<div class=\"charts\">\n"
      << Roofline << "</div>\n</section>\n";
   quadrantSplitSection(OS, A);
 }
@@ -272,17 +278,20 @@ void chartSections(std::ostream &OS, const Analysis &A) {
 /// The table of every kernel, and the projection table with --target.
 void tableSections(std::ostream &OS, const Analysis &A) {
   OS << "<section id=\"kernels\">\n<h2>Kernels</h2>\n<p>Most GPU time "
-        "first. Headroom is measured time over the model's floor; "
-        "attainable % is its inverse: the share of the attainable "
-        "throughput the kernel achieves.</p>\n";
+        "first. Headroom is the measured time over the roof, as each "
+        "warning states it and <code>headroom lint --max-headroom</code> "
+        "gates it; to the cap, over the predicted time, what the "
+        "bottleneck that sets the prediction allows.</p>\n";
   kernelTable(OS, A);
   OS << "</section>\n";
   if (A.Targets.empty())
     return;
   OS << "<section id=\"projection\">\n<h2>Projection to other GPUs</h2>\n"
-        "<p>The counters are device-independent (thesis chapter 5): each "
-        "kernel's floor on each GPU, and the floor corrected by E_util = "
-        "measured / predicted on the profiled GPU (thesis 5.13).</p>\n";
+        "<p>Each kernel on each GPU, by the model that projects it there "
+        "(docs/model.md): the Hopper model scales the measured time by the "
+        "ratio of its predictions; the thesis model corrects its floor by "
+        "E_util = measured / predicted on the profiled GPU (thesis 5.13)."
+        "</p>\n";
   projectionTable(OS, A);
   OS << "</section>\n";
 }

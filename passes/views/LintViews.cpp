@@ -37,7 +37,7 @@ public:
              const ViewOptions &O) const override {
     writeSarif(OS, R.Result.Diagnostics,
                {O.ToolVersion, R.Judged ? R.Judged->Source.Path : "",
-                O.SourceRoot, O.DocsUri});
+                O.SourceRoot, O.DocsUri, R.Judged.get()});
   }
 };
 

@@ -2,6 +2,8 @@
 
 #include "views/PredictionJson.h"
 
+#include "views/PredictionText.h"
+
 #include <cmath>
 
 namespace headroom {
@@ -140,7 +142,7 @@ ordered_json predictionsToJson(const PredictionSet &Set) {
   for (const Prediction &P : Set.Predictions)
     Predictions.push_back(predictionToJson(P));
   Doc["predictions"] = Predictions;
-  Doc["notes"] = Set.Notes;
+  Doc["notes"] = predictionNotes(Set);
   return Doc;
 }
 

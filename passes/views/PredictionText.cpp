@@ -45,8 +45,8 @@ void writeKernels(std::ostream &OS, const PredictionSet &Set) {
     T.row({P.Name, std::string(kernelTypeName(P.Type)),
            std::to_string(P.Launches), formatGrouped(P.WComp),
            formatGrouped(P.WTraf), intensity(P.operationalIntensity()),
-           formatPercent(P.EMix), formatPercent(P.DOps), formatPercent(P.DLdSt),
-           formatPercent(P.DOther),
+           formatPercentFixed(P.EMix), formatPercentFixed(P.DOps),
+           formatPercentFixed(P.DLdSt), formatPercentFixed(P.DOther),
            K.MeasuredMs ? formatMs(*K.MeasuredMs) : ""});
   }
   T.render(OS);
@@ -153,8 +153,8 @@ void writeDevice(std::ostream &OS, const PredictionSet &Set, std::size_t D) {
                                     formatFixed(P.COp, 2),
                                     formatFixed(P.CLdSt, 2),
                                     formatFixed(P.COther, 2),
-                                    formatPercent(P.EInstr),
-                                    formatPercent(P.EMix),
+                                    formatPercentFixed(P.EInstr),
+                                    formatPercentFixed(P.EMix),
                                     formatFixed(P.TOp, 2),
                                     formatFixed(P.TOpEff, 2),
                                     intensity(P.ODev),
@@ -166,7 +166,7 @@ void writeDevice(std::ostream &OS, const PredictionSet &Set, std::size_t D) {
     if (HasMeasured) {
       Row.push_back(P.MeasuredMs ? formatMs(*P.MeasuredMs) : "-");
       Row.push_back(P.headroom() ? formatFixed(*P.headroom(), 2) + "x" : "-");
-      Row.push_back(P.error() ? formatPercent(*P.error()) : "-");
+      Row.push_back(P.error() ? formatPercentFixed(*P.error()) : "-");
     }
     if (HasCorrection)
       Row.push_back(P.Correction ? formatMs(P.Correction->CorrectedMs) : "-");
@@ -202,8 +202,20 @@ void writePredictionsText(std::ostream &OS, const PredictionSet &Set) {
   writeSummary(OS, Set);
   for (std::size_t D = 0; D < Set.Devices.size(); ++D)
     writeDevice(OS, Set, D);
-  for (const std::string &Note : Set.Notes)
+  for (const std::string &Note : predictionNotes(Set))
     OS << "\nnote: " << Note << "\n";
+}
+
+std::vector<std::string> predictionNotes(const PredictionSet &Set) {
+  std::vector<std::string> Notes;
+  for (const std::string &Kernel : Set.Uncorrected)
+    Notes.push_back("kernel '" + Kernel +
+                    "' has no measured time: not corrected");
+  if (Set.MeasuredTimesUnused)
+    Notes.push_back("measured times in the counters file are not used: name "
+                    "the GPU they were measured on with --reference to get "
+                    "headroom and the E_util correction");
+  return Notes;
 }
 
 } // namespace headroom

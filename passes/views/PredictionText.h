@@ -14,11 +14,17 @@
 #include "analysis/PredictionSet.h"
 
 #include <ostream>
+#include <string>
+#include <vector>
 
 namespace headroom {
 
 /// Writes \p Set as text to \p OS.
 void writePredictionsText(std::ostream &OS, const PredictionSet &Set);
+
+/// The remarks under the predictions: kernels E_util does not correct,
+/// measured times not used.
+std::vector<std::string> predictionNotes(const PredictionSet &Set);
 
 } // namespace headroom
 

@@ -20,12 +20,12 @@ constexpr double Left = 74, Top = 44, Right = 430, Bottom = 316;
 
 std::string panel(const KernelReport &K, std::size_t Index,
                   const std::string &Profiled) {
-  std::vector<Prediction> Predictions = {*K.Model};
-  Predictions.insert(Predictions.end(), K.ChartProjections.begin(),
-                     K.ChartProjections.end());
-  QuadrantSplitChart Chart = makeQuadrantSplit(K.Model->Kernel, Predictions);
+  const ChartGeometry &G = *K.Finding->Chart;
+  std::vector<Prediction> Predictions = {G.Here};
+  Predictions.insert(Predictions.end(), G.Targets.begin(), G.Targets.end());
+  QuadrantSplitChart Chart = makeQuadrantSplit(K.Kernel, Predictions);
   double O = Chart.Slope;
-  const char *Unit = opUnit(K.Model->Type);
+  const char *Unit = opUnit(G.Here.Type);
 
   double XLo = INFINITY, XHi = 0, YLo = INFINITY, YHi = 0;
   for (const QuadrantDevice &Q : Chart.Devices) {
@@ -113,12 +113,13 @@ std::vector<std::string> quadrantSplitSvgs(const Analysis &A,
   std::vector<std::string> Out;
   std::size_t Index = 0;
   for (const KernelReport &K : A.Report.Kernels) {
-    if (!K.Model)
+    if (!K.Finding || !K.Finding->Chart)
       continue;
     std::size_t Color = Index++;
     if (Out.size() >= MaxPanels)
       break;
-    if (!(K.Model->OKrn > 0) || std::isinf(K.Model->OKrn))
+    double OKrn = K.Finding->Chart->Here.OKrn;
+    if (!(OKrn > 0) || std::isinf(OKrn))
       continue;
     Out.push_back(panel(K, Color, A.Device.Device.Name));
   }

@@ -3,7 +3,6 @@
 #include "views/ReportCsv.h"
 
 #include "checks/Diagnose.h"
-#include "model/ComponentTimes.h"
 #include "support/Csv.h"
 #include "support/Format.h"
 
@@ -25,17 +24,30 @@ std::string joined(const std::vector<std::string> &Items) {
 } // namespace
 
 void writeReportCsv(std::ostream &OS, const Analysis &A) {
-  writeCsvRow(OS, {"kernel",        "file",
-                   "line",          "column",
-                   "launches",      "share_of_profile",
-                   "device",        "role",
-                   "K_type",        "bound",
-                   "margin",        "O_krn",
-                   "O_dev",         "attainable_gops",
-                   "predicted_ms",  "measured_ms",
-                   "headroom",      "attainable_pct",
-                   "E_util",        "corrected_ms",
-                   "bound_changes", "bottleneck",
+  writeCsvRow(OS, {"kernel",
+                   "file",
+                   "line",
+                   "column",
+                   "launches",
+                   "share_of_profile",
+                   "device",
+                   "role",
+                   "model",
+                   "regime",
+                   "balanced",
+                   "roof",
+                   "roof_ms",
+                   "floor_ms",
+                   "predicted_ms",
+                   "predicted_by",
+                   "measured_ms",
+                   "headroom",
+                   "headroom_to_roof",
+                   "headroom_to_cap",
+                   "projected_ms",
+                   "E_util",
+                   "regime_here",
+                   "bound_changes",
                    "notes"});
   for (const KernelReport &K : A.Report.Kernels) {
     std::vector<std::string> Head = {
@@ -46,54 +58,32 @@ void writeReportCsv(std::ostream &OS, const Analysis &A) {
         std::to_string(K.Launches),
         formatGeneral(K.ShareOfProfile)};
     std::string Notes = joined(qualifyingChecks(K));
-    if (!K.Model) {
+    auto Emit = [&](std::vector<std::string> Tail) {
       std::vector<std::string> Row = Head;
-      Row.insert(Row.end(),
-                 {A.Device.Device.Name, "profiled", "", "", "", "", "", "", "",
-                  A.MeasuredOnDevice ? formatGeneral(K.TotalNs / 1e6) : "", "",
-                  "", "", "", "", "", Notes});
-      writeCsvRow(OS, Row);
-      continue;
-    }
-    auto Emit = [&](const Prediction &P, const char *Role) {
-      std::optional<double> EUtil, Corrected, Pct;
-      if (P.Correction) {
-        EUtil = P.Correction->EUtil;
-        Corrected = P.Correction->CorrectedMs;
-      }
-      Pct = P.attainablePct();
-      bool Profiled = &P == &*K.Model;
-      const ComponentTime *B = Profiled ? K.Components.bottleneck() : nullptr;
-      std::vector<std::string> Row = Head;
-      Row.insert(Row.end(),
-                 {P.Device, Role, std::string(kernelTypeName(P.Type)),
-                  boundName(P.Limit), formatGeneral(P.Margin),
-                  formatGeneral(P.OKrn), formatGeneral(P.ODev),
-                  formatGeneral(P.AttainableGops), formatGeneral(P.PredictedMs),
-                  csvNumber(P.MeasuredMs), csvNumber(P.headroom()),
-                  csvNumber(Pct), csvNumber(EUtil), csvNumber(Corrected),
-                  Profiled ? "" : (P.Limit != K.Model->Limit ? "yes" : "no"),
-                  B ? componentKey(B->Which) : "", Profiled ? Notes : ""});
+      Row.insert(Row.end(), Tail.begin(), Tail.end());
       writeCsvRow(OS, Row);
     };
-    Emit(*K.Model, "profiled");
-    for (const Prediction &P : K.Projections)
-      Emit(P, "target");
-    // Targets the Hopper model projects: its regime as the bound, its floor
-    // as the prediction and the measured time scaled by the ratio of the
-    // floors as the corrected time.
-    if (K.Bounds)
-      for (const BoundsProjection &P : K.Bounds->Projections) {
-        std::optional<Limiter> Cap = P.Prediction.limiter();
-        std::vector<std::string> Row = Head;
-        Row.insert(Row.end(),
-                   {P.Device, "target", "", regimeName(P.TargetRegime), "", "",
-                    "", "", formatGeneral(P.Prediction.predictedMs()), "", "",
-                    "", "", formatGeneral(P.ProjectedMs),
-                    P.TargetRegime != K.Bounds->regime() ? "yes" : "no",
-                    Cap ? std::string(limiterKey(*Cap)) : "", ""});
-        writeCsvRow(OS, Row);
-      }
+    if (!K.Finding) {
+      Emit({A.Device.Device.Name, "profiled", "", "", "", "", "", "", "", "",
+            A.MeasuredOnDevice ? formatGeneral(K.TotalNs / 1e6) : "", "", "",
+            "", "", "", "", "", Notes});
+      continue;
+    }
+    const KernelFinding &F = *K.Finding;
+    Emit({F.Device, "profiled", std::string(modelKindKey(F.Model)),
+          regimeName(F.Verdict), F.Balanced ? "yes" : "no",
+          F.RoofTime ? std::string(roofKindKey(F.RoofTime->Kind)) : "",
+          F.RoofTime ? formatGeneral(F.RoofTime->Ms) : "",
+          formatGeneral(F.FloorMs), formatGeneral(F.PredictedMs),
+          std::string(F.SetBy.key()), csvNumber(F.MeasuredMs),
+          csvNumber(F.headroom()), csvNumber(F.headroomToRoof()),
+          csvNumber(F.headroomToCap()), "", "", "", "", Notes});
+    for (const TargetFinding &T : F.Targets)
+      Emit({T.Device, "target", std::string(modelKindKey(T.Model)),
+            regimeName(T.Verdict), "", "", "", formatGeneral(T.FloorMs),
+            formatGeneral(T.PredictedMs), std::string(T.SetBy.key()), "", "",
+            "", "", formatGeneral(T.ProjectedMs), csvNumber(T.EUtil),
+            regimeName(T.HereVerdict), T.verdictChanges() ? "yes" : "no", ""});
   }
 }
 

@@ -3,89 +3,13 @@
 #include "views/ReportJson.h"
 
 #include "checks/Diagnose.h"
-#include "model/ComponentTimes.h"
-#include "views/PredictionJson.h"
-
-#include <cmath>
+#include "views/FindingJson.h"
 
 namespace headroom {
 
 using nlohmann::ordered_json;
 
 namespace {
-
-ordered_json optionalJson(std::optional<double> V) {
-  return V ? ordered_json(*V) : ordered_json(nullptr);
-}
-
-ordered_json unitTimesJson(const HopperPrediction &P) {
-  ordered_json Units = ordered_json::array();
-  for (const UnitTime &T : P.Times) {
-    ordered_json U;
-    U["unit"] = unitInfo(T.Id).Key;
-    U["roof_ms"] = T.RoofMs;
-    U["floor_ms"] = T.FloorMs;
-    Units.push_back(std::move(U));
-  }
-  return Units;
-}
-
-ordered_json estimatesJson(const HopperPrediction &P) {
-  ordered_json Estimates = ordered_json::array();
-  for (const EstimateTime &E : P.Estimates)
-    Estimates.push_back({{"estimate", estimateKey(E.Id)}, {"ms", E.Ms}});
-  return Estimates;
-}
-
-/// The Hopper model's bounds of a kernel (docs/formats.md, "bounds").
-ordered_json boundsToJson(const KernelBounds &B) {
-  const HopperPrediction &P = B.Prediction;
-  ordered_json J;
-  J["regime"] = regimeName(B.regime());
-  J["balanced"] = P.balanced();
-  J["predicted_ms"] = B.predictedMs();
-  J["floor_ms"] = P.floorMs();
-  J["fitted_ms"] = optionalJson(B.FittedMs);
-  J["measured_ms"] = optionalJson(P.MeasuredMs);
-  J["headroom"] = optionalJson(B.headroom());
-  J["utilization"] = optionalJson(P.utilization());
-  J["bottleneck"] = P.limiter() ? ordered_json(limiterKey(*P.limiter()))
-                                : ordered_json(nullptr);
-  if (B.Headline) {
-    J["roof"] = {{"name", B.Headline->Name}, {"ms", B.Headline->Ms}};
-    J["headroom_to_roof"] = P.MeasuredMs && B.Headline->Ms > 0
-                                ? ordered_json(*P.MeasuredMs / B.Headline->Ms)
-                                : ordered_json(nullptr);
-  } else {
-    J["roof"] = nullptr;
-    J["headroom_to_roof"] = nullptr;
-  }
-  J["units"] = unitTimesJson(P);
-  J["estimates"] = estimatesJson(P);
-  ordered_json Unrecorded = ordered_json::array();
-  for (Unit U : P.Unrecorded)
-    Unrecorded.push_back(unitInfo(U).Key);
-  J["unrecorded"] = std::move(Unrecorded);
-  ordered_json Causes = ordered_json::array();
-  for (const LatencyCause &C : B.Causes)
-    Causes.push_back(
-        {{"cause", latencyCauseKey(C.Kind)}, {"detail", C.Detail}});
-  J["latency_causes"] = std::move(Causes);
-  ordered_json Projections = ordered_json::array();
-  for (const BoundsProjection &X : B.Projections)
-    Projections.push_back(
-        {{"device", X.Device},
-         {"floor_ms", X.Prediction.floorMs()},
-         {"predicted_ms", X.Prediction.predictedMs()},
-         {"projected_ms", X.ProjectedMs},
-         {"regime", regimeName(X.TargetRegime)},
-         {"bound_changes", X.TargetRegime != B.regime()},
-         {"bottleneck", X.Prediction.limiter()
-                            ? ordered_json(limiterKey(*X.Prediction.limiter()))
-                            : ordered_json(nullptr)}});
-  J["projections"] = std::move(Projections);
-  return J;
-}
 
 ordered_json deviceToJson(const DeviceEntry &E) {
   const DeviceParameters &D = E.Device;
@@ -116,32 +40,9 @@ ordered_json kernelToJson(const KernelReport &K) {
   J["modeled_ms"] = K.ModeledNs / 1e6;
   J["estimated_launches"] = K.EstimatedLaunches;
   J["estimated_ms"] = K.EstimatedNs / 1e6;
-  if (K.Model) {
-    ordered_json P = predictionToJson(*K.Model);
-    if (std::optional<double> Pct = K.Model->attainablePct())
-      P["attainable_pct"] = *Pct;
-    J["prediction"] = std::move(P);
-  } else {
-    J["prediction"] = nullptr;
-    if (K.ModelError)
-      J["model_error"] = K.ModelError->message();
-  }
-  ordered_json Components = ordered_json::object();
-  for (const ComponentTime &C : K.Components.Times)
-    Components[std::string(componentKey(C.Which)) + "_ms"] = C.Ms;
-  if (const ComponentTime *B = K.Components.bottleneck())
-    Components["bottleneck"] = componentKey(B->Which);
-  if (const ComponentTime *N = K.Components.next())
-    Components["next"] = componentKey(N->Which);
-  J["components"] = std::move(Components);
-  ordered_json Projections = ordered_json::array();
-  for (const Prediction &P : K.Projections) {
-    ordered_json X = predictionToJson(P);
-    X["bound_changes"] = K.Model && P.Limit != K.Model->Limit;
-    Projections.push_back(std::move(X));
-  }
-  J["projections"] = std::move(Projections);
-  J["bounds"] = K.Bounds ? boundsToJson(*K.Bounds) : ordered_json(nullptr);
+  J["finding"] = K.Finding ? findingToJson(*K.Finding) : ordered_json(nullptr);
+  if (K.ModelError)
+    J["model_error"] = K.ModelError->message();
   ordered_json Sites = ordered_json::array();
   for (const SiteUsage &U : K.Sites) {
     ordered_json S;

@@ -2,8 +2,8 @@
 ///
 /// \file
 /// The machine-readable form of `headroom report --format json`: the
-/// profile, the device and targets, one object per kernel (prediction,
-/// per-component times, projections, sites, the checks that apply) and the
+/// profile, the device and targets, one object per kernel (its finding,
+/// views/FindingJson.h; its sites; the checks that apply) and the
 /// diagnostics exactly as the text view prints them. docs/formats.md
 /// documents the schema.
 ///

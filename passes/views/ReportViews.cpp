@@ -39,7 +39,7 @@ public:
   void write(std::ostream &OS, const Analysis &A,
              const ViewOptions &O) const override {
     writeSarif(OS, A.Diagnostics,
-               {O.ToolVersion, A.Source.Path, O.SourceRoot, O.DocsUri});
+               {O.ToolVersion, A.Source.Path, O.SourceRoot, O.DocsUri, &A});
   }
 };
 

@@ -2,6 +2,8 @@
 
 #include "views/RooflineSvg.h"
 
+#include "checks/Vocabulary.h"
+
 #include "model/MemoryLevels.h"
 #include "support/Quantities.h"
 #include "support/Svg.h"
@@ -85,9 +87,9 @@ std::string shortName(const std::string &Name, std::size_t Max = 26) {
 std::vector<Point> chartPoints(const Analysis &A) {
   std::vector<Point> Points;
   for (const KernelReport &K : A.Report.Kernels) {
-    if (!K.Model)
+    if (!K.Finding || !K.Finding->Chart)
       continue;
-    const Prediction &P = *K.Model;
+    const Prediction &P = K.Finding->Chart->Here;
     Point Pt;
     Pt.K = &K;
     Pt.Intensity = P.OKrn;
@@ -95,7 +97,7 @@ std::vector<Point> chartPoints(const Analysis &A) {
     Pt.Ceiling = P.TOpEff;
     Pt.Ridge = P.ODev;
     Pt.Achieved = P.achievedGops();
-    LevelIntensities Levels = levelIntensities(K.Counters, P);
+    const LevelIntensities &Levels = K.Finding->Chart->Levels;
     Pt.L2Intensity = Levels.L2;
     Pt.SharedIntensity = Levels.Shared;
     Points.push_back(Pt);
@@ -150,7 +152,8 @@ std::string titleAndAxes(const std::vector<Point> &Points, const Plot &P,
                        "start", 15, "#111", "font-weight=\"bold\"");
   bool AnyInt = false, AnyFp = false;
   for (const Point &Pt : Points)
-    (Pt.K->Model->Type == KernelType::Int ? AnyInt : AnyFp) = true;
+    (Pt.K->Finding->Chart->Here.Type == KernelType::Int ? AnyInt : AnyFp) =
+        true;
   std::string OpName =
       AnyInt && AnyFp ? "operations" : (AnyInt ? "IOP" : "FLOP");
   S += axes(P,
@@ -228,7 +231,7 @@ std::string otherKernels(const std::vector<Point> &Points, const Plot &P) {
 /// and to its points per L2 and per shared-memory byte.
 std::string achievedMarks(const Point &Pt, const Plot &P,
                           const std::string &Color) {
-  const char *Unit = opUnit(Pt.K->Model->Type);
+  const char *Unit = opUnit(Pt.K->Finding->Chart->Here.Type);
   double PX = kernelX(Pt, P);
   std::string S = line(PX, P.Y.map(Pt.Attainable), PX, P.Y.map(*Pt.Achieved),
                        Color, 1.2, "2 2");
@@ -254,8 +257,8 @@ std::string achievedMarks(const Point &Pt, const Plot &P,
 std::string highlightedKernel(const Point &Pt, std::size_t Index,
                               const Plot &P) {
   std::string Color = kernelColor(Index);
-  const Prediction &Pr = *Pt.K->Model;
-  const char *Unit = opUnit(Pr.Type);
+  const KernelFinding &F = *Pt.K->Finding;
+  const char *Unit = opUnit(F.Chart->Here.Type);
   double PX = kernelX(Pt, P);
   std::string S =
       "<g class=\"kernel\" data-kernel=\"" + escape(Pt.K->Kernel) + "\">\n";
@@ -265,8 +268,8 @@ std::string highlightedKernel(const Point &Pt, std::size_t Index,
     S += achievedMarks(Pt, P, Color);
   S += circle(PX, P.Y.map(Pt.Attainable), 6, "none", Color,
               Pt.K->Kernel + ": attainable " + formatRate(Pt.Attainable, Unit) +
-                  " (" + boundName(Pr.Limit) + "-bound), ceiling T'_op " +
-                  formatRate(Pt.Ceiling, Unit));
+                  " (" + std::string(regimeName(F.Verdict)) +
+                  "-bound), ceiling T'_op " + formatRate(Pt.Ceiling, Unit));
   S += "</g>\n";
   return S;
 }
@@ -282,7 +285,7 @@ std::string kernelLegend(const std::vector<Point> &Points, double LX,
     const Point &Pt = Points[I];
     S += circle(LX + 6, LY, 5, kernelColor(I), "#fff", Pt.K->Kernel);
     std::string Label = shortName(Pt.K->Kernel);
-    if (auto H = Pt.K->Model->headroom())
+    if (auto H = Pt.K->Finding->headroom())
       Label += "  " + formatTimes(*H);
     S += text(LX + 18, LY + 4, Label, "start", 12, "#222");
     LY += 18;

@@ -4,10 +4,12 @@
 
 #include "checks/CheckRegistry.h"
 #include "support/Paths.h"
+#include "views/FindingJson.h"
 #include "views/ReportJson.h"
 
 #include <cstdint>
 #include <cstdio>
+#include <unordered_map>
 
 namespace headroom {
 
@@ -103,8 +105,34 @@ bool sameLocation(const std::optional<SourceLocation> &A,
   return A->File == B->File && A->Line == B->Line && A->Column == B->Column;
 }
 
+/// The findings of an analysis by kernel and definition (two kernels may
+/// share a name), made once per log.
+class FindingIndex {
+public:
+  explicit FindingIndex(const Analysis *A) {
+    if (A)
+      for (const KernelReport &K : A->Report.Kernels)
+        if (K.Finding)
+          ByKernel.emplace(key(K.Kernel, K.Definition), &*K.Finding);
+  }
+  const KernelFinding *find(const Diagnostic &D) const {
+    auto It = ByKernel.find(key(D.Kernel, D.Location));
+    return It == ByKernel.end() ? nullptr : It->second;
+  }
+
+private:
+  static std::string key(const std::string &Kernel,
+                         const std::optional<SourceLocation> &At) {
+    return Kernel + "\n" +
+           (At ? At->File + ":" + std::to_string(At->Line) + ":" +
+                     std::to_string(At->Column)
+               : std::string());
+  }
+  std::unordered_map<std::string, const KernelFinding *> ByKernel;
+};
+
 ordered_json result(const Diagnostic &D, const std::string &Text,
-                    const SarifOptions &Options) {
+                    const SarifOptions &Options, const FindingIndex &Findings) {
   ordered_json R;
   R["ruleId"] = D.Check;
   if (int I = ruleIndex(D.Check); I >= 0)
@@ -125,6 +153,8 @@ ordered_json result(const Diagnostic &D, const std::string &Text,
   if (!D.Kernel.empty()) {
     ordered_json Properties;
     Properties["kernel"] = D.Kernel;
+    if (const KernelFinding *F = Findings.find(D))
+      Properties["finding"] = findingToJson(*F);
     R["properties"] = std::move(Properties);
   }
   return R;
@@ -154,7 +184,8 @@ namespace {
 
 /// The results of one diagnostic: itself, then its notes that carry a check.
 std::vector<ordered_json> resultsOf(const Diagnostic &D,
-                                    const SarifOptions &Options) {
+                                    const SarifOptions &Options,
+                                    const FindingIndex &Findings) {
   std::vector<ordered_json> Out;
   if (D.Check.empty())
     return Out;
@@ -177,12 +208,12 @@ std::vector<ordered_json> resultsOf(const Diagnostic &D,
       Text += "\n" + N.Message + ".";
     }
   }
-  ordered_json R = result(D, Text, Options);
+  ordered_json R = result(D, Text, Options, Findings);
   if (!Related.empty())
     R["relatedLocations"] = std::move(Related);
   Out.push_back(std::move(R));
   for (const Diagnostic *N : OwnResults)
-    Out.push_back(result(*N, N->Message, Options));
+    Out.push_back(result(*N, N->Message, Options, Findings));
   return Out;
 }
 
@@ -217,8 +248,9 @@ constexpr const char *SarifSchemaUri =
 ordered_json diagnosticsToSarif(const std::vector<Diagnostic> &Diags,
                                 const SarifOptions &Options) {
   ordered_json Run = sarifHead(Options);
+  FindingIndex Findings(Options.Source);
   for (const Diagnostic &D : Diags)
-    for (ordered_json &R : resultsOf(D, Options))
+    for (ordered_json &R : resultsOf(D, Options, Findings))
       Run["results"].push_back(std::move(R));
   ordered_json Log;
   Log["$schema"] = SarifSchemaUri;
@@ -235,6 +267,7 @@ void writeSarif(std::ostream &OS, const std::vector<Diagnostic> &Diags,
   std::size_t Next = 0;
   std::vector<ordered_json> Pending;
   std::size_t Taken = 0;
+  FindingIndex Findings(Options.Source);
   writeJsonStreaming(
       OS, sarifHead(Options),
       [&](const std::string &Key, std::size_t) -> std::optional<ordered_json> {
@@ -243,7 +276,7 @@ void writeSarif(std::ostream &OS, const std::vector<Diagnostic> &Diags,
         while (Taken == Pending.size()) {
           if (Next == Diags.size())
             return std::nullopt;
-          Pending = resultsOf(Diags[Next++], Options);
+          Pending = resultsOf(Diags[Next++], Options, Findings);
           Taken = 0;
         }
         return std::move(Pending[Taken++]);

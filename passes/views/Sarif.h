@@ -4,19 +4,21 @@
 /// The Static Analysis Results Interchange Format (OASIS SARIF 2.1.0) form
 /// of a list of diagnostics, for code-scanning UIs (GitHub code scanning,
 /// Azure DevOps, VS Code's SARIF viewer). One run; the tool's rules are the
-/// whole check catalog (checks/Checks.def) with their summaries and advice.
+/// check catalog (checks/catalog/Checks.def) with their summaries and advice.
 /// Each diagnostic with a check name is a result (its notes that carry a
 /// check name are results of their own, at level "note"); notes at other
 /// places (launch sites) become related locations, and the other notes
 /// follow the message on lines of their own. A result needs a location in
 /// code-scanning UIs: those without a source location point at the profile.
 /// Every result carries a partial fingerprint of check, file and kernel, so
-/// an alert survives edits that move its line.
+/// an alert survives edits that move its line; a result about a kernel
+/// carries the kernel's finding, typed, in its properties.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_VIEWS_SARIF_H
 #define HEADROOM_VIEWS_SARIF_H
 
+#include "analysis/Analysis.h"
 #include "analysis/Diagnostic.h"
 
 #include <nlohmann/json.hpp>
@@ -37,6 +39,9 @@ struct SarifOptions {
   /// Each rule's helpUri is <DocsUri>/diagnostics.md#<check>; empty for
   /// none.
   std::string DocsUri;
+  /// The analysis the diagnostics are about, if any: a result about a
+  /// kernel carries its finding (views/FindingJson.h) in its properties.
+  const Analysis *Source = nullptr;
 };
 
 /// A file path as a SARIF artifact URI: relative paths stay relative (to

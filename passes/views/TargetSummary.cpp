@@ -2,8 +2,8 @@
 
 #include "views/TargetSummary.h"
 
-#include "model/HopperModel.h"
 #include "support/Format.h"
+#include "support/Quantities.h"
 #include "support/TextTable.h"
 
 #include <optional>
@@ -12,101 +12,48 @@ namespace headroom {
 
 namespace {
 
-/// One kernel on one target, by the model that projects it there (the
-/// Hopper model where the target has unit rates, as the notes do).
-struct TargetLine {
-  std::string Device;
-  const char *Model = "";
-  std::string Bound;
-  bool Changes = false;
-  double Ms = 0;
-  /// The same time on the profiled device, for the ratio.
-  double HereMs = 0;
-};
-
-std::optional<TargetLine> lineFor(const KernelReport &K,
-                                  const std::string &Device) {
-  if (K.Bounds)
-    for (const BoundsProjection &P : K.Bounds->Projections)
-      if (P.Device == Device)
-        return TargetLine{Device,
-                          "Hopper",
-                          regimeName(P.TargetRegime),
-                          P.TargetRegime != K.Bounds->regime(),
-                          P.ProjectedMs,
-                          K.Bounds->Prediction.MeasuredMs.value_or(
-                              K.Bounds->Prediction.predictedMs())};
-  if (K.Model)
-    for (const Prediction &P : K.Projections)
-      if (P.Device == Device)
-        return TargetLine{Device,
-                          "thesis",
-                          boundName(P.Limit),
-                          P.Limit != K.Model->Limit,
-                          P.Correction ? P.Correction->CorrectedMs
-                                       : P.PredictedMs,
-                          K.Model->MeasuredMs.value_or(K.Model->PredictedMs)};
-  return std::nullopt;
-}
-
-/// "measured 45.542 ms, memory-bound"; where the thesis model, which
-/// projects the targets without unit rates, reads the kernel otherwise:
-/// "measured 45.542 ms, memory-bound (thesis model: compute-bound)".
-std::string hereText(const KernelReport &K) {
-  std::optional<double> Measured;
-  double Floor = 0;
-  std::string Bound;
-  if (K.Bounds) {
-    const HopperPrediction &P = K.Bounds->Prediction;
-    Measured = P.MeasuredMs;
-    Floor = P.floorMs();
-    std::string Regime = regimeName(K.Bounds->regime());
-    Bound = Regime + "-bound";
-    bool ThesisRows = K.Model && !K.Projections.empty();
-    if (ThesisRows && Regime != boundName(K.Model->Limit))
-      Bound += std::string(" (thesis model: ") + boundName(K.Model->Limit) +
-               "-bound)";
-  } else {
-    Measured = K.Model->MeasuredMs;
-    Floor = K.Model->PredictedMs;
-    Bound = std::string(boundName(K.Model->Limit)) + "-bound";
-  }
-  return (Measured ? "measured " + formatMs(*Measured)
-                   : "floor " + formatMs(Floor)) +
-         " ms, " + Bound;
+/// "measured 45.54 ms, memory-bound": the kernel on the profiled device.
+std::string hereText(const KernelFinding &F) {
+  return (F.MeasuredMs ? "measured " + formatTime(*F.MeasuredMs)
+                       : "predicted " + formatTime(F.PredictedMs)) +
+         ", " + regimeName(F.Verdict) + "-bound";
 }
 
 void writeKernel(std::ostream &OS, const Analysis &A, const KernelReport &K) {
-  const std::string &Here = A.Device.Device.Name;
-  std::vector<TargetLine> Lines;
-  for (const DeviceEntry &T : A.Targets)
-    if (std::optional<TargetLine> L = lineFor(K, T.Device.Name))
-      Lines.push_back(std::move(*L));
-  if (Lines.empty())
+  if (!K.Finding || K.Finding->Targets.empty())
     return;
-  OS << "kernel '" << K.Kernel << "' on " << Here << ": " << hereText(K)
-     << "; on " << Lines.size() << (Lines.size() == 1 ? " target" : " targets")
-     << ":\n";
+  const KernelFinding &F = *K.Finding;
+  const std::string &Here = A.Device.Device.Name;
+  double HereMs = F.MeasuredMs.value_or(F.PredictedMs);
+  OS << "kernel '" << K.Kernel << "' on " << Here << ": " << hereText(F)
+     << "; on " << F.Targets.size()
+     << (F.Targets.size() == 1 ? " target" : " targets") << ":\n";
   TextTable Table;
   Table.column("target", TextTable::Align::Left)
       .column("model", TextTable::Align::Left)
+      .column("bound here", TextTable::Align::Left)
       .column("bound there", TextTable::Align::Left)
       .column("projected ms")
       .column("x " + Here);
-  const TargetLine *Fastest = nullptr;
+  const TargetFinding *Fastest = nullptr;
   std::string Changes;
-  for (const TargetLine &L : Lines) {
-    Table.row({L.Device, L.Model, L.Bound + (L.Changes ? " (changes)" : ""),
-               formatMs(L.Ms),
-               L.HereMs > 0 ? formatFixed(L.Ms / L.HereMs, 2) + "x" : "-"});
-    if (!Fastest || L.Ms < Fastest->Ms)
-      Fastest = &L;
-    if (L.Changes)
-      Changes += (Changes.empty() ? "" : ", ") + L.Device;
+  for (const TargetFinding &T : F.Targets) {
+    bool Changed = T.verdictChanges();
+    Table.row(
+        {T.Device, std::string(modelKindKey(T.Model)),
+         std::string(regimeName(T.HereVerdict)),
+         std::string(regimeName(T.Verdict)) + (Changed ? " (changes)" : ""),
+         formatMs(T.ProjectedMs),
+         HereMs > 0 ? formatFixed(T.ProjectedMs / HereMs, 2) + "x" : "-"});
+    if (!Fastest || T.ProjectedMs < Fastest->ProjectedMs)
+      Fastest = &T;
+    if (Changed)
+      Changes += (Changes.empty() ? "" : ", ") + T.Device;
   }
   Table.render(OS);
-  OS << "  fastest target: " << Fastest->Device << " (" << formatMs(Fastest->Ms)
-     << " ms); the bound changes on: " << (Changes.empty() ? "none" : Changes)
+  OS << "  fastest target: " << Fastest->Device << " ("
+     << formatTime(Fastest->ProjectedMs)
+     << "); the bound changes on: " << (Changes.empty() ? "none" : Changes)
      << "\n";
 }
 

@@ -28,10 +28,13 @@ const char *levelColor(DiagnosticLevel L) {
 void printOne(const Diagnostic &D, std::ostream &OS, bool Color) {
   if (Color)
     OS << Bold;
-  if (D.Location)
-    OS << D.Location->File << ":" << D.Location->Line << ":"
-       << D.Location->Column << ": ";
-  else
+  if (D.Location) {
+    // As clang: a location without a column (a baseline's) is file:line.
+    OS << D.Location->File << ":" << D.Location->Line << ":";
+    if (D.Location->Column > 0)
+      OS << D.Location->Column << ":";
+    OS << " ";
+  } else
     OS << "headroom: ";
   if (Color)
     OS << levelColor(D.Level);

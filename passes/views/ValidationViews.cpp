@@ -32,7 +32,7 @@ struct Row {
 
 std::vector<Row> scoreRows(const ValidationResult &R) {
   std::vector<Row> Rows;
-  auto add = [&](const ModelScore &S, std::string Name) {
+  auto Add = [&](const ModelScore &S, std::string Name) {
     Rows.push_back({std::move(Name), std::to_string(S.Kernels),
                     std::to_string(S.Qualifying),
                     formatFixed(S.MedianAbsErrorPct, 1) + "%",
@@ -42,11 +42,11 @@ std::vector<Row> scoreRows(const ValidationResult &R) {
                         : std::to_string(S.FloorsAbove)});
   };
   for (const ModelScore &S : R.Scores)
-    add(S, validatedModelName(S.Model));
+    Add(S, validatedModelName(S.Model));
   if (R.HopperHeldOut)
-    add(*R.HopperHeldOut, "hopper, held-out families");
+    Add(*R.HopperHeldOut, "hopper, held-out families");
   if (R.FittedHeldOut)
-    add(*R.FittedHeldOut, "fitted, held-out families");
+    Add(*R.FittedHeldOut, "fitted, held-out families");
   return Rows;
 }
 
@@ -171,7 +171,7 @@ nlohmann::ordered_json validationJson(const ValidationResult &R) {
   J["recorded"] = R.Gpu;
   J["device"] = R.Device;
   J["counters"] = counterSourceName(R.Source);
-  auto scoreJson = [](const ModelScore &S) {
+  auto ScoreJson = [](const ModelScore &S) {
     nlohmann::ordered_json M;
     M["model"] = validatedModelName(S.Model);
     M["kernels"] = S.Kernels;
@@ -183,11 +183,11 @@ nlohmann::ordered_json validationJson(const ValidationResult &R) {
   };
   J["scores"] = nlohmann::ordered_json::array();
   for (const ModelScore &S : R.Scores)
-    J["scores"].push_back(scoreJson(S));
+    J["scores"].push_back(ScoreJson(S));
   if (R.HopperHeldOut)
-    J["hopper_held_out"] = scoreJson(*R.HopperHeldOut);
+    J["hopper_held_out"] = ScoreJson(*R.HopperHeldOut);
   if (R.FittedHeldOut)
-    J["fitted_held_out"] = scoreJson(*R.FittedHeldOut);
+    J["fitted_held_out"] = ScoreJson(*R.FittedHeldOut);
   J["verdicts_compared"] = R.VerdictsCompared;
   J["verdicts_agree"] = R.VerdictsAgree;
   J["verdicts_agree_balanced"] = R.VerdictsAgreeBalanced;
@@ -207,7 +207,7 @@ nlohmann::ordered_json validationJson(const ValidationResult &R) {
     J["projected"] = R.Projected;
   }
   J["kernels"] = nlohmann::ordered_json::array();
-  auto opt = [](std::optional<double> V) -> nlohmann::ordered_json {
+  auto Optional = [](std::optional<double> V) -> nlohmann::ordered_json {
     return V ? nlohmann::ordered_json(*V) : nlohmann::ordered_json();
   };
   for (const KernelOutcome &K : R.Kernels) {
@@ -219,17 +219,17 @@ nlohmann::ordered_json validationJson(const ValidationResult &R) {
     E["threads_per_block"] = K.ThreadsPerBlock;
     E["qualifying"] = K.qualifying();
     E["measured_ms"] = K.MeasuredMs;
-    E["hopper_ms"] = opt(K.Hopper);
-    E["hopper_floor_ms"] = opt(K.HopperFloor);
-    E["thesis_ms"] = opt(K.Thesis);
-    E["fitted_ms"] = opt(K.Fitted);
-    E["projected_ms"] = opt(K.Projected);
+    E["hopper_ms"] = Optional(K.Hopper);
+    E["hopper_floor_ms"] = Optional(K.HopperFloor);
+    E["thesis_ms"] = Optional(K.Thesis);
+    E["fitted_ms"] = Optional(K.Fitted);
+    E["projected_ms"] = Optional(K.Projected);
     E["bottleneck"] = K.Bottleneck;
     E["verdict"] = regimeText(K.Verdict);
     E["balanced"] = K.Balanced;
-    E["utilization"] = opt(K.Utilization);
-    E["ncu_sm_pct"] = opt(K.NcuSmPct);
-    E["ncu_memory_pct"] = opt(K.NcuMemoryPct);
+    E["utilization"] = Optional(K.Utilization);
+    E["ncu_sm_pct"] = Optional(K.NcuSmPct);
+    E["ncu_memory_pct"] = Optional(K.NcuMemoryPct);
     E["ncu_verdict"] = regimeText(K.NcuVerdict);
     if (K.NcuWarmVerdict)
       E["ncu_warm_verdict"] = regimeText(K.NcuWarmVerdict);
