@@ -114,7 +114,7 @@ def main():
             small = blocks < 90 or threads < 64
             shapes[key] = shapes.get(key, False) or small
         for k in json.loads(report.stdout)["kernels"]:
-            b = k.get("bounds")
+            b = k.get("finding")
             if not b or b.get("measured_ms") is None:
                 continue
             name = base_name(k["kernel"])
@@ -142,7 +142,7 @@ def main():
                 qualifying_within += abs(error) <= 0.25
             floors_above += floor > 1.03 * measured
             best = max(mine, key=lambda n: n["ns"]) if mine else None
-            rows.append((sample, name, launches, measured / launches, ours, b.get("utilization"),
+            rows.append((sample, name, launches, measured / launches, ours, (b.get("busiest") or {}).get("busy"),
                          ref, best, error, floor / measured, is_qualifying))
 
     lines = []

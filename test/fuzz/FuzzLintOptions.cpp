@@ -46,6 +46,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
     return fuzz::checkMessage(R.error()), 0;
   if (R->Options.MaxHeadroom)
     fuzz::checkFinite(*R->Options.MaxHeadroom, "--max-headroom");
+  if (R->Options.MaxCapHeadroom)
+    fuzz::checkFinite(*R->Options.MaxCapHeadroom, "--max-cap-headroom");
   if (R->Options.MinAttainablePct)
     fuzz::checkFinite(*R->Options.MinAttainablePct, "--min-attainable-pct");
   fuzz::checkFinite(R->Options.NoisePct, "--noise-pct");

@@ -2,8 +2,9 @@
 # ===- check_layering.py - Libraries include and link only downward --------===#
 """Checks Headroom's layering (docs/architecture.md): every source and header
 under passes/, tool/, runtime/ and microbench/ includes only headers of the
-libraries its own library may use, and every library target under passes/
-links only those libraries. Prints one line per offending include or link,
+libraries its own library may use, every library target under passes/
+links only those libraries, and the layers that judge and render (checks/,
+views/, lsp/, nvcc/, tool/) read kernels' findings, not the models' results. Prints one line per offending include or link,
 naming file:line, and exits 1 when there is any.
 
 usage: check_layering.py [SOURCE_DIR]
@@ -18,28 +19,35 @@ import sys
 # and Clang headers (llvm/..., clang/...) and libraries (LLVM, clang-cpp).
 ALLOWED = {
     "support": set(),
+    # The names of every check (header-only): what the Clang side and the
+    # report's side both report by.
+    "checks/catalog": set(),
     "schema": {"support"},
     "merge": {"support", "schema"},
     "model": {"support", "schema"},
     "devices": {"support", "schema", "model"},
     "analysis": {"support", "schema", "model", "devices"},
-    "checks": {"support", "schema", "model", "devices", "analysis"},
-    "views": {"support", "schema", "model", "devices", "analysis", "checks"},
+    "sass": {"support", "schema", "model", "analysis"},
+    "checks": {"support", "checks/catalog", "schema", "model", "devices",
+               "analysis", "sass"},
+    "views": {"support", "checks/catalog", "schema", "model", "devices",
+              "analysis", "sass", "checks"},
     "nvccargs": {"support"},
     "ast": {"support", "schema", "nvccargs", "llvm"},
     # The checks of CUDA source code, on the device-side parse of ast/.
-    "sourcechecks": {"support", "schema", "nvccargs", "ast", "llvm"},
-    "sass": {"support", "schema", "model", "analysis"},
+    "sourcechecks": {"support", "checks/catalog", "schema", "nvccargs", "ast",
+                     "llvm"},
     # The wrapper prints the static mix of the objects it built (sass/).
-    "nvcc": {"support", "schema", "model", "devices", "analysis", "checks",
-             "views", "nvccargs", "sass"},
+    "nvcc": {"support", "checks/catalog", "schema", "model", "devices",
+             "analysis", "checks", "views", "nvccargs", "sass"},
     # The one adapter that joins the wrapper and the Clang pass (and the
     # source checks, which run on the instrumenter's parse).
-    "nvcc/clang": {"support", "schema", "model", "devices", "analysis",
-                   "checks", "views", "nvccargs", "nvcc", "ast",
-                   "sourcechecks", "llvm"},
-    "lsp": {"support", "schema", "merge", "model", "devices", "analysis",
-            "checks", "views", "nvccargs", "nvcc"},
+    "nvcc/clang": {"support", "checks/catalog", "schema", "model", "devices",
+                   "analysis", "checks", "views", "nvccargs", "nvcc", "ast",
+                   "sourcechecks", "sass", "llvm"},
+    "lsp": {"support", "checks/catalog", "schema", "merge", "model",
+            "devices", "analysis", "sass", "checks", "views", "nvccargs",
+            "nvcc"},
     "runtime": {"support", "schema"},
     "microbench": {"support", "schema", "model", "devices"},
 }
@@ -49,6 +57,9 @@ ALLOWED["tool"] = set(ALLOWED) | {"llvm"}
 # What each layer is for, one line each, in Markdown: architecture_doc.py
 # writes them with ALLOWED into docs/architecture.md.
 DESCRIPTIONS = {
+    "checks/catalog": "The one registry of checks (`Checks.def`), "
+                      "header-only: the stable name of every check, the "
+                      "report's and the source checks alike.",
     "support": "Utilities every layer shares: errors, JSON input, number "
                "formats and quantities, CSV, text tables, SVG, processes, "
                "shell quoting, paths, the command line.",
@@ -58,17 +69,17 @@ DESCRIPTIONS = {
     "merge": "`headroom merge`: the profiles of several processes or ranks "
              "as one.",
     "model": "The performance models, plain C++: the thesis model, the "
-             "Hopper model's per-unit floors and estimates, the fitted "
-             "model.",
+             "Hopper model's per-unit floors and its refinements (one file "
+             "each), the fitted model. Words none of it.",
     "devices": "Device files (`headroom.device/1`), the registry that finds "
                "them by name, the shipped database, spec-derived devices, "
                "calibration.",
     "analysis": "A profile or counters file through the model on a device: "
                 "kernel reports, projections, baselines, predictions, "
                 "validation. Judges and prints nothing.",
-    "checks": "What Headroom judges, one check per file (`Checks.def`): "
-              "kernel warnings, qualifying notes, input checks, the lint "
-              "gate.",
+    "checks": "What Headroom judges, one check per file: kernel warnings, "
+              "qualifying notes, input checks, the lint gate, the static "
+              "mix; every sentence they say (`Messages.def`).",
     "views": "One class per output format, found by the name `--format` "
              "gives: text, JSON, SARIF, CSV, HTML with charts, Markdown.",
     "nvccargs": "nvcc's command line as data: its option table, one "
@@ -76,8 +87,7 @@ DESCRIPTIONS = {
     "ast": "The Clang pass (only with Clang): the host parse, the launch "
            "finder and rewriter, header copies, `headroom instrument`.",
     "sourcechecks": "`headroom check` (only with Clang): checks of CUDA "
-                    "source on the device-side parse, one per file "
-                    "(`SourceChecks.def`).",
+                    "source on the device-side parse, one per file.",
     "sass": "The static mix: a kernel's SASS from cuobjdump, its "
             "instruction mix and occupancy, the cap they set, the facts "
             "`--sass` gives the model.",
@@ -117,6 +127,8 @@ def component_of(rel):
     if parts[0] == "passes" and len(parts) > 2:
         if parts[1] == "nvcc" and parts[2] == "clang" and len(parts) > 3:
             return "nvcc/clang"
+        if parts[1] == "checks" and parts[2] == "catalog" and len(parts) > 3:
+            return "checks/catalog"
         return parts[1]
     if parts[0] == "tool":
         return "tool"
@@ -137,6 +149,8 @@ def target_of(header, including, root):
         return "local"
     if header.startswith("nvcc/clang/"):
         return "nvcc/clang"
+    if header.startswith("checks/catalog/"):
+        return "checks/catalog"
     if first in ALLOWED and first not in ("runtime", "microbench", "tool"):
         return first
     # Headers relative to the including file or to its component's tree
@@ -226,11 +240,38 @@ def check_links(root, problems):
                             f"{target} may use {describe(target)}")
 
 
+# What the models computed stays inside analysis/ (its adapters turn it into
+# a kernel's finding, analysis/KernelFinding.h): the layers that judge and
+# render read the finding only, so that no output branches on the model.
+FINDING_READERS = ("checks", "views", "lsp", "nvcc", "nvcc/clang", "tool")
+MODEL_INTERNALS = re.compile(r"\b(Models|ModelResults|KernelBounds|"
+                             r"HopperPrediction|BoundsProjection)\b")
+
+
+def check_findings(root, problems):
+    for top in ("passes", "tool"):
+        for path in sorted((root / top).rglob("*")):
+            if path.suffix not in SOURCE_SUFFIXES or not path.is_file():
+                continue
+            rel = path.relative_to(root)
+            if component_of(rel) not in FINDING_READERS:
+                continue
+            for number, line in enumerate(
+                    path.read_text(errors="replace").splitlines(), 1):
+                match = MODEL_INTERNALS.search(line.split("//")[0])
+                if match:
+                    problems.append(
+                        f"{rel}:{number}: {component_of(rel)} reads "
+                        f"{match.group(1)}: read the kernel's finding "
+                        "(analysis/KernelFinding.h) instead")
+
+
 def main():
     root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()
     problems = []
     check_includes(root, problems)
     check_links(root, problems)
+    check_findings(root, problems)
     for problem in problems:
         print(problem)
     if problems:

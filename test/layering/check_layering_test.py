@@ -55,6 +55,16 @@ class LayeringCheckTest(unittest.TestCase):
             self.check(),
             (0, "layering: every include and link points downward\n"))
 
+    def test_a_view_reading_a_models_results_fails(self):
+        self.write("passes/views/Table.cpp",
+                   "// the Models of the report\n"
+                   "double x(const KernelReport &K) {\n"
+                   "  return K.Models.Thesis->PredictedMs; }\n")
+        code, out = self.check()
+        self.assertEqual(code, 1)
+        self.assertIn("passes/views/Table.cpp:3: views reads Models", out)
+        self.assertNotIn("Table.cpp:1:", out)
+
     def test_upward_include_fails(self):
         self.write("passes/ast/Adapter.h",
                    '// The adapter\n#include "nvcc/Wrapper.h"\n')

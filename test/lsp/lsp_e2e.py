@@ -173,8 +173,8 @@ def with_clangd(watch):
                     {"textDocument": {"uri": uri(path)}})["result"]
     titles = {l["range"]["start"]["line"]: l["command"]["title"]
               for l in lenses}
-    check(titles.get(27) == "memory-bound · headroom 1.13x to the roof, "
-          "1.00x to the cap · 6.258 ms in 21 launches",
+    check(titles.get(27) == "memory-bound · 1.28x slower than its DRAM roof "
+          "· 6.258 ms in 21 launches",
           "the lens above saxpy: %r" % titles.get(27))
     check(titles.get(67, "").startswith("saxpy: 20 launches here"),
           "the lens above a launch: %r" % titles.get(67))
@@ -184,7 +184,8 @@ def with_clangd(watch):
         "position": {"line": 27, "character": 18}})["result"]
     value = hover["contents"]["value"] if hover else ""
     check("saxpy" in value.split("---")[0] and "**Headroom**" in value and
-          "headroom **1.13x** to the roof, **1.00x** to the cap" in value,
+          "**1.28x** slower than its DRAM roof" in value and
+          "measured 1.00x that" in value,
           "the hover is clangd's, then Headroom's numbers")
     plain = c.call("textDocument/hover", {
         "textDocument": {"uri": uri(path)},

@@ -64,16 +64,16 @@ def main():
     unbounded = report(headroom, device, results / f"unbounded-{reference}.json.gz")
     print()
     print("| kernel | launches | estimated (share of time) | floor: estimated / sampled | "
-          "difference | thesis prediction: estimated / sampled | difference |")
+          "difference | prediction: estimated / sampled | difference |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     worst = 0.0
     for name, b in sorted(bounded.items()):
         u = unbounded.get(name)
-        if not u or not b.get("bounds") or not u.get("bounds"):
+        if not u or not b.get("finding") or not u.get("finding"):
             print(f"| {name} | {b['launches']} | no floor in both profiles | | | | |")
             continue
-        fb, fu = b["bounds"]["floor_ms"], u["bounds"]["floor_ms"]
-        pb, pu = b["prediction"]["predicted_ms"], u["prediction"]["predicted_ms"]
+        fb, fu = b["finding"]["floor_ms"], u["finding"]["floor_ms"]
+        pb, pu = b["finding"]["predicted_ms"], u["finding"]["predicted_ms"]
         share = b["estimated_ms"] / b["total_ms"] if b["total_ms"] else 0
         worst = max(worst, abs(fb / fu - 1), abs(pb / pu - 1))
         print(f"| `{name}` | {b['launches']:,} | {b['estimated_launches']:,} "

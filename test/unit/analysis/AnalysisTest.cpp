@@ -40,11 +40,13 @@ TEST(AnalysisTest, ADeviceFileForAnotherGpuLosesTheHeadroom) {
   ASSERT_EQ(A->ForeignDevices, std::vector<std::string>{"Test GPU"});
   EXPECT_FALSE(A->MeasuredOnDevice);
   EXPECT_EQ(A->Diagnostics[0].Check, checks::DeviceMismatch);
-  EXPECT_THAT(A->Diagnostics[0].Message,
-              HasSubstr("recorded on 'Test GPU', but device 'GTX-660' "
-                        "(test.json) is another GPU"));
-  ASSERT_TRUE(A->Report.Kernels[0].Model);
-  EXPECT_FALSE(A->Report.Kernels[0].Model->headroom());
+  EXPECT_EQ(A->Diagnostics[0].Message,
+            "profile recorded on 'Test GPU', not on 'GTX-660': there is no "
+            "headroom");
+  EXPECT_THAT(A->Diagnostics[0].Notes[0].Message,
+              HasSubstr("modeled on 'GTX-660' (test.json)"));
+  ASSERT_TRUE(A->Report.Kernels[0].Models.Thesis);
+  EXPECT_FALSE(A->Report.Kernels[0].Models.Thesis->headroom());
 }
 
 TEST(AnalysisTest, ProjectsWithTheUtilizationCorrection) {
@@ -53,8 +55,8 @@ TEST(AnalysisTest, ProjectsWithTheUtilizationCorrection) {
   // The profiled device itself is not a target.
   ASSERT_EQ(A->Targets.size(), 1u);
   const KernelReport &K = A->Report.Kernels[0];
-  ASSERT_EQ(K.Projections.size(), 1u);
-  const Prediction &Here = *K.Model, &There = K.Projections[0];
+  ASSERT_EQ(K.Models.ThesisTargets.size(), 1u);
+  const Prediction &Here = *K.Models.Thesis, &There = K.Models.ThesisTargets[0];
   EXPECT_EQ(There.Device, "Big GPU");
   // Memory-bound on both: twice the bandwidth, half the floor.
   EXPECT_NEAR(There.PredictedMs, Here.PredictedMs / 2, 1e-12);
@@ -76,17 +78,21 @@ TEST(AnalysisTest, SaysWhenAKernelChangesBound) {
   AnalysisOptions O{.Targets = {testEntry(D)}, .SourceRoot = ""};
   auto A = analyzeJson(twoKernelProfile(), testEntry(), O);
   const KernelReport &K = A->Report.Kernels[0];
-  EXPECT_EQ(K.Model->Limit, Bound::Memory);
-  EXPECT_EQ(K.Projections[0].Limit, Bound::Compute);
+  EXPECT_EQ(K.Models.Thesis->Limit, Bound::Memory);
+  EXPECT_EQ(K.Models.ThesisTargets[0].Limit, Bound::Compute);
   const Diagnostic *Change = nullptr;
   for (const Diagnostic &N : A->Diagnostics[0].Notes)
     if (N.Check == checks::BoundChanges)
       Change = &N;
   ASSERT_TRUE(Change);
   EXPECT_THAT(Change->Message,
-              HasSubstr("on Slow GPU: compute-bound (O_dev 0.067)"));
-  EXPECT_THAT(Change->Message,
-              HasSubstr("changes bound: memory-bound on Test GPU"));
+              HasSubstr("on Slow GPU: changes bound, compute-bound there "
+                        "(memory-bound on Test GPU)"));
+  const TargetFinding *Slow = K.Finding->target("Slow GPU");
+  ASSERT_TRUE(Slow);
+  EXPECT_EQ(Slow->Verdict, Regime::Compute);
+  EXPECT_EQ(Slow->Model, ModelKind::Thesis);
+  EXPECT_NEAR(*Slow->ODev, 0.067, 5e-4);
 }
 
 TEST(AnalysisTest, AnEmptyProfileSaysWhy) {
@@ -98,8 +104,10 @@ TEST(AnalysisTest, AnEmptyProfileSaysWhy) {
   ASSERT_EQ(A->Diagnostics.size(), 1u);
   EXPECT_EQ(A->Diagnostics[0].Check, checks::EmptyProfile);
   EXPECT_THAT(A->Diagnostics[0].Message,
-              HasSubstr("holds no kernel launches (collection mode 'sites')"));
-  EXPECT_THAT(A->Diagnostics[0].Notes[0].Message,
+              HasSubstr("holds no kernel launches: nothing to report"));
+  EXPECT_EQ(A->Diagnostics[0].Notes[0].Message,
+            "its collection mode was 'sites'");
+  EXPECT_THAT(A->Diagnostics[0].Notes[1].Message,
               HasSubstr("kernel timing unavailable"));
 }
 

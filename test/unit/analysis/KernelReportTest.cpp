@@ -39,9 +39,10 @@ TEST(KernelReportTest, GroupsEntriesByKernelAndOrdersByTime) {
 TEST(KernelReportTest, ScalesPerLaunchCountersByLaunches) {
   ProfileReport R = analyzeProfile(readFixture(), testDevice());
   const KernelReport &Stream = R.Kernels[0];
-  ASSERT_TRUE(Stream.Model) << (Stream.ModelError ? Stream.ModelError->message()
-                                                  : std::string("no model"));
-  const Prediction &M = *Stream.Model;
+  ASSERT_TRUE(Stream.Models.Thesis)
+      << (Stream.ModelError ? Stream.ModelError->message()
+                            : std::string("no model"));
+  const Prediction &M = *Stream.Models.Thesis;
   EXPECT_EQ(Stream.ModeledLaunches, 40u);
   // W_comp = (M_fp32 + M_fma32) x 40 launches; W_traf = 32 B x sectors x 40.
   EXPECT_DOUBLE_EQ(M.WComp, 2.0 * 1048576 * 40);
@@ -61,7 +62,7 @@ TEST(KernelReportTest, ScalesPerLaunchCountersByLaunches) {
 TEST(KernelReportTest, KernelsWithoutCountersHaveNoModel) {
   ProfileReport R = analyzeProfile(readFixture(), testDevice());
   const KernelReport &Other = R.Kernels[1];
-  EXPECT_FALSE(Other.Model);
+  EXPECT_FALSE(Other.Models.Thesis);
   EXPECT_FALSE(Other.ModelError);
   EXPECT_EQ(Other.ModeledLaunches, 0u);
   EXPECT_EQ(Other.Launches, 5u);
@@ -74,7 +75,7 @@ TEST(KernelReportTest, CountersTheModelCannotUseAreAnError) {
   auto P = readProfileFile(writeTemp("zero-inst.json", J.dump()));
   ASSERT_TRUE(P) << P.error().message();
   ProfileReport R = analyzeProfile(*P, testDevice());
-  EXPECT_FALSE(R.Kernels[0].Model);
+  EXPECT_FALSE(R.Kernels[0].Models.Thesis);
   EXPECT_TRUE(R.Kernels[0].ModelError);
 }
 
@@ -105,7 +106,7 @@ TEST(KernelReportTest, UntimedSampledLaunchesCountAtTheMeanTime) {
   ProfileReport R = analyzeProfile(*P, testDevice());
   EXPECT_DOUBLE_EQ(R.Kernels[0].TotalNs, 4.0e6);
   EXPECT_DOUBLE_EQ(R.Kernels[0].Sites[0].TotalNs, 3.0e6);
-  EXPECT_DOUBLE_EQ(*R.Kernels[0].Model->MeasuredMs, 4.0);
+  EXPECT_DOUBLE_EQ(*R.Kernels[0].Models.Thesis->MeasuredMs, 4.0);
 }
 
 TEST(KernelReportTest, RejectsMoreTimedLaunchesThanLaunches) {

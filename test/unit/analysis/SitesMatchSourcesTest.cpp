@@ -57,7 +57,9 @@ TEST(SourceCheckTest, AMovedDefinitionIsReported) {
   SourceCheckResult R = checkSites(*P, sourceTree("moved", /*Moved=*/true));
   ASSERT_EQ(R.Mismatches.size(), 1u);
   EXPECT_TRUE(R.Mismatches[0].IsDefinition);
-  EXPECT_EQ(R.Mismatches[0].Problem, "line 10 no longer mentions 'stream'");
+  EXPECT_EQ(R.Mismatches[0].What, SiteMismatch::Problem::NameMissing);
+  EXPECT_EQ(R.Mismatches[0].Where.Line, 10u);
+  EXPECT_EQ(R.Mismatches[0].Identifier, "stream");
 }
 
 TEST(SourceCheckTest, LinesPastTheEndAndMissingFiles) {
@@ -68,9 +70,9 @@ TEST(SourceCheckTest, LinesPastTheEndAndMissingFiles) {
   ASSERT_TRUE(P);
   SourceCheckResult R = checkSites(*P, sourceTree("same"));
   ASSERT_EQ(R.Mismatches.size(), 2u);
-  EXPECT_EQ(R.Mismatches[0].Problem,
-            "line 400 is past the end of the file (60 lines)");
-  EXPECT_EQ(R.Mismatches[1].Problem, "the file no longer exists");
+  EXPECT_EQ(R.Mismatches[0].What, SiteMismatch::Problem::PastTheEnd);
+  EXPECT_EQ(R.Mismatches[0].FileLines, 60u);
+  EXPECT_EQ(R.Mismatches[1].What, SiteMismatch::Problem::Gone);
 }
 
 TEST(SourceCheckTest, NothingIsJudgedAwayFromTheSources) {
@@ -88,9 +90,10 @@ TEST(SourceCheckTest, MismatchesBecomeWarnings) {
   const Diagnostic &D = A->Diagnostics[0];
   EXPECT_EQ(D.Check, checks::SitesChanged);
   EXPECT_EQ(D.Location->Line, 10u);
-  EXPECT_THAT(D.Message, HasSubstr("the definition of kernel 'stream' "
-                                   "recorded in the profile does not match "
-                                   "the source"));
+  EXPECT_EQ(D.Message,
+            "the definition of kernel 'stream' no longer matches the profile");
+  ASSERT_EQ(D.Notes.size(), 2u);
+  EXPECT_EQ(D.Notes[0].Message, "line 10 no longer mentions 'stream'");
 }
 
 } // namespace

@@ -24,18 +24,6 @@ TEST(ChecksTest, NamesAreUniqueAndPrefixed) {
   }
 }
 
-TEST(ChecksTest, EveryCheckHasASectionInTheDocs) {
-  std::ifstream In(std::string(HEADROOM_SOURCE_DIR) + "/docs/diagnostics.md");
-  ASSERT_TRUE(In);
-  std::stringstream Doc;
-  Doc << In.rdbuf();
-  for (const CheckInfo &C : checkCatalog())
-    EXPECT_NE(Doc.str().find("\n## `" + std::string(C.Name) + "`\n"),
-              std::string::npos)
-        << C.Name << " has no '## `" << C.Name
-        << "`' section in docs/diagnostics.md";
-}
-
 /// The section of docs/diagnostics.md about check \p Name.
 std::string docSection(const std::string &Doc, std::string_view Name) {
   std::size_t Start = Doc.find("\n## `" + std::string(Name) + "`\n");

@@ -32,19 +32,26 @@ TEST(ReportDiagnosticsTest, WarnsAtTheKernelWithBoundAndHeadroom) {
   ASSERT_TRUE(D.Location);
   EXPECT_EQ(D.Location->Line, 10u);
   // W_traf / B_mem = 503316480 B / 100 GB/s = 5.033 ms; measured 4 ms.
-  EXPECT_THAT(D.Message,
-              HasSubstr("kernel 'stream' is memory-bound on Test GPU (O_krn "
-                        "0.167 <= O_dev 0.667 FLOP/byte, 4.00x below the "
-                        "ridge)"));
-  EXPECT_THAT(D.Message, HasSubstr("predicted floor 5.033 ms, measured 4.000 "
-                                   "ms, headroom 0.79x (126% of attainable)"));
+  // The thesis model predicts more than was measured here: faster than
+  // its roof.
+  EXPECT_EQ(D.Message, "kernel 'stream' is memory-bound on Test GPU: 1.26x "
+                       "faster than its DRAM roof");
+  ASSERT_FALSE(D.Notes.empty());
+  EXPECT_EQ(D.Notes[0].Message,
+            "predicted 5.033 ms, measured 4.000 ms (0.79x): its DRAM roof, "
+            "O_krn 0.167 <= O_dev 0.667 FLOP/byte (4.0x below the ridge)");
+  // The last note says what to try, and links the check's section.
+  EXPECT_EQ(
+      D.Notes.back().Message,
+      "to try: move fewer bytes: fuse kernels, narrower types, reuse "
+      "through shared memory (docs/diagnostics.md#headroom-memory-bound)");
 }
 
 TEST(ReportDiagnosticsTest, NamesWhatCapsCompute) {
   auto Diags = diagnose(twoKernelProfile());
   ASSERT_FALSE(Diags[0].Notes.empty());
   // C_op : C_ldst : C_other = 1/12 : 1/2 : 2/3 of 5/4.
-  EXPECT_THAT(Diags[0].Notes[0].Message,
+  EXPECT_THAT(Diags[0].Notes[1].Message,
               HasSubstr("other (integer, control, conversion) instructions "
                         "take 53% of issue slots, load/store 40%, fp32 "
                         "operations 7%"));
@@ -68,8 +75,8 @@ TEST(ReportDiagnosticsTest, KernelsWithoutCountersSayWhy) {
                         {"counters unavailable: insufficient privileges"});
   const Diagnostic &D = Diags[1];
   EXPECT_EQ(D.Check, "headroom-no-counters");
-  EXPECT_THAT(D.Message, HasSubstr("kernel 'other' took 500.0 us in 5 "
-                                   "launches (11% of GPU time)"));
+  EXPECT_EQ(D.Message, "kernel 'other' has no counters: 500.0 us in 5 "
+                       "launches, 11% of GPU time");
   EXPECT_THAT(D.Notes[0].Message,
               HasSubstr("counters unavailable: insufficient privileges"));
 }
@@ -95,7 +102,7 @@ TEST(ReportDiagnosticsTest, PrintsInClangFormat) {
   EXPECT_THAT(Text, StartsWith("app.cu:10:17: warning: kernel 'stream' is "
                                "memory-bound"));
   EXPECT_THAT(Text, HasSubstr("[headroom-memory-bound]\napp.cu:10:17: note: "
-                              "compute is capped"));
+                              "predicted 5.033 ms"));
   EXPECT_THAT(Text, HasSubstr("app.cu:40:3: note: launched 30 times here"));
   EXPECT_THAT(Text, HasSubstr("\n2 warnings generated.\n"));
   EXPECT_EQ(Text.find("\033["), std::string::npos);

@@ -186,7 +186,8 @@ TEST(HopperModel, ASmallGridRaisesTheFloorButIsLatencyBound) {
   std::vector<LatencyCause> C = latencyCauses(P, {});
   ASSERT_FALSE(C.empty());
   EXPECT_EQ(C[0].Kind, LatencyCauseKind::FewBlocks);
-  EXPECT_EQ(C[0].Detail, "1 block for 2 SMs");
+  EXPECT_EQ(C[0].Blocks, 1u);
+  EXPECT_EQ(C[0].Sms, 2u);
 }
 
 TEST(HopperModel, RidgeKernelsAreBalanced) {

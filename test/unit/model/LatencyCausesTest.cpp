@@ -6,12 +6,10 @@
 
 #include "HopperTestSupport.h"
 
-#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 using namespace headroom;
 using namespace headroom::test;
-using ::testing::HasSubstr;
 
 namespace {
 
@@ -27,12 +25,12 @@ TEST(LatencyCauses, NameTheBusiestStallAndFewWarps) {
   std::vector<LatencyCause> C = latencyCauses(P, E);
   ASSERT_EQ(C.size(), 3u);
   EXPECT_EQ(C[0].Kind, LatencyCauseKind::FewWarps);
-  EXPECT_EQ(C[0].Detail, "2 warps per scheduler (12% achieved occupancy)");
+  EXPECT_DOUBLE_EQ(C[0].WarpsPerScheduler, 2);
+  EXPECT_DOUBLE_EQ(C[0].OccupancyPct, 12.5);
   EXPECT_EQ(C[1].Kind, LatencyCauseKind::MemoryLatency);
-  EXPECT_THAT(C[1].Detail, HasSubstr("30 cycles per issued instruction"));
+  EXPECT_DOUBLE_EQ(C[1].StallCycles, 30);
   EXPECT_EQ(C[2].Kind, LatencyCauseKind::ShortLaunches);
-  EXPECT_EQ(C[2].Detail,
-            "launches of 4 us: start-up and tail of the grid weigh");
+  EXPECT_DOUBLE_EQ(C[2].LaunchUs, 4);
   // A compute-bound kernel has no latency causes.
   HopperPrediction Busy = predictHopper({&G, 1}, roundRates(), 0.2);
   EXPECT_TRUE(latencyCauses(Busy, E).empty());
@@ -60,8 +58,8 @@ TEST(LatencyCauses, AtomicsOnOneSliceBoundTheKernelButKeepItLatencyBound) {
   std::vector<LatencyCause> C = latencyCauses(P, LatencyEvidence{});
   ASSERT_FALSE(C.empty());
   EXPECT_EQ(C[0].Kind, LatencyCauseKind::AtomicContention);
-  EXPECT_EQ(C[0].Detail, "atomics on few addresses: the busiest L2 slice's "
-                         "atomic unit takes input 80% of the time");
+  EXPECT_DOUBLE_EQ(C[0].ShareOfTime, 0.8);
+  EXPECT_DOUBLE_EQ(C[0].Fp32OneWordClocks, 0);
   // Without the L2's clock the unit is not bounded.
   EXPECT_FALSE(roundRates().rate(Unit::L2Atomics));
 }
@@ -82,16 +80,16 @@ TEST(LatencyCauses, AtomicsThatFp32AddsToOneWordWouldExplainAreNamed) {
   std::vector<LatencyCause> C = latencyCauses(P, LatencyEvidence{});
   ASSERT_FALSE(C.empty());
   EXPECT_EQ(C[0].Kind, LatencyCauseKind::AtomicContention);
-  EXPECT_EQ(C[0].Detail, "atomics on few addresses: the busiest L2 slice's "
-                         "atomic unit takes input 33% of the time, and fp32 "
-                         "adds to one word take 3 L2 clocks each");
+  EXPECT_NEAR(C[0].ShareOfTime, 1.0 / 3, 1e-12);
+  EXPECT_NEAR(C[0].Fp32OneWordClocks, 3, 1e-12);
   // A kernel seven times as long: even fp32 adds to one word explain too
   // little of it to be named.
   HopperPrediction Long = predictHopper({&G, 1}, *R, 7.0);
   for (const LatencyCause &Cause : latencyCauses(Long, LatencyEvidence{}))
     EXPECT_NE(Cause.Kind, LatencyCauseKind::AtomicContention);
   // Without the fp32 measurement only the one-per-clock share counts.
-  HopperPrediction Bare = predictHopper({&G, 1}, ratesOf(roundDeviceWithL2Clock()), 3.0);
+  HopperPrediction Bare =
+      predictHopper({&G, 1}, ratesOf(roundDeviceWithL2Clock()), 3.0);
   EXPECT_DOUBLE_EQ(Bare.Evidence.Atomics.AllOneWordFp32Ms, 0);
   for (const LatencyCause &Cause : latencyCauses(Bare, LatencyEvidence{}))
     EXPECT_NE(Cause.Kind, LatencyCauseKind::AtomicContention);

@@ -4,8 +4,8 @@
 /// fields it names are in the shipped H100 device file (so a calibrated
 /// Hopper GPU can have them), and docs/model.md has its section.
 
-#include "model/HopperModel.h"
 #include "model/Refinement.h"
+#include "model/HopperModel.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

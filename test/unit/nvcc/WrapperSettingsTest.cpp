@@ -62,6 +62,26 @@ TEST(WrapperSettingsTest, EnvironmentAndArguments) {
   EXPECT_TRUE(S.Help);
 }
 
+TEST(WrapperSettingsTest, TheModelOfTheDiagnostics) {
+  FakeEnvironment Env;
+  std::vector<std::string> Args = {"-c", "a.cu"};
+  EXPECT_EQ(readSettings(Args, Env.getenv()).Model,
+            headroom::ModelChoice::Auto);
+  Env.Values = {{"HEADROOM_MODEL", "thesis"}};
+  EXPECT_EQ(readSettings(Args, Env.getenv()).Model,
+            headroom::ModelChoice::Thesis);
+  Args = {"--headroom-model=hopper", "-c", "a.cu"};
+  WrapperSettings S = readSettings(Args, Env.getenv());
+  EXPECT_EQ(S.Model, headroom::ModelChoice::Hopper);
+  EXPECT_THAT(Args, ElementsAre("-c", "a.cu"));
+  Args = {"--headroom-model=roofline"};
+  S = readSettings(Args, Env.getenv());
+  EXPECT_EQ(S.Model, headroom::ModelChoice::Thesis) << "the environment's";
+  ASSERT_EQ(S.Problems.size(), 1u);
+  EXPECT_EQ(S.Problems[0], "--headroom-model='roofline' is not auto, hopper, "
+                           "thesis or fitted; ignored");
+}
+
 TEST(WrapperSettingsTest, SourceChecksAndStaticMix) {
   FakeEnvironment Env;
   std::vector<std::string> Args = {"-c", "a.cu"};

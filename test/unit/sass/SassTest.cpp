@@ -171,27 +171,7 @@ TEST(StaticBound, TheCapNamesWhatSetsIt) {
          COther = M.dOther() * W.Other;
   EXPECT_DOUBLE_EQ(C.EInstr, COp / (COp + CLdSt + COther));
   EXPECT_DOUBLE_EQ(C.ShareOfPeak, C.EMix * C.EInstr);
-  EXPECT_EQ(C.Limiter, "load/store instructions");
-
-  StaticKernel K;
-  K.Mix = M;
-  K.Display = "sgemm";
-  K.Definition = SourceLocation{"q.cu", 34, 17};
-  K.Resources = KernelResources{32, 8192, 0, 0};
-  Diagnostic Note = staticMixDiagnostic(K, D, "H100-SXM");
-  EXPECT_EQ(Note.Check, "headroom-static-mix");
-  EXPECT_EQ(Note.Level, DiagnosticLevel::Note);
-  EXPECT_THAT(Note.Message,
-              HasSubstr("kernel 'sgemm': at most " +
-                        std::to_string(int(C.ShareOfPeak * 100 + 0.5)) +
-                        "% of the FP32 peak on H100-SXM: load/store "
-                        "instructions are 51% of its instructions"));
-  ASSERT_EQ(Note.Notes.size(), 2u);
-  EXPECT_THAT(Note.Notes[0].Message, HasSubstr("D_ldst 51%"));
-  EXPECT_THAT(Note.Notes[1].Message,
-              HasSubstr("32 registers per thread (at most 64 of 64 warps per "
-                        "SM), 8192 bytes of shared memory per block (at most "
-                        "25 blocks per SM)"));
+  EXPECT_EQ(C.Limiter, StaticCap::LimitedBy::LoadStore);
 }
 
 TEST(StaticBound, KernelsAreFoundInTheSourcesByName) {
@@ -258,28 +238,6 @@ TEST(OneWordAtomics, Fp32AddsToAKernelParameterOnRealSass) {
   EXPECT_TRUE(oneWordFp32Atomics(containing(*Fs, "atomicAddKernel")).empty());
   // Integer adds to histogram bins: not fp32, and per-thread addresses.
   EXPECT_TRUE(oneWordFp32Atomics(containing(*Fs, "histGlobalKernel")).empty());
-}
-
-TEST(OneWordAtomics, TheStaticMixNotesNameThemWithTheDevicesRate) {
-  auto Fs =
-      parseSassListing(fixture("atomics-cuda13.sass"), "atomics-cuda13.sass");
-  ASSERT_TRUE(Fs) << Fs.error().message();
-  DeviceRegistry Registry("", HEADROOM_SOURCE_DIR "/passes/devices");
-  auto H100 = Registry.lookup("H100-SXM");
-  ASSERT_TRUE(H100) << H100.error().message();
-  std::vector<std::string> Found;
-  for (const StaticKernel &K : staticKernels(*Fs, {}, {}, DefaultLoopWeight)) {
-    Diagnostic D = staticMixDiagnostic(K, H100->Device, "H100-SXM");
-    for (const Diagnostic &N : D.Notes)
-      if (N.Message.find("one word") != std::string::npos)
-        Found.push_back(K.Display + ": " + N.Message);
-  }
-  ASSERT_EQ(Found.size(), 2u); // reduceWarpKernel, reduceAtomicKernel
-  EXPECT_THAT(Found[1],
-              HasSubstr("reduceAtomicKernel: 1 fp32 atomic add instruction to "
-                        "one word for the whole grid (SASS 0x0100): the L2 "
-                        "slice that holds the word applies its adds one after "
-                        "another, at most 569 M per second on H100-SXM"));
 }
 
 /// One sm_90 function named _Z1kPf of \p Body (cuobjdump's instruction
@@ -490,35 +448,7 @@ TEST(SassFacts, TheGlobalLoadsAWarpKeepsInFlightPerRound) {
 
 } // namespace
 
-namespace {
-
-TEST(LoadRounds, TheStaticMixNotesLoopsThatKeepOneLoadInFlight) {
-  auto Fs = parseSassListing(fixture("loads-cuda13.sass"), "loads-cuda13.sass");
-  ASSERT_TRUE(Fs) << Fs.error().message();
-  DeviceRegistry Registry("", HEADROOM_SOURCE_DIR "/passes/devices");
-  auto H100 = Registry.lookup("H100-SXM");
-  ASSERT_TRUE(H100) << H100.error().message();
-  std::vector<std::string> Found;
-  for (const StaticKernel &K : staticKernels(*Fs, {}, {}, DefaultLoopWeight)) {
-    Diagnostic D = staticMixDiagnostic(K, H100->Device, "H100-SXM");
-    for (const Diagnostic &N : D.Notes)
-      if (N.Message.find("in flight") != std::string::npos)
-        Found.push_back(K.Display + ": " + N.Message);
-  }
-  // The softmax's three row loops and the L2 passes' loop; not the
-  // straight-line stencil nor the unrolled sparse product.
-  ASSERT_EQ(Found.size(), 2u);
-  EXPECT_THAT(Found[0],
-              HasSubstr("softmaxKernel: its loops keep 1.0 global load in "
-                        "flight before using one (3 loads in 3 rounds): each "
-                        "round waits a whole load-to-use latency, however many "
-                        "warps are resident (140 ns from L2, 344 ns from DRAM "
-                        "on H100-SXM); load several values before using the "
-                        "first"));
-  EXPECT_THAT(Found[1], HasSubstr("l2PassesKernel: its loops keep 1.0"));
-}
-
-} // namespace
+namespace {} // namespace
 
 namespace {
 

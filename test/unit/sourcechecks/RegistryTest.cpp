@@ -42,6 +42,14 @@ TEST(RegistryTest, TheCatalogListsEveryCheckOnceInDocumentedOrder) {
   EXPECT_EQ(&checkFp64Promotion(), findSourceCheck(names::Fp64Promotion));
 }
 
+TEST(RegistryTest, TheSourceChecksAreTheRegistrysSourceChecks) {
+  std::vector<std::string> Registered;
+  for (const headroom::CheckEntry &C : headroom::AllChecks)
+    if (C.Kind == "SourceCheck")
+      Registered.emplace_back(C.Name);
+  EXPECT_EQ(namesOf(sourceCheckCatalog()), Registered);
+}
+
 TEST(RegistryTest, ASelectionStartingWithANameRunsOnlyThoseNamed) {
   EXPECT_THAT(selected("headroom-launch-config,headroom-fp64-promotion"),
               ElementsAre("headroom-fp64-promotion", "headroom-launch-config"));

@@ -21,9 +21,9 @@ TEST(Format, Fixed) {
 }
 
 TEST(Format, Percent) {
-  EXPECT_EQ(formatPercent(0.576922), "57.69%");
-  EXPECT_EQ(formatPercent(1.0), "100.00%");
-  EXPECT_EQ(formatPercent(0.5, 0), "50%");
+  EXPECT_EQ(formatPercentFixed(0.576922), "57.69%");
+  EXPECT_EQ(formatPercentFixed(1.0), "100.00%");
+  EXPECT_EQ(formatPercentFixed(0.5, 0), "50%");
 }
 
 TEST(Format, Grouped) {

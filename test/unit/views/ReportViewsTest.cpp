@@ -36,14 +36,22 @@ TEST(ReportJsonTest, DocumentHasKernelsPredictionsAndDiagnostics) {
   const auto &K = J["kernels"][0];
   EXPECT_EQ(K["kernel"], "stream");
   EXPECT_EQ(K["definition"]["line"], 10);
-  EXPECT_EQ(K["prediction"]["bound"], "memory");
-  EXPECT_DOUBLE_EQ(K["prediction"]["attainable_pct"].get<double>(),
-                   100 / K["prediction"]["headroom"].get<double>());
-  EXPECT_EQ(K["components"]["bottleneck"], "dram");
-  ASSERT_EQ(K["projections"].size(), 1u);
-  EXPECT_EQ(K["projections"][0]["device"], "Other GPU");
+  const auto &F = K["finding"];
+  EXPECT_EQ(F["model"], "thesis");
+  EXPECT_EQ(F["regime"], "memory");
+  EXPECT_EQ(F["roof"]["kind"], "dram");
+  // One headroom the warning states and lint gates, to the roof.
+  EXPECT_DOUBLE_EQ(F["headroom"].get<double>(),
+                   F["headroom_to_roof"].get<double>());
+  EXPECT_DOUBLE_EQ(F["headroom"].get<double>(),
+                   F["measured_ms"].get<double>() /
+                       F["roof"]["ms"].get<double>());
+  EXPECT_TRUE(F["components"].contains("dram_ms"));
+  ASSERT_EQ(F["targets"].size(), 1u);
+  EXPECT_EQ(F["targets"][0]["device"], "Other GPU");
+  EXPECT_EQ(F["targets"][0]["model"], "thesis");
   EXPECT_EQ(K["sites"].size(), 2u);
-  EXPECT_TRUE(J["kernels"][1]["prediction"].is_null());
+  EXPECT_TRUE(J["kernels"][1]["finding"].is_null());
   EXPECT_EQ(J["diagnostics"][0]["check"], "headroom-memory-bound");
 }
 
@@ -103,8 +111,9 @@ TEST(ReportCsvTest, OneRowPerKernelPerDevice) {
   ASSERT_EQ(Lines.size(), 4u) << Csv;
   EXPECT_THAT(Lines[0], HasSubstr("kernel,file,line,column,launches"));
   EXPECT_THAT(Lines[1], HasSubstr("stream,app.cu,10,17,40,"));
-  EXPECT_THAT(Lines[1], HasSubstr(",Test GPU,profiled,fp32,memory,"));
-  EXPECT_THAT(Lines[2], HasSubstr(",Other GPU,target,fp32,"));
+  EXPECT_THAT(Lines[0], HasSubstr(",model,regime,balanced,roof,roof_ms,"));
+  EXPECT_THAT(Lines[1], HasSubstr(",Test GPU,profiled,thesis,memory,no,dram,"));
+  EXPECT_THAT(Lines[2], HasSubstr(",Other GPU,target,thesis,memory,"));
   EXPECT_THAT(Lines[3], HasSubstr("other,app.cu,20,17,5,"));
 }
 

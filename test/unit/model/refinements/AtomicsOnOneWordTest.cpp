@@ -1,4 +1,4 @@
-//===- AtomicsOnOneWordTest.cpp - Atomics between many words and one ===//
+//===- AtomicsOnOneWordTest.cpp - Atomics between many words and one ------===//
 
 #include "model/refinements/AtomicsOnOneWord.h"
 #include "model/HopperModel.h"
@@ -31,7 +31,8 @@ TEST(OneWordAtomics, BoundAtOnePerClockEstimateBetweenTheWordsAndOneWord) {
   LaunchGroup G = countedGroup(Counter::L2AtomicCyclesBusiest, 1e6);
   HopperPrediction P = predictHopper({&G, 1}, *R, 1.5);
   EXPECT_DOUBLE_EQ(P.floorMs(), 1.0);
-  EXPECT_DOUBLE_EQ(P.Evidence.StageMs[static_cast<std::size_t>(Stage::L2)], 1.25);
+  EXPECT_DOUBLE_EQ(P.Evidence.StageMs[static_cast<std::size_t>(Stage::L2)],
+                   1.25);
   // (The group's 1e6 warp instructions add 0.003% in the stages' norm.)
   EXPECT_NEAR(P.predictedMs(), 1.25, 1e-4);
   EXPECT_TRUE(P.Evidence.applied(RefinementId::OneWordAtomics));
@@ -45,7 +46,8 @@ TEST(OneWordAtomics, BoundAtOnePerClockEstimateBetweenTheWordsAndOneWord) {
   Known.Facts.OneWordFp32AtomicShare = 1;
   HopperPrediction F = predictHopper({&Known, 1}, *R, 4.5);
   EXPECT_DOUBLE_EQ(F.floorMs(), 1.0);
-  EXPECT_DOUBLE_EQ(F.Evidence.StageMs[static_cast<std::size_t>(Stage::L2)], 4.0);
+  EXPECT_DOUBLE_EQ(F.Evidence.StageMs[static_cast<std::size_t>(Stage::L2)],
+                   4.0);
   EXPECT_DOUBLE_EQ(F.Evidence.Atomics.OneWordFp32Share, 1);
   EXPECT_DOUBLE_EQ(F.Evidence.Atomics.AllOneWordFp32Ms, 4.0);
   // Without the fp32 rate those inputs count as the others.

@@ -1,4 +1,4 @@
-//===- L2WriteRequestsTest.cpp - Writes at the L2's write rate ===//
+//===- L2WriteRequestsTest.cpp - Writes at the L2's write rate ------------===//
 
 #include "model/refinements/L2WriteRequests.h"
 #include "model/HopperModel.h"
@@ -73,7 +73,8 @@ TEST(L2WriteRequests, BoundAtTheFullSectorRateEstimateAtThePartial) {
   ASSERT_NE(P.timeOf(Unit::L2Requests), nullptr);
   EXPECT_DOUBLE_EQ(P.timeOf(Unit::L2Requests)->FloorMs, 1.5);
   EXPECT_DOUBLE_EQ(P.floorMs(), 1.5);
-  EXPECT_DOUBLE_EQ(P.Evidence.StageMs[static_cast<std::size_t>(Stage::L2)], 2.5);
+  EXPECT_DOUBLE_EQ(P.Evidence.StageMs[static_cast<std::size_t>(Stage::L2)],
+                   2.5);
   EXPECT_DOUBLE_EQ(P.predictedMs(), 2.5); // the L2 stage alone has work
   EXPECT_TRUE(P.estimatePredicted());
   EXPECT_TRUE(P.Evidence.applied(RefinementId::L2WriteRequests));
@@ -81,7 +82,8 @@ TEST(L2WriteRequests, BoundAtTheFullSectorRateEstimateAtThePartial) {
   // Without the write rates every request counts at the read rate.
   HopperPrediction Q = predictHopper({&G, 1}, roundRates(), 3.0);
   EXPECT_DOUBLE_EQ(Q.floorMs(), 1.0);
-  EXPECT_DOUBLE_EQ(Q.Evidence.StageMs[static_cast<std::size_t>(Stage::L2)], 1.0);
+  EXPECT_DOUBLE_EQ(Q.Evidence.StageMs[static_cast<std::size_t>(Stage::L2)],
+                   1.0);
   EXPECT_FALSE(Q.estimatePredicted());
   EXPECT_FALSE(Q.Evidence.applied(RefinementId::L2WriteRequests));
 }

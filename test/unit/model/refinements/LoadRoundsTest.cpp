@@ -127,21 +127,6 @@ TEST(LoadRounds, OneLoadPerRoundSetsTheIssueAndLatencyEstimate) {
   EXPECT_EQ(*P.limiter(), Limiter(Estimate::IssueAndLoadLatency));
 }
 
-TEST(LoadRounds, OnePhraseNamesTheRoundsForTheCauseAndTheCap) {
-  LoadRoundsEvidence R;
-  R.LoadsPerWarp = 96;
-  R.LoadsPerRound = 1;
-  R.LatencySeconds = 197.6e-9;
-  EXPECT_EQ(loadRoundsText(R), "96 global loads per warp, 1 in flight per "
-                               "round (from its SASS) at 198 ns per round");
-  // Few loads keep a decimal; rounds of several loads two digits.
-  R.LoadsPerWarp = 2.5;
-  R.LoadsPerRound = 1.25;
-  EXPECT_EQ(loadRoundsText(R), "2.5 global loads per warp, 1.2 in flight per "
-                               "round (from its SASS) at 198 ns per round");
-  // report/load-rounds.test checks both messages end to end.
-}
-
 TEST(LoadRounds, WithoutTheSassTheWaitIsOneRoundPerWarp) {
   UnitRates R = roundsRates();
   LaunchGroup Known = rowLoopGroup(1);
