@@ -189,7 +189,9 @@ std::vector<ordered_json> resultsOf(const Diagnostic &D,
   std::vector<ordered_json> Out;
   if (D.Check.empty())
     return Out;
-  std::string Text = D.Message;
+  // Sentences, each ending in a period: SARIF shows the first as the
+  // summary.
+  std::string Text = D.Message + ".";
   ordered_json Related = ordered_json::array();
   std::vector<const Diagnostic *> OwnResults;
   for (const Diagnostic &N : D.Notes) {
@@ -213,7 +215,7 @@ std::vector<ordered_json> resultsOf(const Diagnostic &D,
     R["relatedLocations"] = std::move(Related);
   Out.push_back(std::move(R));
   for (const Diagnostic *N : OwnResults)
-    Out.push_back(result(*N, N->Message, Options, Findings));
+    Out.push_back(result(*N, N->Message + ".", Options, Findings));
   return Out;
 }
 
