@@ -11,7 +11,8 @@ namespace {
 /// pipe's work at its rate, and the DRAM bytes at DRAM's bandwidth. What
 /// the bottleneck adds on top (issue slots of other instructions,
 /// shared-memory or L2 traffic, an uneven grid) is the cap.
-std::optional<Roof> roofOf(const HopperPrediction &P, const Prediction *Thesis) {
+std::optional<Roof> roofOf(const HopperPrediction &P,
+                           const Prediction *Thesis) {
   std::optional<Roof> Best;
   auto Consider = [&](RoofKind Kind, double Ms) {
     if (Ms > 0 && (!Best || Ms > Best->Ms))

@@ -76,8 +76,8 @@ std::string oneWordAtomicsText(const std::vector<std::uint64_t> &At,
     Where += Buf;
   }
   std::string Rate;
-  if (const Measurement *M = findMeasurement(
-          Device, "atomic_same_address_red_f32", "M atomics/s"))
+  if (const Measurement *M =
+          findMeasurement(Device, "atomic_same_address_red_f32", "M atomics/s"))
     Rate = message(Msg::OneWordRate,
                    {Arg::count(M->Value), Arg::text(DeviceName)});
   return message(Msg::NoteOneWordAtomics,
@@ -95,9 +95,9 @@ std::string loadRoundsText(const LoadRounds &R, const DeviceParameters &Device,
   const Measurement *L2 = findMeasurement(Device, "load_latency_l2", "ns");
   const Measurement *Far = findMeasurement(Device, "load_latency_dram", "ns");
   if (L2 && Far)
-    Latencies = message(Msg::LoadLatencies, {Arg::count(L2->Value),
-                                             Arg::count(Far->Value),
-                                             Arg::text(DeviceName)});
+    Latencies = message(
+        Msg::LoadLatencies,
+        {Arg::count(L2->Value), Arg::count(Far->Value), Arg::text(DeviceName)});
   double PerRound = R.loadsPerRound();
   return message(Msg::NoteFewLoadsInFlight,
                  {Arg::text(formatFixed(PerRound, 1) +
@@ -140,9 +140,9 @@ Diagnostic StaticMixCheck::diagnostic(const StaticKernel &K,
   Arg Kernel = Arg::quoted(K.Display);
   Arg Share = Arg::percent(C.ShareOfPeak);
   Arg Peak = Arg::text(message(peak(M.type())));
-  Diagnostic D = finding(DiagnosticLevel::Note, name(), nullptr,
-                         message(Msg::StaticMixCap, {Kernel, Share, Peak,
-                                                     Arg::text(DeviceName)}));
+  Diagnostic D = finding(
+      DiagnosticLevel::Note, name(), nullptr,
+      message(Msg::StaticMixCap, {Kernel, Share, Peak, Arg::text(DeviceName)}));
   D.Location = K.Definition;
   D.Kernel = K.Display;
   if (C.Limiter != StaticCap::LimitedBy::Operations)
@@ -156,23 +156,21 @@ Diagnostic StaticMixCheck::diagnostic(const StaticKernel &K,
                  Arg::text(message(M.LoopDepth > 0 ? Msg::OfInstructionsWeighted
                                                    : Msg::OfInstructions))})));
   if (C.EMix < 0.99 && M.type() != KernelType::Int)
-    D.Notes.push_back(note(K.Definition,
-                           message(Msg::NoteStaticFmas,
-                                   {Arg::percent(2 * C.EMix - 1),
-                                    Arg::percent(C.EMix)})));
-  D.Notes.push_back(note(
-      K.Definition,
-      message(Msg::NoteStaticMix,
-              {Arg::quoted(K.Signature.empty() ? K.Display : K.Signature),
-               Arg::text(M.Arch), Arg::count(M.Instructions),
-               Arg::text(M.LoopDepth
-                             ? message(Msg::LoopsNested,
-                                       {Arg::count(M.LoopDepth)})
-                             : message(Msg::LoopsNone)),
-               Arg::text(kernelTypeName(M.type())), Arg::percent(M.dOps()),
-               Arg::percent(M.dLdSt()), Arg::percent(M.dOther()),
-               Arg::percent(C.EMix), Arg::percent(C.EInstr),
-               Arg::text(pipeShares(M))})));
+    D.Notes.push_back(note(K.Definition, message(Msg::NoteStaticFmas,
+                                                 {Arg::percent(2 * C.EMix - 1),
+                                                  Arg::percent(C.EMix)})));
+  D.Notes.push_back(
+      note(K.Definition,
+           message(Msg::NoteStaticMix,
+                   {Arg::quoted(K.Signature.empty() ? K.Display : K.Signature),
+                    Arg::text(M.Arch), Arg::count(M.Instructions),
+                    Arg::text(M.LoopDepth ? message(Msg::LoopsNested,
+                                                    {Arg::count(M.LoopDepth)})
+                                          : message(Msg::LoopsNone)),
+                    Arg::text(kernelTypeName(M.type())), Arg::percent(M.dOps()),
+                    Arg::percent(M.dLdSt()), Arg::percent(M.dOther()),
+                    Arg::percent(C.EMix), Arg::percent(C.EInstr),
+                    Arg::text(pipeShares(M))})));
   if (K.Resources)
     D.Notes.push_back(note(K.Definition, resourcesText(*K.Resources, M.Arch)));
   if (!K.OneWordFp32Atomics.empty())

@@ -19,8 +19,8 @@ namespace {
 
 /// The functions of a SASS fixture of the sass tests.
 std::vector<Function> functions(const char *Name) {
-  Expected<std::string> Text = readFile(
-      std::string(HEADROOM_SOURCE_DIR "/test/unit/sass/data/") + Name);
+  Expected<std::string> Text =
+      readFile(std::string(HEADROOM_SOURCE_DIR "/test/unit/sass/data/") + Name);
   EXPECT_TRUE(Text) << Text.error().message();
   auto Fs = parseSassListing(Text ? *Text : "", Name);
   EXPECT_TRUE(Fs) << Fs.error().message();
@@ -48,15 +48,15 @@ TEST(StaticMixCheck, TheNoteNamesWhatSetsTheCap) {
   Diagnostic Note = checkStaticMix().diagnostic(K, D, "H100-SXM");
   EXPECT_EQ(Note.Check, "headroom-static-mix");
   EXPECT_EQ(Note.Level, DiagnosticLevel::Note);
-  EXPECT_THAT(Note.Message,
-              HasSubstr("kernel 'sgemm': at most " +
-                        formatPercent(C.ShareOfPeak) +
-                        " of the FP32 peak on H100-SXM"));
+  EXPECT_THAT(Note.Message, HasSubstr("kernel 'sgemm': at most " +
+                                      formatPercent(C.ShareOfPeak) +
+                                      " of the FP32 peak on H100-SXM"));
   ASSERT_GE(Note.Notes.size(), 3u);
   EXPECT_EQ(Note.Notes[0].Message,
             "load/store instructions are 51% of its instructions, loops "
             "weighted");
-  EXPECT_THAT(Note.Notes[Note.Notes.size() - 2].Message, HasSubstr("D_ldst 51%"));
+  EXPECT_THAT(Note.Notes[Note.Notes.size() - 2].Message,
+              HasSubstr("D_ldst 51%"));
   EXPECT_THAT(Note.Notes.back().Message,
               HasSubstr("32 registers per thread (at most 64 of 64 warps per "
                         "SM), 8192 bytes of shared memory per block (at most "
