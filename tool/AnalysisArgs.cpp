@@ -16,9 +16,10 @@ void addAnalysisInputs(CommandLine &Cmd) {
   Cmd.option("profile", "FILE",
              "profile written by the runtime "
              "(headroom.profile/1)")
-      .option("device", "NAME|PATH",
-              "the GPU the profile was recorded on: a name from 'headroom "
-              "devices' or a device file")
+      .option("device", "NAME|PATH|auto",
+              "the GPU to model the profile on: a name from 'headroom "
+              "devices' or a device file (default auto: the device file "
+              "of the GPU the profile was recorded on)")
       .alias('p', "profile")
       .alias('d', "device");
 }
@@ -54,14 +55,13 @@ Expected<ReportRequest> analysisRequest(const ParsedArgs &P,
     return Error("headroom " + Command + ": unexpected argument '" +
                  P.Positionals.front() + "'");
   auto ProfilePath = P.get("profile");
-  auto DeviceArg = P.get("device");
-  if (!ProfilePath || !DeviceArg)
+  if (!ProfilePath)
     return Error("headroom " + Command +
-                 ": --profile and --device are required (see 'headroom " +
-                 Command + " --help')");
+                 ": --profile is required (see 'headroom " + Command +
+                 " --help')");
   ReportRequest Request;
   Request.ProfilePath = *ProfilePath;
-  Request.Device = *DeviceArg;
+  Request.Device = P.get("device").value_or("auto");
   Request.Model.OptimisticInt = P.has("optimistic-int");
   std::string Model = P.get("model").value_or("auto");
   std::optional<ModelChoice> Choice = parseModelChoice(Model);

@@ -1,7 +1,7 @@
 //===- LintMain.cpp - headroom lint ---------------------------------------===//
 ///
 /// \file
-/// `headroom lint --profile FILE --device NAME|PATH [thresholds] [baseline]`:
+/// `headroom lint --profile FILE [--device NAME|PATH] [thresholds] [baseline]`:
 /// the gate for pre-commit hooks and CI. Exit status 0 when clean, 1 when
 /// there are findings, 2 for usage and input errors (docs/lint.md).
 ///
@@ -21,7 +21,7 @@ namespace headroom {
 int lintMain(const Args &A) {
   CommandLine Cmd(
       "headroom lint",
-      "--profile FILE --device NAME|PATH [--max-headroom X] "
+      "--profile FILE [--device NAME|PATH] [--max-headroom X] "
       "[--max-cap-headroom X]\n       [--min-attainable-pct P] [--baseline "
       "FILE [--noise-pct N]] [--write-baseline FILE] [options]",
       "Checks a profile against headroom thresholds and a baseline, for "

@@ -1,7 +1,7 @@
 //===- ReportMain.cpp - headroom report -----------------------------------===//
 ///
 /// \file
-/// `headroom report --profile FILE --device NAME|PATH`: the kernels of a
+/// `headroom report --profile FILE [--device NAME|PATH]`: the kernels of a
 /// profile, most GPU time first, as compiler-style diagnostics at their
 /// definitions and launch sites, or as JSON, SARIF, CSV or one HTML page
 /// with the roofline and quadrant-split charts; --target projects every
@@ -23,7 +23,7 @@ namespace {
 
 CommandLine reportCommandLine() {
   CommandLine Cmd("headroom report",
-                  "--profile FILE --device NAME|PATH [--target NAME|PATH...] "
+                  "--profile FILE [--device NAME|PATH] [--target NAME|PATH...] "
                   "[options]",
                   "Prints, for each kernel of a profile written by an "
                   "instrumented program,\nwhether it is compute- or "

@@ -2,6 +2,7 @@
 
 #include "analysis/ReportInputs.h"
 
+#include "analysis/ProfileDevice.h"
 #include "model/UnitRates.h"
 #include "schema/ProfileReader.h"
 
@@ -9,7 +10,11 @@ namespace headroom {
 
 Expected<std::unique_ptr<Analysis>>
 loadAnalysis(const ReportRequest &R, const DeviceRegistry &Registry) {
-  auto Device = Registry.lookup(R.Device);
+  auto Profile = readProfileFile(R.ProfilePath);
+  if (!Profile)
+    return Profile.error();
+  auto Device = deviceForProfile(*Profile, {R.Device, "--device"},
+                                 R.ProfilePath, Registry);
   if (!Device)
     return Device.error();
   // An explicit choice of the Hopper or the fitted model needs what they
@@ -33,9 +38,6 @@ loadAnalysis(const ReportRequest &R, const DeviceRegistry &Registry) {
     for (DeviceEntry &E : *Targets)
       Options.Targets.push_back(std::move(E));
   }
-  auto Profile = readProfileFile(R.ProfilePath);
-  if (!Profile)
-    return Profile.error();
   return analyze(std::move(*Profile), std::move(*Device), Options);
 }
 

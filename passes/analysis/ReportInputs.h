@@ -21,7 +21,8 @@ namespace headroom {
 
 struct ReportRequest {
   std::string ProfilePath;
-  /// A device name, alias or path (DeviceRegistry::lookup).
+  /// A device name, alias or path (DeviceRegistry::lookup); empty or
+  /// "auto": the profile's GPU (analysis/ProfileDevice.h).
   std::string Device;
   std::vector<std::string> Targets;
   ModelOptions Model;

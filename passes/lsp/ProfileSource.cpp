@@ -2,10 +2,10 @@
 
 #include "lsp/ProfileSource.h"
 
+#include "analysis/ProfileDevice.h"
 #include "analysis/SourcePaths.h"
 #include "checks/Report.h"
 #include "merge/MergeFiles.h"
-#include "nvcc/ProfileDevice.h"
 #include "nvcc/ProfileSearch.h"
 #include "schema/ProfileReader.h"
 #include "support/Paths.h"
@@ -104,7 +104,8 @@ Expected<LoadedProfile> loadProfiles(const std::vector<std::string> &Paths,
   if (!P)
     return P.error();
   Expected<DeviceEntry> Device =
-      nvcc::deviceForProfile(*P, O.Device, O.DeviceFrom, Paths.front());
+      deviceForProfile(*P, {O.Device, O.DeviceFrom}, Paths.front(),
+                       DeviceRegistry::fromEnvironment());
   if (!Device)
     return Device.error();
   std::vector<std::string> Bases = sourceBases(Paths, Root);

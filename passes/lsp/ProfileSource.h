@@ -7,7 +7,7 @@
 /// workspace root and from each open file; several profiles are merged as
 /// `headroom merge` merges them. The device is `--device` (or
 /// HEADROOM_DEVICE), else the shipped device file of the profiled GPU
-/// (nvcc/ProfileDevice.h). The analysis and its diagnostics are the
+/// (analysis/ProfileDevice.h). The analysis and its diagnostics are the
 /// report's (checks/Report.h).
 ///
 //===----------------------------------------------------------------------===//

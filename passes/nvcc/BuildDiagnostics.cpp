@@ -2,9 +2,10 @@
 
 #include "nvcc/BuildDiagnostics.h"
 
+#include "analysis/ProfileDevice.h"
 #include "analysis/SourcePaths.h"
-#include "nvcc/ProfileDevice.h"
 #include "nvcc/ProfileSearch.h"
+#include "nvcc/SaidOnce.h"
 #include "support/Paths.h"
 
 #include "checks/CheckRegistry.h"
@@ -111,15 +112,18 @@ std::string whyNoKernels(const ProfileDocument &P, const std::string &Source,
                          const std::string &ProfilePath) {
   if (timesSource(P, Source, Dir))
     return "";
-  if (!P.Kernels.empty())
-    return "no kernel launched from it ran while " + ProfilePath +
-           " was recorded; run the program on input that launches them";
-  std::string Why = P.Collection.Warnings.empty()
-                        ? std::string()
-                        : ": " + P.Collection.Warnings.front();
-  return ProfilePath + " recorded launch sites but no kernel (collection " +
-         "mode '" + P.Collection.Mode + "'" + Why +
-         "); run the program where a GPU is visible";
+  return "no kernel launched from it ran while " + ProfilePath +
+         " was recorded; run the program on input that launches them";
+}
+
+/// Why a profile without any kernel has none: the runtime's own warning
+/// (what failed, and how to enable timing) where it left one.
+std::string whyNoKernelAtAll(const ProfileDocument &P,
+                             const std::string &ProfilePath) {
+  return ProfilePath + " has launch sites but no kernel timing: " +
+         (P.Collection.Warnings.empty()
+              ? "run the program where a GPU is visible"
+              : P.Collection.Warnings.front());
 }
 
 /// Says, with HEADROOM_VERBOSE, that no profile was found and where the
@@ -143,8 +147,8 @@ void noProfile(const std::string &Source, const std::string &Dir,
 unsigned printBuildDiagnostics(const std::string &Source,
                                const std::string &WorkingDirectory,
                                const WrapperSettings &Settings,
-                               std::ostream &Err, bool Color,
-                               bool Instrumented) {
+                               std::ostream &Err, bool Color, bool Instrumented,
+                               const std::string &StampDirectory) {
   std::optional<std::string> ProfilePath =
       findProfile(Settings.Profile, WorkingDirectory, Source);
   if (!ProfilePath) {
@@ -164,6 +168,14 @@ unsigned printBuildDiagnostics(const std::string &Source,
   if (!P) {
     Err << Tag << "warning: " << P.error().message()
         << "; no kernel diagnostics\n";
+    return 0;
+  }
+  if (P->Kernels.empty() && !P->Sites.empty()) {
+    // About the profile, not this file: said once, not once per compile.
+    std::string Why = whyNoKernelAtAll(*P, *ProfilePath);
+    if (Settings.Verbose || firstToSay(StampDirectory, *ProfilePath, Why))
+      Err << Tag << "note: no kernel diagnostics: " << Why
+          << " (said once per profile; HEADROOM_DIAGNOSTICS=0 silences it)\n";
     return 0;
   }
   if (!mentions(*P, Source, WorkingDirectory)) {
@@ -190,7 +202,8 @@ unsigned printBuildDiagnostics(const std::string &Source,
     return 0;
   }
   Expected<DeviceEntry> Device =
-      deviceForProfile(*P, Settings.Device, "HEADROOM_DEVICE", *ProfilePath);
+      deviceForProfile(*P, {Settings.Device, "HEADROOM_DEVICE"}, *ProfilePath,
+                       DeviceRegistry::fromEnvironment());
   if (!Device) {
     NoDiagnostics(Device.error().message());
     return 0;

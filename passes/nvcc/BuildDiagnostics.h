@@ -30,12 +30,15 @@ namespace headroom::nvcc {
 /// the source, one note says why and what to do (for a source the profile
 /// does not know: when it is \p Instrumented, i.e. launches kernels, or the
 /// profile records a file of its name); HEADROOM_VERBOSE names the profile
-/// used, or the places looked at.
+/// used, or the places looked at. A note about the whole profile (it holds
+/// no kernel timings) is said once per profile where \p StampDirectory
+/// keeps what was said (nvcc/SaidOnce.h), else every time.
 unsigned printBuildDiagnostics(const std::string &Source,
                                const std::string &WorkingDirectory,
                                const WrapperSettings &Settings,
                                std::ostream &Err, bool Color,
-                               bool Instrumented = false);
+                               bool Instrumented = false,
+                               const std::string &StampDirectory = "");
 
 } // namespace headroom::nvcc
 

@@ -523,7 +523,8 @@ int WrapperRun::reportDiagnostics(const NvccCommand &Cmd) {
     if (In.Kind == InputKind::Cuda && !In.FromOptionsFile)
       Violations +=
           printBuildDiagnostics(In.Path, Ctx.WorkingDirectory, Settings, Err,
-                                Ctx.Color, Substituted.count(In.Index) != 0);
+                                Ctx.Color, Substituted.count(In.Index) != 0,
+                                Cache ? Cache->root() + "/said" : "");
   if (Violations) {
     Err << Tag << "error: " << Violations
         << (Violations == 1 ? " kernel exceeds" : " kernels exceed")

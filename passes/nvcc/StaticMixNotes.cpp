@@ -2,10 +2,10 @@
 
 #include "nvcc/StaticMixNotes.h"
 
+#include "analysis/ProfileDevice.h"
 #include "analysis/SitesMatchSources.h"
 #include "checks/StaticMixCheck.h"
 #include "devices/DeviceRegistry.h"
-#include "nvcc/ProfileDevice.h"
 #include "nvcc/ProfileSearch.h"
 #include "sass/Disassembly.h"
 #include "sass/ResourceUsage.h"
@@ -39,7 +39,8 @@ Expected<DeviceEntry> deviceForNotes(const WrapperSettings &Settings,
   if (Profile)
     if (Expected<ProfileDocument> P = readProfileFile(*Profile))
       if (Expected<DeviceEntry> E =
-              deviceForProfile(*P, "", "HEADROOM_DEVICE", *Profile))
+              deviceForProfile(*P, {"", "HEADROOM_DEVICE"}, *Profile,
+                               DeviceRegistry::fromEnvironment()))
         return E;
   std::string CC = sass::computeCapabilityOf(Arch);
   for (const DeviceEntry &E : DeviceRegistry::fromEnvironment().list())

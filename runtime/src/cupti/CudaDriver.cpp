@@ -12,9 +12,9 @@ std::unique_ptr<CudaDriver> CudaDriver::load(Failure &Why) {
   void *Handle = ::dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!Handle) {
     const char *E = ::dlerror();
+    // dlerror() names the library itself.
     Why = Failure{FailureKind::DriverMissing,
-                  std::string("cannot load libcuda.so.1") +
-                      (E ? std::string(": ") + E : std::string())};
+                  "cannot load " + (E ? std::string(E) : "libcuda.so.1")};
     return nullptr;
   }
   std::unique_ptr<CudaDriver> D(new CudaDriver());
