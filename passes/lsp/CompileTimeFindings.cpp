@@ -388,9 +388,26 @@ json compileTimeDiagnostics(const CompileTimeResult &R, std::string_view Text,
   json Out = json::array();
   LineMap Map(R.Checked, Text);
   std::vector<std::string_view> Current = linesOf(Text);
-  for (const SourceFinding &F : R.Findings)
-    if (std::optional<Placed> P = place(F, R, Map, Current, C))
-      Out.push_back(std::move(P->Diagnostic));
+  // A check's notes (its evidence, what to try) follow its warning: they
+  // become the warning's related information, as in the build's output,
+  // not entries of their own in the editor's problems.
+  std::optional<std::size_t> Warning;
+  for (const SourceFinding &F : R.Findings) {
+    std::optional<Placed> P = place(F, R, Map, Current, C);
+    if (F.Severity == "note" && Warning) {
+      if (P)
+        Out[*Warning]["relatedInformation"].push_back(
+            {{"location", {{"uri", C.Uri}, {"range", P->Diagnostic["range"]}}},
+             {"message", F.Message}});
+      continue;
+    }
+    Warning.reset();
+    if (!P)
+      continue;
+    if (F.Severity != "note")
+      Warning = Out.size();
+    Out.push_back(std::move(P->Diagnostic));
+  }
   LineMap StaticMap(R.StaticChecked, Text);
   for (const StaticNote &N : R.StaticNotes) {
     if (C.Measured.count(N.Kernel) || N.Line == 0)

@@ -48,6 +48,11 @@ void CheckContext::flush() {
          F.Message + " [" + std::string(Check->name()) + "]", F.Fixes);
     for (const FindingNote &Note : F.Notes)
       emit(Note.Where, NoteID, Note.Message, Note.Fixes);
+    if (!F.ToTry.empty())
+      emit(F.Where, NoteID,
+           "to try: " + F.ToTry + " (docs/diagnostics.md#" +
+               std::string(Check->name()) + ")",
+           {});
   }
   Kept.clear();
 }

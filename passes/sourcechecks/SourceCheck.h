@@ -66,8 +66,16 @@ struct Finding {
   clang::SourceLocation Where;
   std::string Message;
   std::vector<clang::FixItHint> Fixes;
-  /// Notes printed after the warning.
+  /// Notes printed after the warning: the evidence.
   std::vector<FindingNote> Notes;
+  /// What to try, the last note, with the link to the check's section of
+  /// docs/diagnostics.md; empty: none.
+  std::string ToTry;
+
+  /// Evidence at the finding's own location.
+  void because(std::string Why) {
+    Notes.push_back({Where, std::move(Why), {}});
+  }
 };
 
 class CheckContext;

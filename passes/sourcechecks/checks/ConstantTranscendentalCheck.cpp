@@ -79,10 +79,10 @@ private:
     Finding F;
     F.Where = Call.getBeginLoc();
     F.Message = "'" + Lanes.text(&Call) +
-                "' computes the same value on every iteration of the "
-                "enclosing loop: its arguments do not change there; compute "
-                "it once before the loop";
+                "' computes the same value on every iteration of its loop";
+    F.because("its arguments do not change in the loop");
     F.Notes.push_back({Loop->getBeginLoc(), "the loop is here", {}});
+    F.ToTry = "compute it once before the loop";
     C.report(*this, std::move(F));
   }
 };

@@ -143,14 +143,16 @@ private:
       if (Extra < MinExtraIterations)
         return;
       Why = "the lanes of a warp run up to " + std::to_string(Extra) +
-            " iterations more than each other (its " +
+            " iterations more than each other (the loop's " +
             (Bound.isZero() ? "start" : "bound") + " moves with threadIdx.x)";
     }
     Finding F;
     F.Where = For.getForLoc();
     F.Message = "the trip count of this loop over '" +
-                I->Var->getNameAsString() + "' varies within a warp: " + Why +
-                ", and lanes that finish early wait for the last";
+                I->Var->getNameAsString() + "' varies within a warp";
+    F.because(Why + ": lanes that finish early wait for the last");
+    F.ToTry = "give the lanes of a warp the same trip count (a loop over "
+              "the warp's work, or work sorted by size)";
     C.report(*this, std::move(F));
   }
 
@@ -172,10 +174,11 @@ private:
       return;
     Finding F;
     F.Where = Test->getOperatorLoc();
-    F.Message = "branch on '" + Lanes.text(Test) +
-                "' splits every warp: its lanes alternate between the two "
-                "paths (period " +
-                std::to_string(Period) + "), which run one after the other";
+    F.Message = "branch on '" + Lanes.text(Test) + "' splits every warp";
+    F.because("its lanes alternate between the two paths (period " +
+              std::to_string(Period) + "), which run one after the other");
+    F.ToTry = "index the work so that neighbouring lanes take the same "
+              "path (contiguous active lanes)";
     C.report(*this, std::move(F));
   }
 };

@@ -30,6 +30,10 @@ namespace {
 
 using namespace clang;
 
+/// Why FP64 matters, the evidence note of each finding.
+constexpr const char *Fp64Cost =
+    "FP64 runs 2x slower than FP32 on Hopper, up to 64x on GeForce GPUs";
+
 constexpr SourceCheckInfo Info{
     names::Fp64Promotion,
     "A double literal or double math function makes float arithmetic run "
@@ -227,16 +231,19 @@ private:
     std::string Shown =
         Spelling.empty() ? "literal" : "'" + Spelling.str() + "'";
     F.Message = "double-precision literal " + Shown +
-                " makes this float arithmetic run in FP64 (2x slower than "
-                "FP32 on Hopper, up to 64x on GeForce GPUs)";
+                " makes this float arithmetic run in FP64";
+    F.because(Fp64Cost);
     // Only a literal spelt without a suffix takes an 'f'.
     if (!Spelling.empty() &&
         (isDigit(Spelling.back()) || Spelling.back() == '.')) {
-      F.Message += "; write '" + Spelling.str() + "f'";
-      F.Fixes.push_back(FixItHint::CreateInsertion(
-          Lexer::getLocForEndOfToken(Lit.getLocation(), 0, SM,
-                                     Ctx.getLangOpts()),
-          "f"));
+      F.ToTry = "write '" + Spelling.str() + "f'";
+      // Through a macro the literal is in its definition: an edit at the
+      // use would write `HALFf`.
+      if (!Lit.getLocation().isMacroID())
+        F.Fixes.push_back(FixItHint::CreateInsertion(
+            Lexer::getLocForEndOfToken(Lit.getLocation(), 0, SM,
+                                       Ctx.getLangOpts()),
+            "f"));
     }
     C.report(*this, std::move(F));
   }
@@ -248,10 +255,10 @@ private:
     Finding F;
     F.Where = Ref ? Ref->getLocation() : Call.getBeginLoc();
     F.Message = "'" + Name +
-                "' computes in double: its float argument is "
-                "promoted to FP64 (2x slower than FP32 on Hopper, up to 64x "
-                "on GeForce GPUs); call '" +
-                Name + "f'";
+                "' computes in double: its float argument is promoted to "
+                "FP64";
+    F.because(Fp64Cost);
+    F.ToTry = "call '" + Name + "f'";
     if (Ref)
       F.Fixes.push_back(FixItHint::CreateReplacement(
           CharSourceRange::getTokenRange(Ref->getLocation()), Name + "f"));

@@ -170,6 +170,8 @@ public:
     if (*Threads > MaxThreadsPerBlock) {
       F.Message = Size + " exceeds the " + std::to_string(MaxThreadsPerBlock) +
                   " threads a block can have: the launch of " + Name + " fails";
+      F.ToTry = "at most " + std::to_string(MaxThreadsPerBlock) +
+                " threads per block";
     } else if (Bounds && *Threads > Bounds->first) {
       F.Message = Size + " exceeds __launch_bounds__(" +
                   std::to_string(Bounds->first) + ") of " + Name +
@@ -177,22 +179,27 @@ public:
       F.Notes.push_back({Bounds->second->getLocation(),
                          "the launch bounds are declared here",
                          {}});
+      F.ToTry = "at most " + std::to_string(Bounds->first) +
+                " threads per block, or larger launch bounds";
     } else if (*Threads % WarpSize != 0) {
       std::int64_t Idle = WarpSize - *Threads % WarpSize;
       F.Message = Size + " is not a multiple of the warp size (" +
-                  std::to_string(WarpSize) +
-                  "): the last warp of every "
-                  "block of " +
-                  Name + " runs with " + std::to_string(Idle) + " of its " +
-                  std::to_string(WarpSize) + " lanes idle";
+                  std::to_string(WarpSize) + ")";
+      F.because("the last warp of every block of " + Name + " runs with " +
+                std::to_string(Idle) + " of its " + std::to_string(WarpSize) +
+                " lanes idle");
+      F.ToTry =
+          "a multiple of " + std::to_string(WarpSize) + " threads per block";
     } else if (*Threads < MinThreadsPerBlock) {
       std::int64_t Warps = MaxBlocksPerSM * (*Threads / WarpSize);
       F.Message = Size + " (under " + std::to_string(MinThreadsPerBlock) +
-                  ") caps the occupancy of " + Name + ": an SM holds at most " +
-                  std::to_string(MaxBlocksPerSM) +
-                  " resident blocks (sm_80, sm_90), so at most " +
-                  std::to_string(Warps) + " of its " +
-                  std::to_string(MaxWarpsPerSM) + " warp slots are used";
+                  ") caps the occupancy of " + Name;
+      F.because("an SM holds at most " + std::to_string(MaxBlocksPerSM) +
+                " resident blocks (sm_80, sm_90), so at most " +
+                std::to_string(Warps) + " of its " +
+                std::to_string(MaxWarpsPerSM) + " warp slots are used");
+      F.ToTry = "at least " + std::to_string(MinThreadsPerBlock) +
+                " threads per block";
     } else {
       return;
     }

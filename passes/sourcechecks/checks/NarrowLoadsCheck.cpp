@@ -80,13 +80,12 @@ private:
       return;
     Finding F;
     F.Where = E.getExprLoc();
-    F.Message = std::to_string(A->ElementBytes * 8) + "-bit load of '" +
-                T.getUnqualifiedType().getAsString() + "' from '" +
-                A->Global->getNameAsString() +
-                "' reads one element per iteration of the loop over '" +
-                I->Var->getNameAsString() +
-                "': one load instruction per element; load 4 or 16 bytes "
-                "at once (char4, int4) and unpack them";
+    F.Message = "'" + A->Global->getNameAsString() + "' is read one " +
+                std::to_string(A->ElementBytes * 8) + "-bit '" +
+                T.getUnqualifiedType().getAsString() + "' per load instruction";
+    F.because("the loop over '" + I->Var->getNameAsString() +
+              "' reads one element per iteration");
+    F.ToTry = "load 4 or 16 bytes at once (char4, int4) and unpack them";
     C.report(*this, std::move(F));
   }
 };

@@ -96,11 +96,12 @@ private:
     Finding F;
     F.Where = E.getExprLoc();
     std::string Name = A.Shared->getNameAsString();
-    F.Message = "shared access to '" + Name + "' moves " +
-                std::to_string(A.Lanes.Value) + " elements of " +
-                std::to_string(A.ElementBytes) +
-                " bytes between adjacent threads (threadIdx.x): up to " +
+    F.Message = "shared access to '" + Name + "' has up to a " +
                 std::to_string(Ways) + "-way bank conflict";
+    F.because("adjacent threads (threadIdx.x) access elements " +
+              std::to_string(A.Lanes.Value) + " apart, of " +
+              std::to_string(A.ElementBytes) + " bytes each");
+    F.ToTry = "index so that adjacent threads access adjacent elements";
     if (A.Rank > 1 && A.LastIndexLanes.isZero())
       addPadding(*A.Shared, F, C);
     C.report(*this, std::move(F));
@@ -116,8 +117,7 @@ private:
     std::optional<std::int64_t> Elements = constantValue(Size, Ctx);
     if (!Elements)
       return;
-    F.Message +=
-        "; pad the row to " + std::to_string(*Elements + 1) + " elements";
+    F.ToTry = "pad the row to " + std::to_string(*Elements + 1) + " elements";
     if (!C.firstTime(&Shared))
       return;
     // The size as written: `32`, or `TILE` (a macro), whose end the fix-it

@@ -130,14 +130,19 @@ private:
     Finding F;
     F.Where = Cand.Access->getExprLoc();
     std::string Name = A.Global->getNameAsString();
-    F.Message = "global access to '" + Name + "' moves " +
-                describe(A.Lanes, Lanes) +
-                " between adjacent threads (threadIdx.x)";
-    if (A.Rank > 1 && A.LastIndexLanes.isZero())
-      F.Message += ": threadIdx.x indexes the rows, not the fastest-varying "
-                   "last index";
-    F.Message += "; a warp's accesses spread over many memory sectors "
-                 "(uncoalesced)";
+    F.Message = "global access to '" + Name +
+                "' is uncoalesced: a warp's accesses spread over many "
+                "sectors";
+    std::string Why = "adjacent threads (threadIdx.x) are " +
+                      describe(A.Lanes, Lanes) + " apart";
+    bool Rows = A.Rank > 1 && A.LastIndexLanes.isZero();
+    if (Rows)
+      Why += ": threadIdx.x indexes the rows, not the fastest-varying last "
+             "index";
+    F.because(Why);
+    F.ToTry = Rows ? "index the last dimension with threadIdx.x"
+                   : "map consecutive threads to consecutive elements, or "
+                     "stage the data through shared memory";
     C.report(*this, std::move(F));
   }
 };

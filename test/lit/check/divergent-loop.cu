@@ -2,15 +2,19 @@
 // a warp, and branches whose lanes alternate.
 //
 // REQUIRES: clang
-// RUN: %headroom check %s -- %checkcuda | FileCheck %s --implicit-check-not=warning:
+// RUN: %headroom check %s -- %checkcuda -fno-caret-diagnostics | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
 
 __global__ void triangle(float *x, int n) {
   float sum = 0;
-  // CHECK: divergent-loop.cu:[[@LINE+1]]:3: warning: the trip count of this loop over 'i' varies within a warp: the lanes of a warp run up to 31 iterations more than each other (its bound moves with threadIdx.x), and lanes that finish early wait for the last [headroom-divergent-loop]
+  // CHECK: divergent-loop.cu:[[@LINE+3]]:3: warning: the trip count of this loop over 'i' varies within a warp [headroom-divergent-loop]
+  // CHECK-NEXT: divergent-loop.cu:[[@LINE+2]]:3: note: the lanes of a warp run up to 31 iterations more than each other (the loop's bound moves with threadIdx.x): lanes that finish early wait for the last
+  // CHECK-NEXT: divergent-loop.cu:[[@LINE+1]]:3: note: to try: give the lanes of a warp the same trip count (a loop over the warp's work, or work sorted by size) (docs/diagnostics.md#headroom-divergent-loop)
   for (int i = 0; i < threadIdx.x; ++i)
     sum += x[i];
   int tid = blockIdx.x * blockDim.x + threadIdx.x;
-  // CHECK: divergent-loop.cu:[[@LINE+1]]:3: warning: the trip count of this loop over 'j' varies within a warp: the lanes of a warp run up to 31 iterations more than each other (its start moves with threadIdx.x)
+  // CHECK: divergent-loop.cu:[[@LINE+3]]:3: warning: the trip count of this loop over 'j' varies within a warp [headroom-divergent-loop]
+  // CHECK-NEXT: divergent-loop.cu:[[@LINE+2]]:3: note: the lanes of a warp run up to 31 iterations more than each other (the loop's start moves with threadIdx.x): lanes that finish early wait for the last
+  // CHECK-NEXT: divergent-loop.cu:[[@LINE+1]]:3: note: to try: give the lanes of a warp the same trip count
   for (int j = tid; j < n; j++)
     sum += x[j];
   x[tid] = sum;
@@ -21,11 +25,15 @@ __global__ void reduce(float *x) {
   unsigned tid = threadIdx.x;
   s[tid] = x[tid];
   for (unsigned stride = 1; stride < blockDim.x; stride *= 2) {
-    // CHECK: divergent-loop.cu:[[@LINE+1]]:13: warning: branch on 'tid % (2 * stride)' splits every warp: its lanes alternate between the two paths (period 2), which run one after the other [headroom-divergent-loop]
+    // CHECK: divergent-loop.cu:[[@LINE+3]]:13: warning: branch on 'tid % (2 * stride)' splits every warp [headroom-divergent-loop]
+    // CHECK-NEXT: divergent-loop.cu:[[@LINE+2]]:13: note: its lanes alternate between the two paths (period 2), which run one after the other
+    // CHECK-NEXT: divergent-loop.cu:[[@LINE+1]]:13: note: to try: index the work so that neighbouring lanes take the same path (contiguous active lanes) (docs/diagnostics.md#headroom-divergent-loop)
     if (tid % (2 * stride) == 0)
       s[tid] += s[tid + stride];
   }
-  // CHECK: divergent-loop.cu:[[@LINE+1]]:20: warning: branch on 'threadIdx.x & 3' splits every warp
+  // CHECK: divergent-loop.cu:[[@LINE+3]]:20: warning: branch on 'threadIdx.x & 3' splits every warp [headroom-divergent-loop]
+  // CHECK-NEXT: divergent-loop.cu:[[@LINE+2]]:20: note: its lanes alternate between the two paths (period 4), which run one after the other
+  // CHECK-NEXT: divergent-loop.cu:[[@LINE+1]]:20: note: to try: index the work so that neighbouring lanes take the same path
   if ((threadIdx.x & 3) == 0)
     x[0] = s[0];
 }

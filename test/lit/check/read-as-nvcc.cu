@@ -22,15 +22,19 @@
 __global__ void k(float *x) {}
 
 void launches(float *x, int n) {
-  // CHECK: main.cu:[[@LINE+2]]:11: warning: block of 100 threads is not a multiple of the warp size (32){{.*}}[headroom-launch-config]
+  // CHECK: main.cu:[[@LINE+4]]:11: warning: block of 100 threads is not a multiple of the warp size (32) [headroom-launch-config]
+  // CHECK: main.cu:[[@LINE+3]]:11: note: the last warp of every block of 'k' runs with 28 of its 32 lanes idle
+  // CHECK-NEXT: main.cu:[[@LINE+2]]:11: note: to try: a multiple of 32 threads per block (docs/diagnostics.md#headroom-launch-config)
   // JSON: "line": [[@LINE+1]],
   k<< <n, 100>> >(x);
-  // CHECK: main.cu:[[@LINE+1]]:14: warning: block of 48 threads is not a multiple of the warp size
+  // CHECK: main.cu:[[@LINE+2]]:14: warning: block of 48 threads is not a multiple of the warp size (32) [headroom-launch-config]
+  // CHECK: main.cu:[[@LINE+1]]:14: note: the last warp of every block of 'k' runs with 16 of its 32 lanes idle
   k << < n,  48 >>
       > (x);
   // The launch of a good size is not reported.
   k<</* grid */<n, 256>>/* */>(x);
-  // CHECK: main.cu:[[@LINE+1]]:20: warning: block of 80 threads is not a multiple of the warp size
+  // CHECK: main.cu:[[@LINE+2]]:20: warning: block of 80 threads is not a multiple of the warp size (32) [headroom-launch-config]
+  // CHECK: main.cu:[[@LINE+1]]:20: note: the last warp of every block of 'k' runs with 16 of its 32 lanes idle
   k<<<min(n, 64u), 80, max(n, 0u)>>>(x);
 }
 

@@ -3,28 +3,36 @@
 // follow threadIdx.x.
 //
 // REQUIRES: clang
-// RUN: %headroom check %s -- %checkcuda | FileCheck %s --implicit-check-not=warning:
+// RUN: %headroom check %s -- %checkcuda -fno-caret-diagnostics | FileCheck %s --implicit-check-not=warning:
 
 __global__ void rowPerThread(float *out, const float *a, int n) {
   int row = blockIdx.x * blockDim.x + threadIdx.x;
   float sum = 0;
   for (int k = 0; k < n; ++k)
-    // CHECK: uncoalesced-access.cu:[[@LINE+1]]:12: warning: global access to 'a' moves 'n' elements between adjacent threads (threadIdx.x); a warp's accesses spread over many memory sectors (uncoalesced) [headroom-uncoalesced-access]
+    // CHECK: uncoalesced-access.cu:[[@LINE+3]]:12: warning: global access to 'a' is uncoalesced: a warp's accesses spread over many sectors [headroom-uncoalesced-access]
+    // CHECK-NEXT: uncoalesced-access.cu:[[@LINE+2]]:12: note: adjacent threads (threadIdx.x) are 'n' elements apart
+    // CHECK-NEXT: uncoalesced-access.cu:[[@LINE+1]]:12: note: to try: map consecutive threads to consecutive elements, or stage the data through shared memory (docs/diagnostics.md#headroom-uncoalesced-access)
     sum += a[row * n + k];
   out[row] = sum;
 }
 
 __global__ void stride4(float *x) {
   int t = threadIdx.x;
-  // CHECK: uncoalesced-access.cu:[[@LINE+1]]:3: warning: global access to 'x' moves 4 elements between adjacent threads
+  // CHECK: uncoalesced-access.cu:[[@LINE+3]]:3: warning: global access to 'x' is uncoalesced: a warp's accesses spread over many sectors [headroom-uncoalesced-access]
+  // CHECK-NEXT: uncoalesced-access.cu:[[@LINE+2]]:3: note: adjacent threads (threadIdx.x) are 4 elements apart
+  // CHECK-NEXT: uncoalesced-access.cu:[[@LINE+1]]:3: note: to try: map consecutive threads to consecutive elements, or stage the data through shared memory (docs/diagnostics.md#headroom-uncoalesced-access)
   x[t * 4] = 0;
-  // CHECK: uncoalesced-access.cu:[[@LINE+1]]:3: warning: global access to 'x' moves 8 elements between adjacent threads
+  // CHECK: uncoalesced-access.cu:[[@LINE+3]]:3: warning: global access to 'x' is uncoalesced: a warp's accesses spread over many sectors [headroom-uncoalesced-access]
+  // CHECK-NEXT: uncoalesced-access.cu:[[@LINE+2]]:3: note: adjacent threads (threadIdx.x) are 8 elements apart
+  // CHECK-NEXT: uncoalesced-access.cu:[[@LINE+1]]:3: note: to try: map consecutive threads to consecutive elements, or stage the data through shared memory (docs/diagnostics.md#headroom-uncoalesced-access)
   x[t << 3] = 1;
 }
 
 // A pointer to rows indexed by threadIdx.x in the row, not the column.
 __global__ void swapped(float (*m)[64], int j) {
-  // CHECK: uncoalesced-access.cu:[[@LINE+1]]:3: warning: global access to 'm' moves 64 elements between adjacent threads (threadIdx.x): threadIdx.x indexes the rows, not the fastest-varying last index
+  // CHECK: uncoalesced-access.cu:[[@LINE+3]]:3: warning: global access to 'm' is uncoalesced: a warp's accesses spread over many sectors [headroom-uncoalesced-access]
+  // CHECK-NEXT: uncoalesced-access.cu:[[@LINE+2]]:3: note: adjacent threads (threadIdx.x) are 64 elements apart: threadIdx.x indexes the rows, not the fastest-varying last index
+  // CHECK-NEXT: uncoalesced-access.cu:[[@LINE+1]]:3: note: to try: index the last dimension with threadIdx.x (docs/diagnostics.md#headroom-uncoalesced-access)
   m[threadIdx.x][j] = 0;
   m[j][threadIdx.x] = 1;
 }
@@ -32,7 +40,9 @@ __global__ void swapped(float (*m)[64], int j) {
 // The offset of a row pointer counts too.
 __global__ void rowPointer(float *a, int n) {
   float *row = a + threadIdx.x * n;
-  // CHECK: uncoalesced-access.cu:[[@LINE+1]]:3: warning: global access to 'a' moves 'n' elements
+  // CHECK: uncoalesced-access.cu:[[@LINE+3]]:3: warning: global access to 'a' is uncoalesced: a warp's accesses spread over many sectors [headroom-uncoalesced-access]
+  // CHECK-NEXT: uncoalesced-access.cu:[[@LINE+2]]:3: note: adjacent threads (threadIdx.x) are 'n' elements apart
+  // CHECK-NEXT: uncoalesced-access.cu:[[@LINE+1]]:3: note: to try: map consecutive threads to consecutive elements, or stage the data through shared memory (docs/diagnostics.md#headroom-uncoalesced-access)
   row[0] = 1;
 }
 

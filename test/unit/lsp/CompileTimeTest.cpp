@@ -44,7 +44,7 @@ std::string checkOutput() {
   "findings": [
     {"check": "headroom-fp64-promotion", "severity": "warning",
      "file": "/src/k.cu", "line": 2, "column": 40,
-     "message": "double-precision literal '0.5' makes this float arithmetic run in FP64; write '0.5f'",
+     "message": "double-precision literal '0.5' makes this float arithmetic run in FP64",
      "fixes": [{"file": "/src/k.cu", "offset": 92, "length": 3, "text": "0.5f"}]},
     {"check": "headroom-narrow-loads", "severity": "warning",
      "file": "/src/k.cuh", "line": 1, "column": 1, "message": "in a header",

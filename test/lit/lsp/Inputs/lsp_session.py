@@ -146,7 +146,7 @@ def quickfix():
                what="the check's findings")
     show(m["params"]["diagnostics"])
     d = [d for d in m["params"]["diagnostics"]
-         if d["code"] == "headroom-fp64-promotion"][0]
+         if d.get("code") == "headroom-fp64-promotion"][0]
     line = d["range"]["start"]["line"]
     r = c.call("textDocument/codeAction",
                {"textDocument": {"uri": uri(path)}, "range": d["range"],
