@@ -143,6 +143,14 @@ std::string plural(std::int64_t N, const char *What) {
   return std::to_string(N) + " " + What + (N == 1 ? "" : "s");
 }
 
+/// Whether the launch's grid is the constant one block.
+bool singleBlock(const Expr *Grid, ASTContext &Ctx,
+                 const CUDAKernelCallExpr &Launch) {
+  std::optional<std::int64_t> Blocks =
+      blockThreads(Grid, Ctx, enclosingFunction(Launch, Ctx));
+  return Blocks && *Blocks == 1;
+}
+
 class LaunchConfigCheck : public SourceCheck {
 public:
   LaunchConfigCheck() : SourceCheck(Info) {}
@@ -190,7 +198,10 @@ public:
                 " lanes idle");
       F.ToTry =
           "a multiple of " + std::to_string(WarpSize) + " threads per block";
-    } else if (*Threads < MinThreadsPerBlock) {
+    } else if (*Threads < MinThreadsPerBlock &&
+               !singleBlock(Config->getArg(0), Ctx, Launch)) {
+      // One block (`<<<1, 32>>>`) occupies one SM whatever its size: the
+      // cap on resident blocks does not apply.
       std::int64_t Warps = MaxBlocksPerSM * (*Threads / WarpSize);
       F.Message = Size + " (under " + std::to_string(MinThreadsPerBlock) +
                   ") caps the occupancy of " + Name;

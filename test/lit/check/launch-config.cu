@@ -1,6 +1,6 @@
 // headroom-launch-config: block sizes that are not a multiple of 32, under
-// 64 threads, or over the kernel's __launch_bounds__ (or 1024); only block
-// sizes known when compiling are judged.
+// 64 threads (in a grid of more than one block), or over the kernel's
+// __launch_bounds__ (or 1024); only sizes known when compiling are judged.
 //
 // REQUIRES: clang
 // RUN: %headroom check %s -- %checkcuda -fno-caret-diagnostics | FileCheck %s --implicit-check-not=warning:
@@ -21,12 +21,14 @@ void launches(float *x, int n) {
   // CHECK: launch-config.cu:[[@LINE+1]]:16: warning: block of 512 threads exceeds __launch_bounds__(256) of 'bounded': the launch fails [headroom-launch-config]
   bounded<<<n, 512>>>(x);
   // CHECK-NEXT: launch-config.cu:9:{{[0-9]+}}: note: the launch bounds are declared here
+  // CHECK-NEXT: launch-config.cu:[[@LINE-2]]:16: note: to try: at most 256 threads per block, or larger launch bounds (docs/diagnostics.md#headroom-launch-config)
   dim3 block(16, 3);
   // CHECK: launch-config.cu:[[@LINE+3]]:10: warning: block of 48 threads is not a multiple of the warp size (32) [headroom-launch-config]
   // CHECK-NEXT: launch-config.cu:[[@LINE+2]]:10: note: the last warp of every block of 'k' runs with 16 of its 32 lanes idle
   // CHECK-NEXT: launch-config.cu:[[@LINE+1]]:10: note: to try: a multiple of 32 threads per block (docs/diagnostics.md#headroom-launch-config)
   k<<<n, block>>>(x);
-  // CHECK: launch-config.cu:[[@LINE+1]]:10: warning: block of 2048 threads exceeds the 1024 threads a block can have: the launch of 'k' fails
+  // CHECK: launch-config.cu:[[@LINE+2]]:10: warning: block of 2048 threads exceeds the 1024 threads a block can have: the launch of 'k' fails
+  // CHECK-NEXT: launch-config.cu:[[@LINE+1]]:10: note: to try: at most 1024 threads per block (docs/diagnostics.md#headroom-launch-config)
   k<<<n, dim3(32, 64)>>>(x);
   // CHECK: launch-config.cu:[[@LINE+3]]:18: warning: block of 40 threads is not a multiple of the warp size (32) [headroom-launch-config]
   // CHECK-NEXT: launch-config.cu:[[@LINE+2]]:18: note: the last warp of every block of 'tk' runs with 24 of its 32 lanes idle
@@ -37,6 +39,10 @@ void launches(float *x, int n) {
   k<<<n, 256>>>(x);
   // One thread: deliberately serial work.
   k<<<1, 1>>>(x);
+  // One block of one warp: it occupies one SM whatever its size, so the
+  // cap on resident blocks per SM does not apply.
+  k<<<1, 32>>>(x);
+  k<<<dim3(1, 1), 32>>>(x);
   k<<<n, dim3(16, 16)>>>(x);
   bounded<<<n, 256>>>(x);
   k<<<n, n>>>(x);
