@@ -48,7 +48,8 @@ class DocError(Exception):
 class Step:
     """One line of a marker: a command to show with its output ('$'), a
     command whose output alone is shown ('run'), a hidden set-up command
-    ('setup'), or a filter of the shown output ('from', 'to', 'keep')."""
+    ('setup'), how the block's scratch directory is shown ('scratch'), or a
+    filter of the shown output ('from', 'to', 'keep')."""
 
     def __init__(self, kind, text):
         self.kind = kind
@@ -73,7 +74,8 @@ class Block:
 
 MARKER_START = re.compile(r"^(\s*)<!--\s*generated\b:?(.*)$")
 FENCE = re.compile(r"^(\s*)(```+|~~~+)")
-STEP = re.compile(r"^(\$|run:|setup:|from:|to:|keep:)\s?(.*)$", re.DOTALL)
+STEP = re.compile(r"^(\$|run:|setup:|scratch:|from:|to:|keep:)\s?(.*)$",
+                  re.DOTALL)
 
 
 def parse_steps(path, line_number, body_lines):
@@ -95,7 +97,7 @@ def parse_steps(path, line_number, body_lines):
             raise DocError(
                 f"{path}:{line_number + 1}: marker line '{line.splitlines()[0]}'"
                 " is not '$ COMMAND', 'run: COMMAND', 'setup: COMMAND',"
-                " 'from: REGEX', 'to: REGEX' or 'keep: REGEX'")
+                " 'scratch: PATH', 'from: REGEX', 'to: REGEX' or 'keep: REGEX'")
         kind = m.group(1).rstrip(":")
         text = m.group(2).strip()
         if not text:
@@ -225,8 +227,12 @@ def run_block(block, headroom):
             raise DocError(f"{block.path}:{block.marker_line + 1}: the commands"
                            f" ran longer than {BLOCK_TIMEOUT_S} s")
         text = done.stdout.decode("utf-8", errors="replace")
+        shown_as = [s.text for s in block.steps if s.kind == "scratch"]
         for directory in {os.path.realpath(scratch), scratch}:
-            text = text.replace(directory + "/", "").replace(directory, ".")
+            if shown_as:
+                text = text.replace(directory, shown_as[-1])
+            else:
+                text = text.replace(directory + "/", "").replace(directory, ".")
         for root in {os.path.realpath(ROOT_DIR), ROOT_DIR}:
             text = text.replace(root + "/", "").replace(root, ".")
     finally:
