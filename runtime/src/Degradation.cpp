@@ -154,6 +154,10 @@ void Degradation::note(std::string Message) {
 }
 
 void Degradation::configWarning(std::string Message) {
+  warn(std::move(Message));
+}
+
+void Degradation::warn(std::string Message) {
   std::string Text = oneLine(Message);
   std::lock_guard<std::mutex> Lock(Mutex);
   Warnings.push_back(Text);

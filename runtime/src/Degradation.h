@@ -57,6 +57,9 @@ public:
   void note(std::string Message);
   /// Records and, if it is the first line, prints a configuration warning.
   void configWarning(std::string Message);
+  /// Records and, if it is the first line, prints \p Message: something
+  /// the runtime did otherwise than asked, without losing data.
+  void warn(std::string Message);
 
   std::vector<std::string> warnings() const;
   /// How many lines went to the emitter (0 or 1).

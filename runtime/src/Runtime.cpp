@@ -244,6 +244,19 @@ void Runtime::registerSites(const headroom_site_info *Sites, unsigned Count,
                 [&] { Registry.registerTable(Sites, Count, Directory); });
 }
 
+void Runtime::setDefaultProfile(const char *Path) {
+  runHook([&] {
+    if (!Path)
+      return;
+    // Writes hold WriteMutex while they read the path.
+    std::lock_guard<std::mutex> Write(WriteMutex);
+    chooseBuildProfile(Config, Path, Env.Process.Pid,
+                       Env.Process.Host.empty() ? "localhost"
+                                                : Env.Process.Host,
+                       Env.Process.Rank);
+  });
+}
+
 void Runtime::registerScopes(const headroom_scope_info *Table, unsigned Count,
                              unsigned AbiVersion) {
   registerTable("scope", AbiVersion,
@@ -830,6 +843,21 @@ bool Runtime::writeProfileNow(std::string_view Trigger, bool Final) {
         std::chrono::duration_cast<std::chrono::microseconds>(
             std::chrono::steady_clock::now() - WriteStart)
             .count());
+  }
+  if (!Ok && Config.ProfileFrom == ProfileChoice::Build) {
+    // The build's directory may be gone or read-only where the program
+    // runs: the runtime's own default instead, said once, and kept.
+    Warnings.warn("profile not written where the build put it (" + Error +
+                  "): writing " + Config.FallbackProfilePath +
+                  " instead; HEADROOM_PROFILE or HEADROOM_PROFILE_DIR "
+                  "chooses where it goes");
+    Config.ProfilePath = Config.FallbackProfilePath;
+    Config.ProfileFrom = ProfileChoice::Default;
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Data = buildProfile(Setup, Trigger);
+    }
+    Ok = writeProfile(Data, Config.ProfilePath, Error);
   }
   if (!Ok) {
     Warnings.report(Lost::Profile, Failure{FailureKind::Other, Error});

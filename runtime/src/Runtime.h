@@ -97,6 +97,9 @@ public:
                       unsigned AbiVersion);
   void scopeBegin(const headroom_scope_info *Scope);
   void scopeEnd(const headroom_scope_info *Scope);
+  /// The build's choice of profile (headroom_set_default_profile): where
+  /// the profile goes unless a variable chose (chooseBuildProfile).
+  void setDefaultProfile(const char *Path);
 
   // LaunchObserver.
   void launchEnter(const LaunchInfo &Launch) override;

@@ -189,6 +189,10 @@ void headroom_register_sites_in(const struct headroom_site_info *sites,
   });
 }
 
+void headroom_set_default_profile(const char *path) {
+  forwardToRuntime([&](Runtime &R) { R.setDefaultProfile(path); });
+}
+
 void headroom_launch_begin(const struct headroom_site_info *site) {
   forwardToRuntime([&](Runtime &R) { R.launchBegin(site); });
 }

@@ -177,6 +177,16 @@ std::string expandProfilePath(std::string_view Pattern, long Pid,
   return Out;
 }
 
+bool chooseBuildProfile(RuntimeConfig &C, std::string_view Pattern, long Pid,
+                        std::string_view Host, std::optional<long> Rank) {
+  if (Pattern.empty() || C.ProfileFrom == ProfileChoice::Variable ||
+      C.ProfileFrom == ProfileChoice::Directory)
+    return false;
+  C.ProfilePath = expandProfilePath(Pattern, Pid, Host, Rank);
+  C.ProfileFrom = ProfileChoice::Build;
+  return true;
+}
+
 RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
                                 std::string_view Host) {
   RuntimeConfig C;
@@ -192,8 +202,14 @@ RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
              C.Errors);
 
   std::string Pattern = Get("HEADROOM_PROFILE");
-  if (Pattern.empty())
+  if (!Pattern.empty()) {
+    C.ProfileFrom = ProfileChoice::Variable;
+  } else if (std::string Dir = Get("HEADROOM_PROFILE_DIR"); !Dir.empty()) {
+    C.ProfileFrom = ProfileChoice::Directory;
+    Pattern = Dir + (Dir.back() == '/' ? "" : "/") + DefaultProfileName;
+  } else {
     Pattern = C.ProfilePath;
+  }
   C.ProfilePath =
       expandProfilePath(Pattern, Pid, Host, rankFromEnvironment(Getenv));
 

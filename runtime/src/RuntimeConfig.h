@@ -55,10 +55,31 @@ enum class ProfilerLifetime {
   Process,
 };
 
+/// The runtime's own choice of profile: in the working directory.
+inline constexpr const char *DefaultProfileName = "headroom-profile.json";
+
+/// Who chose where the profile goes, first to last in precedence
+/// (docs/runtime.md).
+enum class ProfileChoice {
+  /// HEADROOM_PROFILE.
+  Variable,
+  /// HEADROOM_PROFILE_DIR: its headroom-profile.json.
+  Directory,
+  /// The program's build (headroom_set_default_profile).
+  Build,
+  /// Nobody: headroom-profile.json in the working directory.
+  Default,
+};
+
 struct RuntimeConfig {
   Mode RequestedMode = Mode::Counters;
-  /// HEADROOM_PROFILE with %p, %h, %r and %% expanded.
-  std::string ProfilePath = "headroom-profile.json";
+  /// Where the profile goes, %p, %h, %r and %% expanded: HEADROOM_PROFILE,
+  /// else HEADROOM_PROFILE_DIR's headroom-profile.json, else the build's
+  /// choice, else DefaultProfileName.
+  std::string ProfilePath = DefaultProfileName;
+  ProfileChoice ProfileFrom = ProfileChoice::Default;
+  /// Where a profile the build chose goes when it cannot be written there.
+  std::string FallbackProfilePath = DefaultProfileName;
   /// HEADROOM_METRICS resolved to CUPTI names: added to the defaults, or
   /// instead of them when MetricsReplaceDefaults ("only:" prefix).
   std::vector<std::string> Metrics;
@@ -98,6 +119,12 @@ using GetenvFn = std::function<const char *(const char *)>;
 /// \p Pid and \p Host fill the path pattern; the rank comes from \p Getenv.
 RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
                                 std::string_view Host = "localhost");
+
+/// Makes \p Pattern, the build's choice of profile, where \p C writes,
+/// unless a variable chose already; expanded as HEADROOM_PROFILE is. Returns
+/// whether it did.
+bool chooseBuildProfile(RuntimeConfig &C, std::string_view Pattern, long Pid,
+                        std::string_view Host, std::optional<long> Rank);
 
 /// Expands \p Pattern: %p the process id, %h the host name, %r the rank (0
 /// without a launcher rank), %% a percent sign; other characters are kept.

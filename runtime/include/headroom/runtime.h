@@ -62,6 +62,15 @@ void headroom_register_sites_in(const struct headroom_site_info *sites,
                                 unsigned count, const char *directory,
                                 unsigned abi_version);
 
+/* Where the profile goes unless HEADROOM_PROFILE or HEADROOM_PROFILE_DIR
+ * says otherwise: the build's choice, which headroom_instrument() and
+ * HeadroomProjectInclude.cmake compile into the program's CUDA sources
+ * (cmake/HeadroomInstrument.cmake). `path` takes %p, %h, %r and %% like
+ * HEADROOM_PROFILE; where it cannot be written, the profile goes to
+ * headroom-profile.json in the working directory. Without a call, that is
+ * where it goes. */
+void headroom_set_default_profile(const char *path);
+
 /* Bracket one launch from the launching host thread. */
 void headroom_launch_begin(const struct headroom_site_info *site);
 void headroom_launch_end(const struct headroom_site_info *site);

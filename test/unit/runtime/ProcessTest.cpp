@@ -120,6 +120,46 @@ TEST(Process, UnwritableProfileDoesNotChangeTheExitStatus) {
   EXPECT_LE(R.ErrLines.size(), 1u);
 }
 
+TEST(Process, TheBuildsProfileGoesWhereTheBuildPutItUnlessAVariableSays) {
+  TempDir Dir, Build;
+  std::string Chosen = "SMOKE_DEFAULT_PROFILE=" + Build.file("p.json");
+  RunResult R = runSmoke(Dir, "HEADROOM_MODE=time " + Chosen);
+  EXPECT_EQ(R.Status, 3);
+  EXPECT_EQ(R.Out, "sum=10 registered=0\n");
+  EXPECT_EQ(Build.entries(), std::vector<std::string>{"p.json"});
+  EXPECT_TRUE(Dir.entries().empty());
+
+  TempDir Out;
+  runSmoke(Dir, "HEADROOM_MODE=time HEADROOM_PROFILE_DIR=" +
+                    Out.path().string() + " " + Chosen);
+  EXPECT_EQ(Out.entries(), std::vector<std::string>{"headroom-profile.json"});
+  runSmoke(Dir,
+           "HEADROOM_MODE=time HEADROOM_PROFILE_DIR=" + Out.path().string() +
+               " HEADROOM_PROFILE=mine.json " + Chosen);
+  EXPECT_EQ(Dir.entries(), std::vector<std::string>{"mine.json"});
+}
+
+TEST(Process, AnUnwritableBuildDirectoryFallsBackToTheWorkingDirectory) {
+  TempDir Dir;
+  RunResult R = runSmoke(
+      Dir, "HEADROOM_MODE=time "
+           "SMOKE_DEFAULT_PROFILE=/nonexistent-dir/headroom-profile.json");
+  EXPECT_EQ(R.Status, 3);
+  EXPECT_EQ(R.Out, "sum=10 registered=0\n");
+  ASSERT_LE(R.ErrLines.size(), 1u);
+  json P = json::parse(readFile(Dir.file("headroom-profile.json")));
+  ASSERT_FALSE(P["collection"]["warnings"].empty());
+  std::string Said = P["collection"]["warnings"].back();
+  EXPECT_NE(Said.find("/nonexistent-dir/headroom-profile.json"),
+            std::string::npos)
+      << Said;
+  EXPECT_NE(Said.find("writing headroom-profile.json instead"),
+            std::string::npos)
+      << Said;
+  if (!R.ErrLines.empty() && P["collection"]["warnings"].size() == 1)
+    EXPECT_EQ(R.ErrLines[0], "headroom: " + Said);
+}
+
 /// Starts SmokeApp "wait" with \p Env (NAME=VALUE items) in \p Dir, waits
 /// until it is ready (and \p AfterReady more), sends \p Signal; returns
 /// the wait status.

@@ -112,6 +112,34 @@ TEST(RuntimeConfig, ExpandsThePidInTheProfilePath) {
             "/tmp/100%");
 }
 
+TEST(RuntimeConfig, TheProfileIsTheVariableThenTheDirectoryThenTheBuilds) {
+  RuntimeConfig None = readWith({});
+  EXPECT_EQ(None.ProfileFrom, ProfileChoice::Default);
+  EXPECT_TRUE(chooseBuildProfile(None, "/build/p-%p.json", 9, "h", 2));
+  EXPECT_EQ(None.ProfilePath, "/build/p-9.json");
+  EXPECT_EQ(None.ProfileFrom, ProfileChoice::Build);
+  EXPECT_TRUE(chooseBuildProfile(None, "/other/p.json", 9, "h", 2))
+      << "the last call of the build wins";
+  EXPECT_EQ(None.ProfilePath, "/other/p.json");
+
+  RuntimeConfig Dir = readWith({{"HEADROOM_PROFILE_DIR", "/out/%h"}}, 5);
+  EXPECT_EQ(Dir.ProfilePath, "/out/localhost/headroom-profile.json");
+  EXPECT_EQ(Dir.ProfileFrom, ProfileChoice::Directory);
+  EXPECT_FALSE(chooseBuildProfile(Dir, "/build/headroom-profile.json", 5,
+                                  "localhost", std::nullopt));
+  EXPECT_EQ(Dir.ProfilePath, "/out/localhost/headroom-profile.json");
+  EXPECT_EQ(readWith({{"HEADROOM_PROFILE_DIR", "out/"}}).ProfilePath,
+            "out/headroom-profile.json");
+
+  RuntimeConfig Both = readWith(
+      {{"HEADROOM_PROFILE", "p.json"}, {"HEADROOM_PROFILE_DIR", "/out"}});
+  EXPECT_EQ(Both.ProfilePath, "p.json");
+  EXPECT_EQ(Both.ProfileFrom, ProfileChoice::Variable);
+  EXPECT_FALSE(chooseBuildProfile(Both, "/build/headroom-profile.json", 5,
+                                  "localhost", std::nullopt));
+  EXPECT_EQ(Both.ProfilePath, "p.json");
+}
+
 TEST(RuntimeConfig, ResolvesMetricNamesThroughTheCatalog) {
   RuntimeConfig C = readWith(
       {{"HEADROOM_METRICS", "M_fma32, inst_executed;sm__cycles_elapsed.avg "

@@ -392,6 +392,47 @@ TEST(Runtime, SeveralFailuresStillPrintOneLine) {
   EXPECT_GE(H.R->degradation().warnings().size(), 3u);
 }
 
+TEST(Runtime, TheBuildsProfileIsWrittenWhereTheBuildPutIt) {
+  Harness H(Mode::Time, [](RuntimeConfig &C) { C.ProfilePath = ""; });
+  H.R->setDefaultProfile(H.Dir.file("build-%p.json").c_str());
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  EXPECT_TRUE(H.R->finalize());
+  json J = json::parse(readFile(H.Dir.file("build-1234.json")));
+  EXPECT_EQ(J["sites"].size(), 2u);
+  EXPECT_TRUE(H.Lines.empty());
+}
+
+TEST(Runtime, AVariableBeatsTheBuildsProfile) {
+  Harness H(Mode::Time,
+            [](RuntimeConfig &C) { C.ProfileFrom = ProfileChoice::Variable; });
+  H.R->setDefaultProfile(H.Dir.file("build.json").c_str());
+  H.finalizeAndRead();
+  EXPECT_FALSE(std::filesystem::exists(H.Dir.file("build.json")));
+}
+
+TEST(Runtime, AnUnwritableBuildProfileFallsBackWithOneLine) {
+  TempDir Elsewhere;
+  std::string Fallback = Elsewhere.file("headroom-profile.json");
+  Harness H(Mode::Time,
+            [&](RuntimeConfig &C) { C.FallbackProfilePath = Fallback; });
+  H.R->setDefaultProfile("/nonexistent-dir/headroom-profile.json");
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  EXPECT_TRUE(H.R->finalize());
+  ASSERT_EQ(H.Lines.size(), 1u);
+  EXPECT_EQ(H.Lines[0].rfind("headroom: profile not written where the build "
+                             "put it (cannot create a temporary file for "
+                             "/nonexistent-dir/headroom-profile.json: ",
+                             0),
+            0u)
+      << H.Lines[0];
+  EXPECT_NE(H.Lines[0].find("writing " + Fallback + " instead"),
+            std::string::npos)
+      << H.Lines[0];
+  json J = json::parse(readFile(Fallback));
+  EXPECT_EQ(J["sites"].size(), 2u);
+  EXPECT_EQ(J["collection"]["warnings"].size(), 1u) << "the profile says so";
+}
+
 TEST(Runtime, SitesRecordTheDirectoryTheirTableWasRegisteredWith) {
   Harness H;
   // As headroom_register_sites_in registers an instrumented unit's table;

@@ -5,7 +5,9 @@
 // without any kernel, prints a result and exits with status 3, so that
 // ProcessTest can check that the runtime changes neither output nor exit
 // status. With the argument "wait" it then creates $SMOKE_READY and waits
-// (at most 20 s) to be killed.
+// (at most 20 s) to be killed. With $SMOKE_DEFAULT_PROFILE it names the
+// profile from a static initializer, as the header headroom_instrument()
+// forces into a build's sources does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +27,11 @@ const headroom_scope_info Scopes[] = {{"smoke.cu", 40, 3, "library_call"}};
 const int Registered =
     (headroom_register_sites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION),
      headroom_register_scopes(Scopes, 1, HEADROOM_RUNTIME_ABI_VERSION), 0);
+const int DefaultChosen =
+    (std::getenv("SMOKE_DEFAULT_PROFILE")
+         ? headroom_set_default_profile(std::getenv("SMOKE_DEFAULT_PROFILE"))
+         : void(),
+     0);
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -34,7 +41,7 @@ int main(int Argc, char **Argv) {
      headroom_launch_end(&Sites[I % 2]));
   headroom_scope_begin(&Scopes[0]);
   headroom_scope_end(&Scopes[0]);
-  std::printf("sum=%d registered=%d\n", Sum, Registered);
+  std::printf("sum=%d registered=%d\n", Sum, Registered + DefaultChosen);
   std::fflush(stdout);
   if (Argc > 1 && std::strcmp(Argv[1], "wait") == 0) {
     if (const char *Ready = std::getenv("SMOKE_READY"))
