@@ -3,13 +3,16 @@
 /// \file
 /// `headroom check FILE... [options] [-- FLAGS]`: the checks of CUDA device
 /// code that need no GPU (docs/cli.md, docs/diagnostics.md; the steps:
-/// sourcechecks/CheckCommand.h). Built only with Clang.
+/// sourcechecks/CheckCommand.h, the document formats: views/CheckViews.h).
+/// Built only with Clang.
 ///
 //===----------------------------------------------------------------------===//
 
 #include "Subcommands.h"
+#include "ToolSupport.h"
 
 #include "sourcechecks/CheckCommand.h"
+#include "views/CheckViews.h"
 
 #include <iostream>
 
@@ -32,9 +35,20 @@ int checkMain(const Args &A) {
       sourcechecks::checkOptions(*Parsed);
   if (!Options)
     return Fail(Options.error().message());
+  const View<CheckDocument> *Document = findView(checkViews(), Options->Format);
+  if (Options->Format != "text" && !Document)
+    return Fail("--format: expected text, " + formatList(checkViews()) +
+                ", got '" + Options->Format + "'");
   if (Options->ListChecks) {
+    // The configuration of the first file, else of the current directory.
+    sourcechecks::CheckConfigFinder Configs;
+    Expected<sourcechecks::CheckConfig> Config =
+        Options->Files.empty() ? Configs.configInDirectory(".")
+                               : Configs.configFor(Options->Files.front());
+    if (!Config)
+      return Fail(Config.error().message());
     Expected<std::vector<const sourcechecks::SourceCheck *>> Checks =
-        sourcechecks::selectedChecks(*Options);
+        sourcechecks::selectedChecks(*Options, *Config);
     if (!Checks)
       return Fail(Checks.error().message());
     for (const sourcechecks::SourceCheck *C : *Checks)
@@ -43,7 +57,12 @@ int checkMain(const Args &A) {
   }
   if (Options->Files.empty())
     return Fail("expected one or more FILE.cu (see 'headroom check --help')");
-  return sourcechecks::runCheckCommand(*Options);
+  ViewOptions View{false, HEADROOM_VERSION};
+  View.DocsUri = docsUri();
+  return sourcechecks::runCheckCommand(
+      *Options, [&](std::ostream &OS, const CheckDocument &Doc) {
+        Document->write(OS, Doc, View);
+      });
 }
 
 } // namespace headroom

@@ -104,7 +104,8 @@ struct HostParseCommand {
 
 /// The host parse of \p File compiled with \p Flags (as typed after `--`):
 /// clang flags, or an nvcc command line when the first flag is an nvcc
-/// executable (`-- nvcc -arch=sm_90 -rdc=true`).
+/// executable (`-- nvcc -arch=sm_90 -rdc=true`) or a flag is one only nvcc
+/// knows (`-- -arch=sm_90 -I include`: namesNvccOnlyFlags).
 llvm::Expected<HostParseCommand>
 commandFromFlags(llvm::StringRef File, llvm::ArrayRef<std::string> Flags,
                  const HostParseConfig &Config);

@@ -3,6 +3,7 @@
 #include "ast/NvccFlags.h"
 
 #include "nvccargs/NvccCommand.h"
+#include "nvccargs/NvccOptions.h"
 
 #include "clang/Options/Options.h"
 #include "llvm/ADT/StringExtras.h"
@@ -52,6 +53,31 @@ withoutUnknownFlags(llvm::ArrayRef<std::string> Flags) {
     if (Keep[I])
       Out.push_back(Flags[I]);
   return Out;
+}
+
+bool namesNvccOnlyFlags(llvm::ArrayRef<std::string> Flags) {
+  std::vector<const char *> Pointers;
+  for (const std::string &F : Flags)
+    Pointers.push_back(F.c_str());
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Parsed = clang::getDriverOptTable().ParseArgs(
+      Pointers, MissingIndex, MissingCount,
+      llvm::opt::Visibility(clang::options::ClangOption));
+  for (const llvm::opt::Arg *A : Parsed) {
+    llvm::StringRef Spelling = Flags[A->getIndex()];
+    if (!Spelling.starts_with("-"))
+      continue;
+    nvccargs::OptionMatch Nvcc = nvccargs::matchOption(Spelling);
+    if (!Nvcc)
+      continue;
+    // clang knows -arch (Darwin's) and -Xcompiler (which it ignores) as
+    // options of its own.
+    if (A->getOption().getKind() == llvm::opt::Option::UnknownClass ||
+        Nvcc.Spec->Id == OptionId::GpuArchitecture ||
+        Nvcc.Spec->Id == OptionId::CompilerOptions)
+      return true;
+  }
+  return false;
 }
 
 std::string nvccHostCompiler(llvm::ArrayRef<std::string> Args,

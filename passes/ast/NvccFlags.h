@@ -61,6 +61,12 @@ std::string clangGpuArch(llvm::StringRef NvccArch);
 /// Removes from \p Flags the arguments clang's driver does not know.
 std::vector<std::string> withoutUnknownFlags(llvm::ArrayRef<std::string> Flags);
 
+/// Whether \p Flags, typed without a driver (after `--`), are nvcc's: one
+/// is an option of nvcc's table that clang's driver does not know
+/// (`-arch=sm_90`, `-gencode`, `-rdc=true`), or -arch or -Xcompiler, which
+/// clang knows as options of its own (Darwin's, and one it ignores).
+bool namesNvccOnlyFlags(llvm::ArrayRef<std::string> Flags);
+
 } // namespace headroom::ast
 
 #endif // HEADROOM_AST_NVCCFLAGS_H

@@ -30,6 +30,8 @@ inline constexpr const char *BaselineSchema = "headroom.baseline/1";
 inline constexpr const char *DevicesSchema = "headroom.devices/1";
 /// `headroom validate --format json`: the models scored on a recording.
 inline constexpr const char *ValidationSchema = "headroom.validation/1";
+/// `headroom check --format json`: the source checks' findings.
+inline constexpr const char *CheckSchema = "headroom.check/1";
 
 } // namespace headroom
 

@@ -10,12 +10,13 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <nlohmann/json.hpp>
 
 #include <iostream>
 #include <map>
+#include <set>
+#include <sstream>
 
 namespace headroom::sourcechecks {
 
@@ -26,10 +27,14 @@ CommandLine checkCommandLine() {
       "the GPU (FP64 promotion, uncoalesced or narrow global loads, shared-\n"
       "memory bank conflicts, divergent loops, loop-invariant transcendental\n"
       "calls, launch configurations), before anything runs. Findings print\n"
-      "as clang warnings, [headroom-<check>], with their fix-its. The device\n"
-      "side is parsed with clang (--cuda-device-only). Exit status: 0 checked\n"
-      "(findings are warnings), 1 findings with --warnings-as-errors, 2 usage\n"
-      "errors and files that do not parse.");
+      "as clang warnings, [headroom-<check>], with their fix-its; a NOLINT\n"
+      "comment silences one, as for clang-tidy. The nearest .headroom file\n"
+      "above each FILE configures the checks, as .clang-tidy does (Checks,\n"
+      "HeaderFilterRegex, CheckOptions); the options below override it. The\n"
+      "device side is parsed with clang (--cuda-device-only). Exit status: 0\n"
+      "checked (findings are warnings), 1 findings that are errors\n"
+      "(--warnings-as-errors), 2 usage errors, bad .headroom files and files\n"
+      "that do not parse.");
   CL.option("build-dir", "dir",
             "take each file's compile command from "
             "<dir>/compile_commands.json (flags after '--' are appended)")
@@ -38,18 +43,29 @@ CommandLine checkCommandLine() {
               "the CUDA toolkit (default: $CUDA_HOME, else /usr/local/cuda)")
       .option("checks", "list",
               "the checks to run: comma-separated names or globs, '-' before "
-              "one to leave it out (default: all)")
+              "one to leave it out (default: all), after a .headroom file's "
+              "Checks")
+      .option("header-filter", "regex",
+              "also judge the headers whose names match (default: none; a "
+              ".headroom file's HeaderFilterRegex)")
+      .option("check-option", "check.threshold=value",
+              "set a check's threshold, over a .headroom file's CheckOptions "
+              "(repeatable)",
+              /*Repeatable=*/true)
       .flag("list-checks", "print the checks --checks selects and exit")
       .flag("fix", "apply the fix-its to the files")
       .flag("warnings-as-errors",
             "report findings as errors and exit 1 when there is any")
-      .option("format", "text|json",
-              "text (clang's diagnostics, the default) or json "
-              "(headroom.check/1)")
+      .option("format", "text|json|sarif",
+              "text (clang's diagnostics, the default), json "
+              "(headroom.check/1) or sarif (SARIF 2.1.0, for code scanning)")
+      .option("output", "file", "write the findings here instead of stdout")
+      .alias('o', "output")
       .positionals("FILE... are the translation units to check; the flags "
                    "after '--' are the\nclang flags they compile with (-I, "
-                   "-D, -std, --cuda-gpu-arch, ...), or an\nnvcc command "
-                   "line: '-- nvcc -arch=sm_90 -I...'.",
+                   "-D, -std, --cuda-gpu-arch, ...), or nvcc's\n(-arch=sm_90, "
+                   "-gencode ..., -Xcompiler ...: read as an nvcc command "
+                   "line,\nas '-- nvcc -arch=sm_90 -I...' is).",
                    /*AllowDashDash=*/true);
   return CL;
 }
@@ -60,26 +76,54 @@ Expected<CheckOptions> checkOptions(const ParsedArgs &P) {
   O.Flags = P.AfterDashDash;
   O.BuildDir = P.get("build-dir");
   O.CudaPath = P.get("cuda-path");
-  if (std::optional<std::string> Checks = P.get("checks"))
-    O.Checks = *Checks;
+  O.Checks = P.get("checks");
+  O.HeaderFilter = P.get("header-filter");
+  if (O.HeaderFilter) {
+    std::string Why;
+    if (!llvm::Regex(*O.HeaderFilter).isValid(Why))
+      return Error("--header-filter: expected a regular expression, got '" +
+                   *O.HeaderFilter + "' (" + Why + ")");
+  }
+  for (const std::string &Option : P.getAll("check-option")) {
+    size_t Equals = Option.find('=');
+    if (Equals == std::string::npos)
+      return Error("--check-option: expected <check>.<threshold>=<value>, "
+                   "got '" +
+                   Option + "'");
+    Expected<std::pair<std::string, std::int64_t>> T = parseThreshold(
+        Option.substr(0, Equals), Option.substr(Equals + 1), "--check-option");
+    if (!T)
+      return T.error();
+    O.Thresholds[T->first] = T->second;
+  }
   O.ListChecks = P.has("list-checks");
   O.Fix = P.has("fix");
   O.WarningsAsErrors = P.has("warnings-as-errors");
   if (std::optional<std::string> Format = P.get("format"))
     O.Format = *Format;
-  if (O.Format != "text" && O.Format != "json")
-    return Error("--format: expected 'text' or 'json', got '" + O.Format + "'");
+  O.Output = P.get("output");
   return O;
 }
 
 Expected<std::vector<const SourceCheck *>>
-selectedChecks(const CheckOptions &O) {
-  llvm::Expected<std::vector<const SourceCheck *>> Checks =
-      selectSourceChecks(O.Checks);
+selectedChecks(const CheckOptions &O, const CheckConfig &Config) {
+  if (O.Checks) {
+    llvm::Expected<std::vector<const SourceCheck *>> Alone =
+        selectSourceChecks(*O.Checks);
+    if (!Alone)
+      return Error(llvm::toString(Alone.takeError()));
+    // A configuration may leave every check out (a vendored directory's
+    // `Checks: '-*'`); a command line that does by itself is a mistake.
+    if (Alone->empty() && !Config.Checks)
+      return Error("--checks '" + *O.Checks + "' selects no check");
+  }
+  std::string Spec = Config.Checks
+                         ? *Config.Checks + (O.Checks ? "," + *O.Checks : "")
+                         : O.Checks.value_or("*");
+  llvm::Expected<std::vector<const SourceCheck *>> Checks = selectSourceChecks(
+      Spec, Config.Checks ? Config.ChecksOrigin : "--checks");
   if (!Checks)
     return Error(llvm::toString(Checks.takeError()));
-  if (Checks->empty())
-    return Error("--checks '" + O.Checks + "' selects no check");
   return std::move(*Checks);
 }
 
@@ -97,39 +141,27 @@ Expected<CheckRequest> checkRequest(const CheckOptions &O,
   CheckRequest Request;
   Request.CommandLine = std::move(Command->CommandLine);
   Request.WorkingDirectory = std::move(Command->Directory);
-  Request.WarningsAsErrors = O.WarningsAsErrors;
+  Request.Settings.AsErrors = O.WarningsAsErrors;
   return Request;
 }
 
-std::string checkResultsJson(const std::vector<CheckResult> &Results) {
-  using Json = nlohmann::ordered_json;
-  Json Findings = Json::array();
-  Json Files = Json::array();
+CheckDocument checkDocument(const std::vector<CheckResult> &Results) {
+  CheckDocument Doc;
   for (const CheckResult &Result : Results) {
-    Files.push_back(Result.MainFile);
+    Doc.Files.push_back(Result.MainFile);
     for (const FindingRecord &R : Result.Records) {
-      Json Fixes = Json::array();
+      CheckFinding F{R.Check,  R.Severity, R.File, R.Line,
+                     R.Column, R.Message,  {}};
       for (const clang::tooling::Replacement &Fix : R.Fixes)
-        Fixes.push_back({{"file", Fix.getFilePath().str()},
-                         {"offset", Fix.getOffset()},
-                         {"length", Fix.getLength()},
-                         {"text", Fix.getReplacementText().str()}});
-      Json F = Json::object();
-      if (!R.Check.empty())
-        F["check"] = R.Check;
-      F["severity"] = R.Severity;
-      F["file"] = R.File;
-      F["line"] = R.Line;
-      F["column"] = R.Column;
-      F["message"] = R.Message;
-      F["fixes"] = std::move(Fixes);
-      Findings.push_back(std::move(F));
+        F.Fixes.push_back({Fix.getFilePath().str(), Fix.getOffset(),
+                           Fix.getLength(), Fix.getReplacementText().str()});
+      Doc.Findings.push_back(std::move(F));
     }
   }
-  Json Doc = {{"schema", "headroom.check/1"},
-              {"files", std::move(Files)},
-              {"findings", std::move(Findings)}};
-  return Doc.dump(2) + "\n";
+  for (const SourceCheck *C : sourceCheckCatalog())
+    Doc.Rules.push_back({std::string(C->name()), std::string(C->info().Summary),
+                         std::string(C->info().Help)});
+  return Doc;
 }
 
 Expected<unsigned> applyFixes(const std::vector<CheckResult> &Results) {
@@ -172,24 +204,73 @@ std::string plural(unsigned N, const char *What) {
   return std::to_string(N) + " " + What + (N == 1 ? "" : "s");
 }
 
+/// What one file is checked with: its configuration under the command
+/// line's.
+struct FileRun {
+  std::vector<const SourceCheck *> Checks;
+  CheckSettings Settings;
+};
+
+Expected<FileRun> fileRun(const CheckOptions &O, CheckConfigFinder &Configs,
+                          const std::string &File) {
+  Expected<CheckConfig> Config = Configs.configFor(File);
+  if (!Config)
+    return Config.error();
+  Expected<std::vector<const SourceCheck *>> Checks =
+      selectedChecks(O, *Config);
+  if (!Checks)
+    return Checks.error();
+  FileRun Run;
+  Run.Checks = std::move(*Checks);
+  Run.Settings.AsErrors = O.WarningsAsErrors;
+  Run.Settings.Thresholds = Config->Thresholds;
+  for (const auto &[Name, Value] : O.Thresholds)
+    Run.Settings.Thresholds[Name] = Value;
+  Run.Settings.HeaderFilter =
+      O.HeaderFilter ? O.HeaderFilter : Config->HeaderFilter;
+  return Run;
+}
+
 } // namespace
 
-int runCheckCommand(const CheckOptions &O) {
+int runCheckCommand(const CheckOptions &O,
+                    const DocumentWriter &WriteDocument) {
   auto Fail = [](const std::string &Message, int Code) {
     std::cerr << "headroom check: error: " << Message << "\n";
     return Code;
   };
-  Expected<std::vector<const SourceCheck *>> Checks = selectedChecks(O);
-  if (!Checks)
-    return Fail(Checks.error().message(), 2);
-  std::vector<CheckResult> Results;
-  bool ParseFailed = false;
-  unsigned Findings = 0;
+  // Every file's configuration first: a bad one stops the run before any
+  // file is checked.
+  CheckConfigFinder Configs;
+  std::vector<FileRun> Runs;
   for (const std::string &File : O.Files) {
+    Expected<FileRun> Run = fileRun(O, Configs, File);
+    if (!Run)
+      return Fail(Run.error().message(), 2);
+    Runs.push_back(std::move(*Run));
+  }
+  std::unique_ptr<llvm::raw_fd_ostream> OutputFile;
+  if (O.Output) {
+    std::error_code EC;
+    OutputFile = std::make_unique<llvm::raw_fd_ostream>(*O.Output, EC);
+    if (EC)
+      return Fail(*O.Output + ": cannot write the findings: " + EC.message(),
+                  2);
+  }
+  llvm::raw_ostream &Out = OutputFile ? *OutputFile : llvm::outs();
+  std::vector<CheckResult> Results;
+  std::set<std::string> FindingsSeen;
+  bool ParseFailed = false;
+  unsigned Findings = 0, Errors = 0;
+  for (size_t I = 0; I < O.Files.size(); ++I) {
+    const std::string &File = O.Files[I];
     Expected<CheckRequest> Request = checkRequest(O, File);
     if (!Request)
       return Fail(Request.error().message(), 2);
-    Request->Checks = *Checks;
+    Request->Checks = Runs[I].Checks;
+    Request->RunChecks = !Runs[I].Checks.empty();
+    Request->Settings = Runs[I].Settings;
+    Request->Settings.FindingsSeen = &FindingsSeen;
     // Printed as clang prints, with the command's diagnostic options
     // (-fno-caret-diagnostics, -fdiagnostics-parseable-fixits, colors).
     std::vector<const char *> Argv;
@@ -197,7 +278,7 @@ int runCheckCommand(const CheckOptions &O) {
       Argv.push_back(Arg.c_str());
     std::unique_ptr<clang::DiagnosticOptions> PrinterOptions =
         clang::CreateAndPopulateDiagOpts(Argv);
-    clang::TextDiagnosticPrinter Printer(llvm::outs(), *PrinterOptions);
+    clang::TextDiagnosticPrinter Printer(Out, *PrinterOptions);
     if (O.Format == "text")
       Request->Findings = &Printer;
     llvm::Expected<CheckResult> Result = runSourceChecks(*Request);
@@ -208,11 +289,20 @@ int runCheckCommand(const CheckOptions &O) {
       continue;
     }
     Findings += Result->findingCount();
+    for (const FindingRecord &R : Result->Records)
+      Errors += R.Severity == "error";
     Results.push_back(std::move(*Result));
   }
-  llvm::outs().flush();
-  if (O.Format == "json")
-    std::cout << checkResultsJson(Results);
+  if (O.Format != "text" && WriteDocument) {
+    std::ostringstream Document;
+    WriteDocument(Document, checkDocument(Results));
+    Out << Document.str();
+  }
+  Out.flush();
+  if (OutputFile && OutputFile->has_error())
+    return Fail(*O.Output + ": cannot write the findings: " +
+                    OutputFile->error().message(),
+                2);
   if (O.Fix) {
     Expected<unsigned> Applied = applyFixes(Results);
     if (!Applied)
@@ -229,7 +319,7 @@ int runCheckCommand(const CheckOptions &O) {
   std::cerr << "\n";
   if (ParseFailed)
     return 2;
-  return O.WarningsAsErrors && Findings > 0 ? 1 : 0;
+  return Errors > 0 ? 1 : 0;
 }
 
 } // namespace headroom::sourcechecks

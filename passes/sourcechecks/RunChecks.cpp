@@ -207,7 +207,9 @@ public:
   bool VisitFunctionDecl(clang::FunctionDecl *F) {
     if (!isCheckedDeviceFunction(*F))
       return true;
-    if (F->hasAttr<clang::CUDAGlobalAttr>())
+    const clang::SourceManager &SM = Context.ast().getSourceManager();
+    if (F->hasAttr<clang::CUDAGlobalAttr>() &&
+        SM.isInMainFile(SM.getExpansionLoc(F->getLocation())))
       Kernels.push_back(kernelDefinition(*F, *Mangler));
     if (!hasConditionalIn(*F, HostBranches, Context.ast().getSourceManager()))
       for (const SourceCheck *C : Checks)
@@ -250,23 +252,23 @@ public:
     Result.MainFile =
         SM.getPresumedLoc(SM.getLocForStartOfFile(SM.getMainFileID()))
             .getFilename();
-    // Only the main file's declarations are judged: the headers (the CUDA
-    // and C++ libraries, the project's own) are most of a translation unit.
-    std::vector<clang::Decl *> Scope;
-    for (clang::Decl *D : Ctx.getTranslationUnitDecl()->decls())
-      if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
-        Scope.push_back(D);
-    std::vector<clang::Decl *> Before = Ctx.getTraversalScope();
-    Ctx.setTraversalScope(Scope);
-
     clang::DiagnosticOptions Options;
     FindingCollector Collector(Result.Records, Request.Findings);
     clang::DiagnosticsEngine Out(clang::DiagnosticIDs::create(), Options,
                                  &Collector, /*ShouldOwnClient=*/false);
     Out.setSourceManager(const_cast<clang::SourceManager *>(&SM));
     Collector.BeginSourceFile(Ctx.getLangOpts(), nullptr);
+    std::vector<clang::Decl *> Before = Ctx.getTraversalScope();
     {
-      CheckContext Context(Ctx, Out, Request.WarningsAsErrors);
+      CheckContext Context(Ctx, Out, Request.Settings);
+      // Only the main file's declarations are judged, and those of the
+      // headers the filter names: the headers (the CUDA and C++ libraries,
+      // the project's own) are most of a translation unit.
+      std::vector<clang::Decl *> Scope;
+      for (clang::Decl *D : Ctx.getTranslationUnitDecl()->decls())
+        if (Context.judged(D->getLocation()))
+          Scope.push_back(D);
+      Ctx.setTraversalScope(Scope);
       const std::vector<const SourceCheck *> None;
       const std::vector<const SourceCheck *> &Checks =
           !Request.RunChecks       ? None
@@ -289,18 +291,29 @@ private:
   std::vector<clang::SourceLocation> HostBranches;
 };
 
+/// Runs the checks, unless the command had errors before the parse began
+/// (an unknown flag: clang's tooling reports it and parses past it); then
+/// sets \p CommandFailed.
 class ChecksAction : public clang::ASTFrontendAction {
 public:
-  ChecksAction(const CheckRequest &Request, CheckResult &Result)
-      : Request(Request), Result(Result) {}
+  ChecksAction(const CheckRequest &Request, CheckResult &Result,
+               const unsigned &Errors, bool &CommandFailed)
+      : Request(Request), Result(Result), Errors(Errors),
+        CommandFailed(CommandFailed) {}
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
+    if (Errors > 0) {
+      CommandFailed = true;
+      return std::make_unique<clang::ASTConsumer>();
+    }
     return makeChecksConsumer(CI, Request, Result);
   }
 
 private:
   const CheckRequest &Request;
   CheckResult &Result;
+  const unsigned &Errors;
+  bool &CommandFailed;
 };
 
 /// Counts the parse's errors (the driver's too: an unknown flag is an error
@@ -357,10 +370,13 @@ llvm::Expected<CheckResult> runSourceChecks(const CheckRequest &Request) {
   auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
       clang::FileSystemOptions(), Opened->FileSystem);
 
-  CheckResult Result;
-  clang::tooling::ToolInvocation Invocation(
-      Opened->CommandLine, std::make_unique<ChecksAction>(Request, Result),
-      Files.get());
+  if (Request.Settings.HeaderFilter) {
+    std::string Why;
+    if (!llvm::Regex(*Request.Settings.HeaderFilter).isValid(Why))
+      return llvm::createStringError("the header filter '" +
+                                     *Request.Settings.HeaderFilter +
+                                     "' is not a regular expression: " + Why);
+  }
   std::vector<const char *> Argv;
   for (const std::string &A : Request.CommandLine)
     Argv.push_back(A.c_str());
@@ -370,9 +386,16 @@ llvm::Expected<CheckResult> runSourceChecks(const CheckRequest &Request) {
   ErrorCounter Counter(Request.ParseDiagnostics ? *Request.ParseDiagnostics
                                                 : Printer,
                        /*CountShown=*/!Request.ParseDiagnostics);
+  CheckResult Result;
+  bool CommandFailed = false;
+  clang::tooling::ToolInvocation Invocation(
+      Opened->CommandLine,
+      std::make_unique<ChecksAction>(Request, Result, Counter.Errors,
+                                     CommandFailed),
+      Files.get());
   Invocation.setDiagnosticConsumer(&Counter);
   bool Ran = Invocation.run();
-  if (Ran && Result.Checked && Counter.Errors > 0)
+  if (CommandFailed || (Ran && Result.Checked && Counter.Errors > 0))
     return llvm::createStringError("the command to parse '" + File +
                                    "' has errors (clang's errors are above)");
   if (!Ran || !Result.Checked)

@@ -6,9 +6,9 @@
 /// clang 22 (`--cuda-device-only`, one GPU architecture: kernel bodies as
 /// the device compiler sees them, host function bodies with their launches
 /// too) and runs the selected checks over the declarations of its main
-/// file. The findings go through a clang DiagnosticsEngine of their own, so
-/// that clang's parse (whose warnings are off) and the findings are
-/// reported apart.
+/// file and of the headers the header filter names. The findings go through a
+/// clang DiagnosticsEngine of their own, so that clang's parse (whose warnings
+/// are off) and the findings are reported apart.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_SOURCECHECKS_RUNCHECKS_H
@@ -46,8 +46,9 @@ struct CheckRequest {
   std::vector<const SourceCheck *> Checks;
   /// False to run none, only listing the kernels (CheckResult::Kernels).
   bool RunChecks = true;
-  /// Report findings as errors instead of warnings.
-  bool WarningsAsErrors = false;
+  /// How findings are reported (as errors?), the thresholds set and the
+  /// headers judged besides the main file.
+  CheckSettings Settings;
   /// Receives clang's diagnostics of the parse; null to print them to
   /// standard error, with clang's "N errors generated". Not owned.
   clang::DiagnosticConsumer *ParseDiagnostics = nullptr;
@@ -100,8 +101,9 @@ struct CheckResult {
 };
 
 /// Parses \p Request's translation unit and runs the checks. Fails when it
-/// does not parse (clang's errors go to ParseDiagnostics) or the command
-/// has errors.
+/// does not parse (clang's errors go to ParseDiagnostics), the command
+/// has errors (then no check runs) or the header filter is not a regular
+/// expression.
 llvm::Expected<CheckResult> runSourceChecks(const CheckRequest &Request);
 
 /// The consumer that runs \p Request's checks (CommandLine, WorkingDirectory

@@ -3,6 +3,7 @@
 #include "sourcechecks/SourceCheck.h"
 
 #include "sourcechecks/LaneAnalysis.h"
+#include "sourcechecks/NoLintComments.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -13,19 +14,46 @@
 namespace headroom::sourcechecks {
 
 CheckContext::CheckContext(clang::ASTContext &Ctx,
-                           clang::DiagnosticsEngine &Out, bool AsErrors)
-    : Ctx(Ctx), Out(Out) {
-  WarningID = Out.getCustomDiagID(AsErrors ? clang::DiagnosticsEngine::Error
-                                           : clang::DiagnosticsEngine::Warning,
-                                  "%0");
+                           clang::DiagnosticsEngine &Out,
+                           const CheckSettings &Settings)
+    : Ctx(Ctx), Out(Out), Settings(Settings) {
+  WarningID =
+      Out.getCustomDiagID(Settings.AsErrors ? clang::DiagnosticsEngine::Error
+                                            : clang::DiagnosticsEngine::Warning,
+                          "%0");
   NoteID = Out.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");
+  ErrorID = Out.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
+  // The filter was checked where it was read (CheckConfig.h); one that
+  // does not compile judges no header.
+  if (Settings.HeaderFilter) {
+    llvm::Regex Filter(*Settings.HeaderFilter);
+    if (Filter.isValid())
+      HeaderFilter = std::move(Filter);
+  }
 }
 
 CheckContext::~CheckContext() = default;
 
-bool CheckContext::canFix(clang::SourceLocation Loc) const {
+std::int64_t CheckContext::threshold(const SourceCheck &Check,
+                                     const SourceCheckThreshold &T) const {
+  auto It = Settings.Thresholds.find(std::string(Check.name()) + "." +
+                                     std::string(T.Name));
+  return It == Settings.Thresholds.end() ? T.Default : It->second;
+}
+
+bool CheckContext::judged(clang::SourceLocation Loc) const {
   const clang::SourceManager &SM = Ctx.getSourceManager();
-  return Loc.isValid() && Loc.isFileID() && SM.isInMainFile(Loc);
+  clang::SourceLocation At = SM.getExpansionLoc(Loc);
+  if (SM.isInMainFile(At))
+    return true;
+  if (!HeaderFilter || At.isInvalid() || SM.isInSystemHeader(At))
+    return false;
+  clang::OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(At));
+  return File && HeaderFilter->match(File->getName());
+}
+
+bool CheckContext::canFix(clang::SourceLocation Loc) const {
+  return Loc.isValid() && Loc.isFileID() && judged(Loc);
 }
 
 void CheckContext::report(const SourceCheck &Check, Finding F) {
@@ -34,16 +62,73 @@ void CheckContext::report(const SourceCheck &Check, Finding F) {
   if (!Reported.insert({F.Where.getRawEncoding(), Check.name(), F.Message})
            .second)
     return;
-  ++Count;
   Kept.emplace_back(&Check, std::move(F));
 }
 
-void CheckContext::flush() {
+const NoLintComments &CheckContext::noLintComments(clang::FileID File) {
+  std::unique_ptr<NoLintComments> &Comments = NoLints[File];
+  if (Comments)
+    return *Comments;
   const clang::SourceManager &SM = Ctx.getSourceManager();
-  std::stable_sort(Kept.begin(), Kept.end(), [&](const auto &A, const auto &B) {
+  Comments = std::make_unique<NoLintComments>(SM.getBufferData(File));
+  using Kind = NoLintComments::Kind;
+  for (const NoLintComments::Comment &C : Comments->unmatched()) {
+    Finding Unmatched;
+    Unmatched.Where = SM.getComposedLoc(File, C.Offset);
+    Unmatched.Message = C.Type == Kind::Begin
+                            ? "unmatched 'NOLINTBEGIN' comment without a "
+                              "subsequent 'NOLINTEND' comment"
+                            : "unmatched 'NOLINTEND' comment without a "
+                              "previous 'NOLINTBEGIN' comment";
+    UnmatchedNoLints.push_back(std::move(Unmatched));
+  }
+  return *Comments;
+}
+
+bool CheckContext::leftOut(const SourceCheck &Check, const Finding &F) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  auto [File, Offset] = SM.getDecomposedLoc(F.Where);
+  if (File.isInvalid())
+    return false;
+  llvm::StringRef Name(Check.name().data(), Check.name().size());
+  if (noLintComments(File).silences(Offset, Name))
+    return true;
+  if (!Settings.FindingsSeen)
+    return false;
+  // By the file's real path: a header's finding is said once per run.
+  clang::OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+  if (!Entry)
+    return false;
+  llvm::StringRef Path = Entry->getFileEntry().tryGetRealPathName();
+  clang::PresumedLoc P = SM.getPresumedLoc(F.Where);
+  std::string Key = (Path.empty() ? Entry->getName() : Path).str() + ":" +
+                    std::to_string(P.getLine()) + ":" +
+                    std::to_string(P.getColumn()) + ":" + Name.str() + ":" +
+                    F.Message;
+  return !Settings.FindingsSeen->insert(Key).second;
+}
+
+void CheckContext::flush() {
+  // The findings said, and the unmatched NOLINT comments of their files
+  // (found on the way) among them, in the order of their locations.
+  std::vector<std::pair<const SourceCheck *, Finding>> Said;
+  for (auto &[Check, F] : Kept)
+    if (!leftOut(*Check, F))
+      Said.emplace_back(Check, std::move(F));
+  for (Finding &Unmatched : UnmatchedNoLints)
+    Said.emplace_back(nullptr, std::move(Unmatched));
+  Kept.clear();
+  UnmatchedNoLints.clear();
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  std::stable_sort(Said.begin(), Said.end(), [&](const auto &A, const auto &B) {
     return SM.isBeforeInTranslationUnit(A.second.Where, B.second.Where);
   });
-  for (auto &[Check, F] : Kept) {
+  for (auto &[Check, F] : Said) {
+    if (!Check) {
+      emit(F.Where, ErrorID, F.Message, {});
+      continue;
+    }
+    ++Count;
     emit(F.Where, WarningID,
          F.Message + " [" + std::string(Check->name()) + "]", F.Fixes);
     for (const FindingNote &Note : F.Notes)
@@ -54,7 +139,6 @@ void CheckContext::flush() {
                std::string(Check->name()) + ")",
            {});
   }
-  Kept.clear();
 }
 
 void CheckContext::emit(clang::SourceLocation Where, unsigned ID,

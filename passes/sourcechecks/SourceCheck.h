@@ -24,9 +24,14 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/Regex.h"
 
+#include <cstdint>
+#include <map>
 #include <memory>
+#include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -42,14 +47,27 @@ class Stmt;
 namespace headroom::sourcechecks {
 
 class LaneAnalysis;
+class NoLintComments;
 
-/// What a check is, besides how it matches: its stable name, and the
-/// one-line summary and advice that its documentation and SARIF-like
-/// listings carry.
+/// A number a check judges by that is a matter of taste, not of the
+/// hardware: a `.headroom` file's CheckOptions or `--check-option` set it
+/// as `<check>.<Name>` (CheckConfig.h), within [Min, Max].
+struct SourceCheckThreshold {
+  std::string_view Name;
+  std::int64_t Default;
+  std::int64_t Min, Max;
+  /// What it is, for the docs and `--list-checks`.
+  std::string_view Meaning;
+};
+
+/// What a check is, besides how it matches: its stable name, the one-line
+/// summary and advice that its documentation and SARIF rules carry, and
+/// the thresholds a user may set.
 struct SourceCheckInfo {
   std::string_view Name;
   std::string_view Summary;
   std::string_view Help;
+  std::span<const SourceCheckThreshold> Thresholds = {};
 };
 
 /// A note after a finding, at its own location, with the fix-its that are
@@ -79,6 +97,26 @@ struct Finding {
 };
 
 class CheckContext;
+
+/// What one run asks of the checks besides the AST: how findings are
+/// reported, the thresholds set, and which headers are judged.
+struct CheckSettings {
+  /// Report findings as errors instead of warnings (--warnings-as-errors).
+  bool AsErrors = false;
+  /// Values of thresholds by `<check>.<threshold>`; the others keep their
+  /// defaults.
+  std::map<std::string, std::int64_t, std::less<>> Thresholds;
+  /// The headers whose declarations are judged with the main file's
+  /// (clang-tidy's header filter): a regular expression searched in the
+  /// header's name as the compiler found it; system headers never are.
+  /// None: the main file's only.
+  std::optional<std::string> HeaderFilter;
+  /// The findings that earlier translation units of the same run
+  /// reported (by file, line, column, check and message), so that a
+  /// header's finding is said once however many files include it; null to
+  /// say each.
+  std::set<std::string> *FindingsSeen = nullptr;
+};
 
 /// The base of every source check: constant objects of the registry
 /// (SourceCheckRegistry.h), never copied, without state of their own (what
@@ -112,13 +150,21 @@ private:
 /// another instantiation of the same template).
 class CheckContext {
 public:
-  /// Reports through \p Out, whose source manager is the AST's.
-  /// \p AsErrors reports findings as errors (--warnings-as-errors).
+  /// Reports through \p Out, whose source manager is the AST's, as
+  /// \p Settings asks (which must outlive the context).
   CheckContext(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Out,
-               bool AsErrors);
+               const CheckSettings &Settings);
   ~CheckContext();
 
   clang::ASTContext &ast() const { return Ctx; }
+
+  /// The value of \p Check's threshold \p T in this run.
+  std::int64_t threshold(const SourceCheck &Check,
+                         const SourceCheckThreshold &T) const;
+
+  /// Whether declarations at \p Loc are judged: in the main file, or in a
+  /// header the header filter names.
+  bool judged(clang::SourceLocation Loc) const;
 
   /// Keeps \p F as a finding of \p Check, once per location and message
   /// (template instantiations repeat their pattern's findings). Fix-its in
@@ -126,7 +172,9 @@ public:
   void report(const SourceCheck &Check, Finding F);
 
   /// Reports the findings kept, in the order of their locations, through
-  /// the diagnostics engine; called once, after every check ran.
+  /// the diagnostics engine, but those a NOLINT comment silences
+  /// (NoLintComments.h) and those of headers reported already; called
+  /// once, after every check ran.
   void flush();
 
   /// True the first time it is asked about \p Key (a declaration a fix-it
@@ -139,24 +187,36 @@ public:
   /// How many findings were reported.
   unsigned findings() const { return Count; }
 
-  /// Whether a fix-it may edit the text at \p Loc: a file location of the
-  /// main file, not inside a macro expansion.
+  /// Whether a fix-it may edit the text at \p Loc: a file location of a
+  /// judged file (the main file or a header the filter names), not inside
+  /// a macro expansion.
   bool canFix(clang::SourceLocation Loc) const;
 
 private:
+  /// Whether \p F, a finding of \p Check, is left out: a NOLINT comment
+  /// silences it, or another translation unit reported it in a header.
+  bool leftOut(const SourceCheck &Check, const Finding &F);
+  /// The NOLINT comments of \p File, read on first use; its unmatched
+  /// ones are kept then, to be reported among the findings.
+  const NoLintComments &noLintComments(clang::FileID File);
+
   /// Reports one diagnostic, with its fix-its when every one can be made.
   void emit(clang::SourceLocation Where, unsigned ID, const std::string &Text,
             const std::vector<clang::FixItHint> &Fixes);
 
   clang::ASTContext &Ctx;
   clang::DiagnosticsEngine &Out;
-  unsigned WarningID, NoteID;
+  const CheckSettings &Settings;
+  std::optional<llvm::Regex> HeaderFilter;
+  unsigned WarningID, NoteID, ErrorID;
   unsigned Count = 0;
   std::vector<std::pair<const SourceCheck *, Finding>> Kept;
   llvm::DenseSet<const void *> Seen;
   std::set<std::tuple<unsigned, std::string_view, std::string>> Reported;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<LaneAnalysis>>
       Analyses;
+  std::map<clang::FileID, std::unique_ptr<NoLintComments>> NoLints;
+  std::vector<Finding> UnmatchedNoLints;
 };
 
 /// Calls \p Visit on \p Root and on every statement and expression below it

@@ -35,7 +35,7 @@ const SourceCheck *findSourceCheck(std::string_view Name) {
 }
 
 llvm::Expected<std::vector<const SourceCheck *>>
-selectSourceChecks(std::string_view Spec) {
+selectSourceChecks(std::string_view Spec, std::string_view Origin) {
   llvm::SmallVector<llvm::StringRef> Entries;
   llvm::StringRef(Spec.data(), Spec.size()).split(Entries, ',');
   // A list that starts by naming checks selects those; one that starts by
@@ -56,7 +56,7 @@ selectSourceChecks(std::string_view Spec) {
         llvm::GlobPattern::create(Entry);
     if (!Pattern)
       return llvm::createStringError(
-          "--checks: '" + Entry.str() +
+          std::string(Origin) + ": '" + Entry.str() +
           "' is not a name or glob: " + llvm::toString(Pattern.takeError()));
     bool Matched = false;
     for (const SourceCheck *C : sourceCheckCatalog()) {
@@ -72,7 +72,7 @@ selectSourceChecks(std::string_view Spec) {
       std::string Known;
       for (const SourceCheck *C : sourceCheckCatalog())
         Known += (Known.empty() ? "" : ", ") + std::string(C->name());
-      return llvm::createStringError("--checks: '" + Entry.str() +
+      return llvm::createStringError(std::string(Origin) + ": '" + Entry.str() +
                                      "' names no check (the checks: " + Known +
                                      ")");
     }

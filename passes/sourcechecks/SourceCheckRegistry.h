@@ -54,9 +54,10 @@ const SourceCheck *findSourceCheck(std::string_view Name);
 
 /// The checks \p Spec selects (`headroom-fp64-promotion,-headroom-narrow-*`,
 /// `*`, `-*,headroom-launch-config`), in catalog order. Fails when an entry
-/// matches no check (a misspelt name), naming it and the checks there are.
+/// matches no check (a misspelt name), naming \p Origin (where the list
+/// was given), the entry and the checks there are.
 llvm::Expected<std::vector<const SourceCheck *>>
-selectSourceChecks(std::string_view Spec);
+selectSourceChecks(std::string_view Spec, std::string_view Origin = "--checks");
 
 } // namespace headroom::sourcechecks
 

@@ -30,11 +30,28 @@ const char *sarifLevel(DiagnosticLevel L) {
   return "warning";
 }
 
-ordered_json rulesJson(const std::string &DocsUri) {
+/// The rules of the check registry.
+const std::vector<SarifRule> &catalogRules() {
+  static const std::vector<SarifRule> Rules = [] {
+    std::vector<SarifRule> Out;
+    for (const CheckInfo &C : checkCatalog())
+      Out.push_back({std::string(C.Name), std::string(C.Summary),
+                     std::string(C.Help), C.Level});
+    return Out;
+  }();
+  return Rules;
+}
+
+const std::vector<SarifRule> &rulesOf(const SarifOptions &Options) {
+  return Options.Rules.empty() ? catalogRules() : Options.Rules;
+}
+
+ordered_json rulesJson(const SarifOptions &Options) {
+  const std::string &DocsUri = Options.DocsUri;
   ordered_json Rules = ordered_json::array();
-  for (const CheckInfo &C : checkCatalog()) {
+  for (const SarifRule &C : rulesOf(Options)) {
     ordered_json R;
-    R["id"] = C.Name;
+    R["id"] = C.Id;
     ordered_json Short, Full, Help;
     Short["text"] = C.Summary;
     Full["text"] = C.Summary;
@@ -43,7 +60,7 @@ ordered_json rulesJson(const std::string &DocsUri) {
     R["fullDescription"] = Full;
     R["help"] = Help;
     if (!DocsUri.empty())
-      R["helpUri"] = DocsUri + "/diagnostics.md#" + std::string(C.Name);
+      R["helpUri"] = DocsUri + "/diagnostics.md#" + C.Id;
     ordered_json Config;
     Config["level"] = sarifLevel(C.Level);
     R["defaultConfiguration"] = std::move(Config);
@@ -52,10 +69,10 @@ ordered_json rulesJson(const std::string &DocsUri) {
   return Rules;
 }
 
-int ruleIndex(const std::string &Check) {
+int ruleIndex(const std::string &Check, const SarifOptions &Options) {
   int I = 0;
-  for (const CheckInfo &C : checkCatalog()) {
-    if (C.Name == Check)
+  for (const SarifRule &C : rulesOf(Options)) {
+    if (C.Id == Check)
       return I;
     ++I;
   }
@@ -135,7 +152,7 @@ ordered_json result(const Diagnostic &D, const std::string &Text,
                     const SarifOptions &Options, const FindingIndex &Findings) {
   ordered_json R;
   R["ruleId"] = D.Check;
-  if (int I = ruleIndex(D.Check); I >= 0)
+  if (int I = ruleIndex(D.Check, Options); I >= 0)
     R["ruleIndex"] = I;
   R["level"] = sarifLevel(D.Level);
   ordered_json Message;
@@ -224,7 +241,7 @@ ordered_json sarifHead(const SarifOptions &Options) {
   ordered_json Driver;
   Driver["name"] = "headroom";
   Driver["semanticVersion"] = Options.ToolVersion;
-  Driver["rules"] = rulesJson(Options.DocsUri);
+  Driver["rules"] = rulesJson(Options);
   ordered_json Tool;
   Tool["driver"] = std::move(Driver);
   ordered_json Invocation;

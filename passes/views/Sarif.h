@@ -4,7 +4,8 @@
 /// The Static Analysis Results Interchange Format (OASIS SARIF 2.1.0) form
 /// of a list of diagnostics, for code-scanning UIs (GitHub code scanning,
 /// Azure DevOps, VS Code's SARIF viewer). One run; the tool's rules are the
-/// check catalog (checks/catalog/Checks.def) with their summaries and advice.
+/// check catalog (checks/catalog/Checks.def) with their summaries and advice,
+/// or the rules the caller gives (the source checks', views/CheckViews.h).
 /// Each diagnostic with a check name is a result (its notes that carry a
 /// check name are results of their own, at level "note"); notes at other
 /// places (launch sites) become related locations, and the other notes
@@ -29,6 +30,14 @@
 
 namespace headroom {
 
+/// One rule of the run: a check, its summary and its advice.
+struct SarifRule {
+  std::string Id;
+  std::string Summary;
+  std::string Help;
+  DiagnosticLevel Level = DiagnosticLevel::Warning;
+};
+
 struct SarifOptions {
   std::string ToolVersion;
   /// The artifact for results without a source location (the profile).
@@ -42,6 +51,9 @@ struct SarifOptions {
   /// The analysis the diagnostics are about, if any: a result about a
   /// kernel carries its finding (views/FindingJson.h) in its properties.
   const Analysis *Source = nullptr;
+  /// The run's rules; empty for every check of the registry
+  /// (checks/CheckRegistry.h).
+  std::vector<SarifRule> Rules;
 };
 
 /// A file path as a SARIF artifact URI: relative paths stay relative (to

@@ -30,8 +30,10 @@ namespace {
 using namespace clang;
 
 constexpr std::int64_t WarpSize = 32;
-/// The smallest difference in trip counts across a warp that is reported.
-constexpr std::int64_t MinExtraIterations = 2;
+constexpr SourceCheckThreshold MinExtraIterations{
+    "MinExtraIterations", 2, 1, 1 << 20,
+    "the smallest difference in trip counts within a warp that is reported"};
+constexpr SourceCheckThreshold Thresholds[] = {MinExtraIterations};
 
 constexpr SourceCheckInfo Info{
     names::DivergentLoop,
@@ -39,7 +41,8 @@ constexpr SourceCheckInfo Info{
     "of a warp: lanes wait for each other.",
     "Give each warp uniform work: stride loops by the warp or block size, "
     "branch on threadIdx.x / 32 rather than threadIdx.x % 2, or sort work "
-    "so that neighbouring lanes take the same path."};
+    "so that neighbouring lanes take the same path.",
+    Thresholds};
 
 /// The value of \p E when the induction variables of the loops around it
 /// take their first values: `2 * s` in `for (s = 1; ...)` is 2.
@@ -140,7 +143,7 @@ private:
     } else {
       std::int64_t Diff = Bound.Value - Start.Value;
       std::int64_t Extra = (WarpSize - 1) * (Diff < 0 ? -Diff : Diff) / Step;
-      if (Extra < MinExtraIterations)
+      if (Extra < C.threshold(*this, MinExtraIterations))
         return;
       Why = "the lanes of a warp run up to " + std::to_string(Extra) +
             " iterations more than each other (the loop's " +

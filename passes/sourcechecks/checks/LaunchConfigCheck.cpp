@@ -28,18 +28,28 @@ namespace {
 using namespace clang;
 
 constexpr std::int64_t WarpSize = 32;
-constexpr std::int64_t MinThreadsPerBlock = 64;
 constexpr std::int64_t MaxThreadsPerBlock = 1024;
 /// Resident blocks an SM holds on sm_80 and sm_90, and its warp slots.
 constexpr std::int64_t MaxBlocksPerSM = 32;
 constexpr std::int64_t MaxWarpsPerSM = 64;
+/// The smallest block whose 32 resident blocks fill an SM's warp slots.
+constexpr std::int64_t FullOccupancyThreads =
+    MaxWarpsPerSM / MaxBlocksPerSM * WarpSize;
+/// Larger minimums than FullOccupancyThreads would report blocks that cap
+/// nothing.
+constexpr SourceCheckThreshold MinThreadsPerBlock{
+    "MinThreadsPerBlock", 64, 32, 64,
+    "the fewest threads per block not reported as capping the occupancy "
+    "(32 reports none)"};
+constexpr SourceCheckThreshold Thresholds[] = {MinThreadsPerBlock};
 
 constexpr SourceCheckInfo Info{
     names::LaunchConfig,
     "A launch's block size is not a multiple of 32, is under 64 threads, or "
     "exceeds the kernel's __launch_bounds__ (or 1024).",
     "Use a block size that is a multiple of 32 and at least 64 (128 or 256 "
-    "are safe defaults), within the kernel's __launch_bounds__."};
+    "are safe defaults), within the kernel's __launch_bounds__.",
+    Thresholds};
 
 /// Whether \p V, a local variable of \p Body, is only read after its
 /// declaration (copied, its members read), so its initializer is its value.
@@ -198,18 +208,18 @@ public:
                 " lanes idle");
       F.ToTry =
           "a multiple of " + std::to_string(WarpSize) + " threads per block";
-    } else if (*Threads < MinThreadsPerBlock &&
+    } else if (*Threads < C.threshold(*this, MinThreadsPerBlock) &&
                !singleBlock(Config->getArg(0), Ctx, Launch)) {
       // One block (`<<<1, 32>>>`) occupies one SM whatever its size: the
       // cap on resident blocks does not apply.
       std::int64_t Warps = MaxBlocksPerSM * (*Threads / WarpSize);
-      F.Message = Size + " (under " + std::to_string(MinThreadsPerBlock) +
+      F.Message = Size + " (under " + std::to_string(FullOccupancyThreads) +
                   ") caps the occupancy of " + Name;
       F.because("an SM holds at most " + std::to_string(MaxBlocksPerSM) +
                 " resident blocks (sm_80, sm_90), so at most " +
                 std::to_string(Warps) + " of its " +
                 std::to_string(MaxWarpsPerSM) + " warp slots are used");
-      F.ToTry = "at least " + std::to_string(MinThreadsPerBlock) +
+      F.ToTry = "at least " + std::to_string(FullOccupancyThreads) +
                 " threads per block";
     } else {
       return;

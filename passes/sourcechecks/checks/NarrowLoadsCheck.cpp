@@ -28,15 +28,18 @@ namespace {
 
 using namespace clang;
 
-/// The widest element the check calls narrow, in bytes.
-constexpr std::int64_t MaxNarrowBytes = 2;
+constexpr SourceCheckThreshold MaxNarrowBytes{
+    "MaxNarrowBytes", 2, 1, 2,
+    "the widest element, in bytes, whose loads are reported (1: 8-bit only)"};
+constexpr SourceCheckThreshold Thresholds[] = {MaxNarrowBytes};
 
 constexpr SourceCheckInfo Info{
     names::NarrowLoads,
     "A loop loads consecutive 8- or 16-bit elements from global memory one "
     "per iteration: one load instruction per element.",
     "Load 4 or 16 bytes at once (char4, short2, int4, uint4 through a "
-    "reinterpret_cast of an aligned pointer) and unpack them in registers."};
+    "reinterpret_cast of an aligned pointer) and unpack them in registers.",
+    Thresholds};
 
 class NarrowLoadsCheck : public SourceCheck {
 public:
@@ -58,7 +61,8 @@ private:
     if (!T->isIntegerType() || T->isBooleanType() || !isRead(E, Lanes))
       return;
     std::optional<MemoryAccess> A = memoryAccess(E, Lanes);
-    if (!A || !A->Global || A->Rank != 1 || A->ElementBytes > MaxNarrowBytes)
+    if (!A || !A->Global || A->Rank != 1 ||
+        A->ElementBytes > C.threshold(*this, MaxNarrowBytes))
       return;
     // Neighbouring lanes reading neighbouring elements: coalesced already.
     if (A->Lanes.Kind == Stride::Constant &&

@@ -35,8 +35,10 @@ using namespace clang;
 
 constexpr std::int64_t Banks = 32;
 constexpr std::int64_t BankBytes = 4;
-/// The fewest lanes served one after another that the check reports.
-constexpr std::int64_t MinConflictWays = 2;
+constexpr SourceCheckThreshold MinConflictWays{
+    "MinConflictWays", 2, 2, 32,
+    "the fewest lanes served one after another that is reported"};
+constexpr SourceCheckThreshold Thresholds[] = {MinConflictWays};
 
 constexpr SourceCheckInfo Info{
     names::SharedBankConflict,
@@ -44,7 +46,8 @@ constexpr SourceCheckInfo Info{
     "between adjacent threads: the warp's accesses are served one bank "
     "conflict at a time.",
     "Pad the rows of 2-D shared arrays by one element ([32][33]), or index "
-    "so that threadIdx.x moves along the row."};
+    "so that threadIdx.x moves along the row.",
+    Thresholds};
 
 /// How many lanes of a warp share a bank for an access of \p Bytes-byte
 /// elements at a stride of \p Stride elements; 0 when not judged.
@@ -91,7 +94,7 @@ private:
   void judge(const ArraySubscriptExpr &E, const MemoryAccess &A,
              CheckContext &C) const {
     std::int64_t Ways = conflictWays(A.Lanes.Value, A.ElementBytes);
-    if (Ways < MinConflictWays)
+    if (Ways < C.threshold(*this, MinConflictWays))
       return;
     Finding F;
     F.Where = E.getExprLoc();

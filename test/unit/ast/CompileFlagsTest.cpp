@@ -145,6 +145,20 @@ TEST(CompileFlagsTest, FlagsAfterDashDashMayBeAnNvccCommand) {
                           "-w", "-x", "cuda", "a.cu"));
 }
 
+TEST(CompileFlagsTest, FlagsOnlyNvccKnowsAreAnNvccCommand) {
+  // `-- -arch=sm_80 -I x`: clang would not know -arch=sm_80 (did you mean
+  // -march?); read as nvcc's, it names the architecture.
+  auto Command =
+      commandFromFlags("a.cu", {"-arch=sm_80", "-I", "x"}, testConfig());
+  ASSERT_TRUE(static_cast<bool>(Command)) << toString(Command.takeError());
+  EXPECT_THAT(Command->CommandLine,
+              ElementsAre("clang++", "--cuda-path=/opt/cuda", "-isystem",
+                          "/opt/cuda/include/cccl", "-Wno-unknown-cuda-version",
+                          "-resource-dir=/opt/clang/22",
+                          "--cuda-gpu-arch=sm_80", "-Ix", "-fsyntax-only",
+                          "--cuda-host-only", "-w", "-x", "cuda", "a.cu"));
+}
+
 TEST(CompileFlagsTest, AMalformedNvccCommandIsAnError) {
   auto Argv = adjustForHostParse({"nvcc", "-c", "a.cu", "-o"}, "a.cu", {});
   ASSERT_FALSE(static_cast<bool>(Argv));

@@ -163,6 +163,22 @@ TEST(NvccFlagsTest, CcbinNamesTheHostCompilerAsNvccFindsIt) {
   llvm::sys::fs::remove_directories(Dir);
 }
 
+TEST(NvccFlagsTest, FlagsOnlyNvccKnowsMakeAnNvccCommand) {
+  EXPECT_TRUE(namesNvccOnlyFlags({"-arch=sm_90"}));
+  EXPECT_TRUE(namesNvccOnlyFlags({"-arch", "sm_90"}));
+  EXPECT_TRUE(namesNvccOnlyFlags(
+      {"-I", "inc", "-gencode", "arch=compute_90,code=sm_90"}));
+  EXPECT_TRUE(namesNvccOnlyFlags({"-Xcompiler", "-Wall"}));
+  EXPECT_TRUE(namesNvccOnlyFlags({"-DX", "-rdc=true"}));
+  EXPECT_TRUE(namesNvccOnlyFlags({"--expt-relaxed-constexpr"}));
+  // Clang's own flags, and flags neither knows (clang's error to report).
+  EXPECT_FALSE(namesNvccOnlyFlags({}));
+  EXPECT_FALSE(namesNvccOnlyFlags(
+      {"-I", "inc", "-std=c++17", "-O2", "--cuda-gpu-arch=sm_90", "-DX=1"}));
+  EXPECT_FALSE(namesNvccOnlyFlags({"-nocudainc", "-include", "h.h"}));
+  EXPECT_FALSE(namesNvccOnlyFlags({"--no-such-flag"}));
+}
+
 TEST(NvccFlagsTest, UnknownFlagsAreRemoved) {
   EXPECT_THAT(withoutUnknownFlags(
                   {"-Wall", "-fno-such-flag-at-all", "-O2", "-isystem", "/x"}),

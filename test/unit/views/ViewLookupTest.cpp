@@ -1,5 +1,6 @@
 //===- ViewLookupTest.cpp - Views found by their format name --------------===//
 
+#include "views/CheckViews.h"
 #include "views/DeviceViews.h"
 #include "views/LintViews.h"
 #include "views/PredictionViews.h"
@@ -18,6 +19,8 @@ TEST(ViewLookup, EachCommandHasItsFormatsInHelpOrder) {
   EXPECT_EQ(formatList(lintViews()), "text, json or sarif");
   EXPECT_EQ(formatList(predictionViews()), "text, json or csv");
   EXPECT_EQ(formatList(deviceViews()), "text or json");
+  // check's text is clang's printer, not a view.
+  EXPECT_EQ(formatList(checkViews()), "json or sarif");
 }
 
 TEST(ViewLookup, FindsAViewByItsName) {
@@ -53,6 +56,31 @@ TEST(ViewLookup, TheDeviceListNamesItsDirectories) {
   findView(deviceViews(), "text")->write(Text, L, {});
   EXPECT_EQ(Text.str(), "Devices for --device (user: /home/u/devices; "
                         "shipped: /opt/share/devices)\n  none found\n");
+}
+
+TEST(ViewLookup, ACheckFindingKeepsTheNotesAfterIt) {
+  CheckDocument Doc;
+  Doc.Files = {"k.cu"};
+  Doc.Findings = {{"headroom-fp64-promotion",
+                   "warning",
+                   "/src/k.cu",
+                   7,
+                   40,
+                   "double-precision literal",
+                   {{"/src/k.cu", 99, 0, "f"}}},
+                  {"", "note", "/src/k.cu", 7, 40, "FP64 runs 2x slower", {}},
+                  {"", "error", "/src/k.cu", 9, 6, "unmatched", {}}};
+  std::vector<Diagnostic> Diags = checkDiagnostics(Doc, "/src");
+  ASSERT_EQ(Diags.size(), 2u);
+  EXPECT_EQ(Diags[0].Check, "headroom-fp64-promotion");
+  EXPECT_EQ(Diags[0].Location->File, "k.cu");
+  ASSERT_EQ(Diags[0].Notes.size(), 1u);
+  EXPECT_EQ(Diags[0].Notes[0].Message, "FP64 runs 2x slower");
+  EXPECT_EQ(Diags[1].Level, DiagnosticLevel::Error);
+  nlohmann::ordered_json J = checkToJson(Doc);
+  EXPECT_EQ(J["schema"], "headroom.check/1");
+  EXPECT_EQ(J["findings"][0]["fixes"][0]["offset"], 99);
+  EXPECT_FALSE(J["findings"][1].contains("check"));
 }
 
 } // namespace

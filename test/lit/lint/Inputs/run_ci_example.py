@@ -2,10 +2,12 @@
 """Runs the headroom commands of examples/ci/github-actions.yml.
 
 usage: run_ci_example.py WORKFLOW HEADROOM_DIR WORK_DIR PROFILE DEVICE BASELINE
+                         [COMMANDS]
 
-Takes every `run:` step of the workflow that calls `headroom lint` or
-`headroom report`, sets the workflow's variables to the given profile,
-device and baseline, and runs each step's script with bash in WORK_DIR with
+Takes every `run:` step of the workflow that calls one of COMMANDS (comma-
+separated; default `headroom lint,headroom report`), sets the workflow's
+variables to the given profile, device and baseline (the others come from
+the environment), and runs each step's script with bash in WORK_DIR with
 HEADROOM_DIR first on PATH. Prints each step's exit status and the files it
 wrote, so a test can check the example still works as documented.
 """
@@ -15,6 +17,8 @@ import subprocess
 import sys
 
 workflow, tool_dir, work, profile, device, baseline = sys.argv[1:7]
+commands = (sys.argv[7] if len(sys.argv) > 7
+            else "headroom lint,headroom report").split(",")
 text = open(workflow).read()
 try:
     import yaml
@@ -27,7 +31,7 @@ env = dict(os.environ, PATH=tool_dir + os.pathsep + os.environ["PATH"],
            HEADROOM_PROFILE=profile, HEADROOM_DEVICE=device,
            HEADROOM_BASELINE=baseline)
 for name, script in scripts:
-    if "headroom lint" not in script and "headroom report" not in script:
+    if not any(command in script for command in commands):
         continue
     status = subprocess.call(["bash", "-eo", "pipefail", "-c", script],
                              cwd=work, env=env)
