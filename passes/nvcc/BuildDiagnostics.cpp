@@ -116,16 +116,6 @@ std::string whyNoKernels(const ProfileDocument &P, const std::string &Source,
          " was recorded; run the program on input that launches them";
 }
 
-/// Why a profile without any kernel has none: the runtime's own warning
-/// (what failed, and how to enable timing) where it left one.
-std::string whyNoKernelAtAll(const ProfileDocument &P,
-                             const std::string &ProfilePath) {
-  return ProfilePath + " has launch sites but no kernel timing: " +
-         (P.Collection.Warnings.empty()
-              ? "run the program where a GPU is visible"
-              : P.Collection.Warnings.front());
-}
-
 /// Says, with HEADROOM_VERBOSE, that no profile was found and where the
 /// search looked.
 void noProfile(const std::string &Source, const std::string &Dir,
@@ -135,7 +125,7 @@ void noProfile(const std::string &Source, const std::string &Dir,
   Err << Tag << "note: no profile for '" << Source << "' (looked for";
   const char *Sep = " ";
   for (const std::string &C :
-       profileCandidates(Settings.Profile, Dir, Source)) {
+       profileCandidates(Settings.profileLocations(), Dir, Source)) {
     Err << Sep << C;
     Sep = ", ";
   }
@@ -144,13 +134,21 @@ void noProfile(const std::string &Source, const std::string &Dir,
 
 } // namespace
 
+std::string noKernelTiming(const ProfileDocument &P,
+                           const std::string &ProfilePath) {
+  return ProfilePath + " has launch sites but no kernel timing: " +
+         (P.Collection.Warnings.empty()
+              ? "run the program where a GPU is visible"
+              : P.Collection.Warnings.front());
+}
+
 unsigned printBuildDiagnostics(const std::string &Source,
                                const std::string &WorkingDirectory,
                                const WrapperSettings &Settings,
                                std::ostream &Err, bool Color, bool Instrumented,
                                const std::string &StampDirectory) {
   std::optional<std::string> ProfilePath =
-      findProfile(Settings.Profile, WorkingDirectory, Source);
+      findProfile(Settings.profileLocations(), WorkingDirectory, Source);
   if (!ProfilePath) {
     // Not worth a note by default: a project is built many times before it
     // is first profiled.
@@ -172,7 +170,7 @@ unsigned printBuildDiagnostics(const std::string &Source,
   }
   if (P->Kernels.empty() && !P->Sites.empty()) {
     // About the profile, not this file: said once, not once per compile.
-    std::string Why = whyNoKernelAtAll(*P, *ProfilePath);
+    std::string Why = noKernelTiming(*P, *ProfilePath);
     if (Settings.Verbose || firstToSay(StampDirectory, *ProfilePath, Why))
       Err << Tag << "note: no kernel diagnostics: " << Why
           << " (said once per profile; HEADROOM_DIAGNOSTICS=0 silences it)\n";

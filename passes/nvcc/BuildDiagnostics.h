@@ -17,6 +17,7 @@
 #define HEADROOM_NVCC_BUILDDIAGNOSTICS_H
 
 #include "nvcc/WrapperSettings.h"
+#include "schema/ProfileDocument.h"
 
 #include <ostream>
 #include <string>
@@ -39,6 +40,12 @@ unsigned printBuildDiagnostics(const std::string &Source,
                                std::ostream &Err, bool Color,
                                bool Instrumented = false,
                                const std::string &StampDirectory = "");
+
+/// Why \p P, read from \p ProfilePath, has launch sites but no kernel: the
+/// runtime's own warning (what failed, and how to enable timing) where it
+/// left one. Said once per profile, by the first compile or step to find it.
+std::string noKernelTiming(const ProfileDocument &P,
+                           const std::string &ProfilePath);
 
 } // namespace headroom::nvcc
 

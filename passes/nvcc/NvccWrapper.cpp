@@ -4,6 +4,7 @@
 
 #include "nvcc/BuildDiagnostics.h"
 #include "nvcc/DependencyFile.h"
+#include "nvcc/DiagnosticsStep.h"
 #include "nvcc/InstrumentCache.h"
 #include "nvcc/RuntimeLocation.h"
 #include "nvcc/StaticMixNotes.h"
@@ -544,6 +545,8 @@ int runNvccWrapper(std::vector<std::string> Args, const WrapperContext &Ctx) {
     *Ctx.Out << wrapperHelp();
     return 0;
   }
+  if (!Settings.DiagnosticsStep.empty())
+    return runDiagnosticsStep(Settings, Ctx);
   std::vector<std::string> Compiler =
       takeCompilerCommand(Args, Settings, Ctx.Getenv);
   if (Args.empty()) {

@@ -64,35 +64,72 @@ std::optional<std::string> newestMatch(const std::string &Pattern) {
   return Best;
 }
 
-std::vector<std::string> profileCandidates(const std::string &EnvProfile,
+namespace {
+
+/// One place of the search: an absolute path, and whether `%p` in it is a
+/// pattern (in the locations told, as the runtime expands it there).
+struct Candidate {
+  std::string Path;
+  bool Pattern = false;
+};
+
+std::vector<Candidate> candidates(const ProfileLocations &Told,
+                                  const std::string &BuildDirectory,
+                                  const std::string &Source) {
+  std::vector<Candidate> Out;
+  auto Add = [&](const std::string &Path, bool Pattern) {
+    std::string Absolute = absolutePath(Path, BuildDirectory);
+    for (const Candidate &C : Out)
+      if (C.Path == Absolute)
+        return;
+    Out.push_back({Absolute, Pattern});
+  };
+  if (!Told.Profile.empty())
+    Add(Told.Profile, true);
+  if (!Told.Directory.empty())
+    Add(absolutePath(DefaultProfileName,
+                     absolutePath(Told.Directory, BuildDirectory)),
+        true);
+  if (!Told.BuildProfile.empty())
+    Add(Told.BuildProfile, true);
+  Add(DefaultProfileName, false);
+  if (!Source.empty())
+    Add(absolutePath(DefaultProfileName,
+                     parentPath(absolutePath(Source, BuildDirectory))),
+        false);
+  return Out;
+}
+
+} // namespace
+
+std::vector<std::string> profileCandidates(const ProfileLocations &Told,
                                            const std::string &BuildDirectory,
                                            const std::string &Source) {
   std::vector<std::string> Out;
-  if (!EnvProfile.empty())
-    Out.push_back(absolutePath(EnvProfile, BuildDirectory));
-  Out.push_back(absolutePath(DefaultProfileName, BuildDirectory));
-  std::string SourceDir = parentPath(absolutePath(Source, BuildDirectory));
-  std::string InSource = absolutePath(DefaultProfileName, SourceDir);
-  if (InSource != Out.back())
-    Out.push_back(InSource);
+  for (const Candidate &C : candidates(Told, BuildDirectory, Source))
+    Out.push_back(C.Path);
   return Out;
+}
+
+std::optional<std::string> findProfile(const ProfileLocations &Told,
+                                       const std::string &BuildDirectory,
+                                       const std::string &Source) {
+  for (const Candidate &C : candidates(Told, BuildDirectory, Source)) {
+    if (C.Pattern) {
+      if (std::optional<std::string> Found = newestMatch(C.Path))
+        return Found;
+    } else if (isRegularFile(C.Path)) {
+      return C.Path;
+    }
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> findProfile(const std::string &EnvProfile,
                                        const std::string &BuildDirectory,
                                        const std::string &Source) {
-  std::vector<std::string> Candidates =
-      profileCandidates(EnvProfile, BuildDirectory, Source);
-  for (size_t I = 0; I < Candidates.size(); ++I) {
-    // Only HEADROOM_PROFILE's `%p` is a pattern.
-    if (I == 0 && !EnvProfile.empty()) {
-      if (std::optional<std::string> Found = newestMatch(Candidates[I]))
-        return Found;
-    } else if (isRegularFile(Candidates[I])) {
-      return Candidates[I];
-    }
-  }
-  return std::nullopt;
+  return findProfile(ProfileLocations{EnvProfile, "", ""}, BuildDirectory,
+                     Source);
 }
 
 } // namespace headroom::nvcc

@@ -154,9 +154,9 @@ void printStaticMix(const CompiledSource &Compiled,
   else
     Skip("no resource usage: " + Parsed.error().message());
   std::optional<std::string> Profile =
-      Settings.Diagnostics
-          ? findProfile(Settings.Profile, WorkingDirectory, Compiled.Source)
-          : std::nullopt;
+      Settings.Diagnostics ? findProfile(Settings.profileLocations(),
+                                         WorkingDirectory, Compiled.Source)
+                           : std::nullopt;
   Expected<DeviceEntry> Device =
       deviceForNotes(Settings, Profile, sass::newestArchitecture(*Functions));
   if (!Device)

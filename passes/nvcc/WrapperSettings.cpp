@@ -95,6 +95,8 @@ readSettings(std::vector<std::string> &Args,
     setSwitch(S.Verbose, "HEADROOM_VERBOSE", *V, S);
   if (auto V = Env("HEADROOM_PROFILE"))
     S.Profile = *V;
+  if (auto V = Env("HEADROOM_PROFILE_DIR"))
+    S.ProfileDirectory = *V;
   if (auto V = Env("HEADROOM_DEVICE"))
     S.Device = *V;
   if (auto V = Env("HEADROOM_MAX_HEADROOM"))
@@ -132,6 +134,12 @@ readSettings(std::vector<std::string> &Args,
       S.Verbose = true;
     else if (Name == "--headroom-profile" && HasValue)
       S.Profile = Value;
+    else if (Name == "--headroom-profile-dir" && HasValue)
+      S.ProfileDirectory = Value;
+    else if (Name == "--headroom-build-profile" && HasValue)
+      S.BuildProfile = Value;
+    else if (Name == "--headroom-diagnostics-step" && HasValue)
+      S.DiagnosticsStep = Value;
     else if (Name == "--headroom-device" && HasValue)
       S.Device = Value;
     else if (Name == "--headroom-max-headroom" && HasValue)
@@ -192,8 +200,20 @@ after a CMAKE_CUDA_COMPILER_LAUNCHER).
 
 options (each also an environment variable):
   --headroom-profile=FILE      HEADROOM_PROFILE: where to look for a profile
-                               first (then ./headroom-profile.json, then the
-                               source's directory)
+                               first (then the next three, then
+                               ./headroom-profile.json, then the source's
+                               directory)
+  --headroom-profile-dir=DIR   HEADROOM_PROFILE_DIR: then DIR's
+                               headroom-profile.json
+  --headroom-build-profile=FILE
+                               then FILE: where the programs of this build
+                               write their profile (headroom_instrument()
+                               sets it)
+  --headroom-diagnostics-step=STAMP
+                               compile nothing: print the diagnostics of
+                               every kernel of the profile found from here,
+                               unless STAMP says this profile was printed
+                               (the build step of headroom_instrument())
   --headroom-device=NAME|FILE  HEADROOM_DEVICE: the device to model on
                                (default: the GPU named in the profile)
   --headroom-model=MODEL       HEADROOM_MODEL: auto (default), hopper, thesis

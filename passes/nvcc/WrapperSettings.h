@@ -14,6 +14,7 @@
 #include "support/Error.h"
 
 #include "model/Prediction.h"
+#include "nvcc/ProfileSearch.h"
 #include <functional>
 
 #include <optional>
@@ -45,6 +46,15 @@ struct WrapperSettings {
   /// HEADROOM_PROFILE / --headroom-profile: the first place to look for a
   /// profile.
   std::string Profile;
+  /// HEADROOM_PROFILE_DIR / --headroom-profile-dir: the directory whose
+  /// headroom-profile.json is the second place.
+  std::string ProfileDirectory;
+  /// --headroom-build-profile: where the build's programs write their
+  /// profile by default (headroom_instrument()), the third place.
+  std::string BuildProfile;
+  /// --headroom-diagnostics-step=STAMP: compile nothing; print the
+  /// diagnostics of the whole profile once per profile (DiagnosticsStep.h).
+  std::string DiagnosticsStep;
   /// HEADROOM_DEVICE / --headroom-device: the device (name or file) to
   /// model on; empty to take the profile's GPU.
   std::string Device;
@@ -66,6 +76,11 @@ struct WrapperSettings {
   /// Problems with the settings, reported as warnings and otherwise ignored:
   /// a setting must not break a build.
   std::vector<std::string> Problems;
+
+  /// Where the profile search is told to look (ProfileSearch.h).
+  ProfileLocations profileLocations() const {
+    return {Profile, ProfileDirectory, BuildProfile};
+  }
 };
 
 /// Reads the settings: removes the `--headroom-*` arguments from \p Args

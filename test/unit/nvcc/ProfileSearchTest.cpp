@@ -52,6 +52,33 @@ TEST_F(ProfileSearchTest, EnvironmentThenBuildThenSourceDirectory) {
   EXPECT_EQ(findProfile((Root / "gone.json").string(), Build, Source), InBuild);
 }
 
+TEST_F(ProfileSearchTest, TheRuntimesOrderComesBeforeTheBuildDirectory) {
+  // The runtime writes to HEADROOM_PROFILE, else HEADROOM_PROFILE_DIR, else
+  // where the build told it: the search looks there in that order.
+  std::string Build = (Root / "build").string();
+  std::string Source = (Root / "src" / "a.cu").string();
+  std::string InBuild = touch(Root / "build" / "headroom-profile.json");
+  fs::create_directories(Root / "tree");
+  ProfileLocations Told{"", "", (Root / "tree" / "p-%p.json").string()};
+  EXPECT_EQ(findProfile(Told, Build, Source), InBuild);
+  std::string Built = touch(Root / "tree" / "p-42.json");
+  EXPECT_EQ(findProfile(Told, Build, Source), Built);
+  fs::create_directories(Root / "runs");
+  Told.Directory = "../runs";
+  EXPECT_EQ(findProfile(Told, Build, Source), Built);
+  std::string InDirectory = touch(Root / "runs" / "headroom-profile.json");
+  EXPECT_EQ(findProfile(Told, Build, Source), InDirectory);
+  Told.Profile = touch(Root / "named.json");
+  EXPECT_EQ(findProfile(Told, Build, Source), Told.Profile);
+  EXPECT_EQ(
+      profileCandidates(Told, Build, Source),
+      (std::vector<std::string>{
+          Told.Profile, InDirectory, (Root / "tree" / "p-%p.json").string(),
+          InBuild, (Root / "src" / "headroom-profile.json").string()}));
+  // Without a source (the build's diagnostics step), no source directory.
+  EXPECT_EQ(profileCandidates({}, Build, "").size(), 1u);
+}
+
 TEST_F(ProfileSearchTest, PercentPMatchesProcessIdsNewestFirst) {
   touch(Root / "run.11.json", 100);
   std::string Newest = touch(Root / "run.2222.json", 10);

@@ -62,6 +62,29 @@ TEST(WrapperSettingsTest, EnvironmentAndArguments) {
   EXPECT_TRUE(S.Help);
 }
 
+TEST(WrapperSettingsTest, WhereTheProfileIsLookedFor) {
+  FakeEnvironment Env;
+  Env.Values = {{"HEADROOM_PROFILE", "p.json"},
+                {"HEADROOM_PROFILE_DIR", "/runs"}};
+  std::vector<std::string> Args = {
+      "--headroom-build-profile=/build/headroom-profile.json", "-c", "a.cu"};
+  WrapperSettings S = readSettings(Args, Env.getenv());
+  EXPECT_THAT(Args, ElementsAre("-c", "a.cu"));
+  ProfileLocations L = S.profileLocations();
+  EXPECT_EQ(L.Profile, "p.json");
+  EXPECT_EQ(L.Directory, "/runs");
+  EXPECT_EQ(L.BuildProfile, "/build/headroom-profile.json");
+  EXPECT_TRUE(S.DiagnosticsStep.empty());
+
+  Args = {"--headroom-profile-dir=/mine",
+          "--headroom-diagnostics-step=CMakeFiles/stamp"};
+  S = readSettings(Args, Env.getenv());
+  EXPECT_THAT(Args, IsEmpty());
+  EXPECT_EQ(S.ProfileDirectory, "/mine") << "the argument beats the variable";
+  EXPECT_EQ(S.DiagnosticsStep, "CMakeFiles/stamp");
+  EXPECT_THAT(S.Problems, IsEmpty());
+}
+
 TEST(WrapperSettingsTest, TheModelOfTheDiagnostics) {
   FakeEnvironment Env;
   std::vector<std::string> Args = {"-c", "a.cu"};
