@@ -58,6 +58,18 @@ std::string chooseSourceRoot(const ProfileDocument &P,
   return Bases.empty() ? currentDirectory() : Bases.front();
 }
 
+/// Where the search is told to look for the workspace \p Root:
+/// $HEADROOM_PROFILE and, as the build's profile, the CMake build tree's
+/// under build/ (where compile_commands.json is looked for too), which
+/// headroom_instrument()'s programs write (docs/integration.md).
+nvcc::ProfileLocations told(const ProfileOptions &O, const std::string &Root) {
+  nvcc::ProfileLocations Told{O.EnvProfile, "", ""};
+  if (isRegularFile(absolutePath("build/CMakeCache.txt", Root)))
+    Told.BuildProfile =
+        absolutePath(std::string("build/") + nvcc::DefaultProfileName, Root);
+  return Told;
+}
+
 } // namespace
 
 std::vector<std::string>
@@ -72,11 +84,12 @@ locateProfiles(const ProfileOptions &O, const std::string &Root,
   }
   // From the root as if compiling there, then from each open file as if
   // compiling it there.
+  nvcc::ProfileLocations Told = told(O, Root);
   if (std::optional<std::string> P =
-          nvcc::findProfile(O.EnvProfile, Root, absolutePath("x.cu", Root)))
+          nvcc::findProfile(Told, Root, absolutePath("x.cu", Root)))
     addOnce(Found, absolutePath(*P, Root));
   for (const std::string &F : OpenFiles)
-    if (std::optional<std::string> P = nvcc::findProfile(O.EnvProfile, Root, F))
+    if (std::optional<std::string> P = nvcc::findProfile(Told, Root, F))
       addOnce(Found, absolutePath(*P, Root));
   return Found;
 }
@@ -87,9 +100,8 @@ profileCandidates(const ProfileOptions &O, const std::string &Root,
   if (!O.Profiles.empty())
     return O.Profiles;
   std::vector<std::string> Candidates;
-  if (!O.EnvProfile.empty())
-    addOnce(Candidates, absolutePath(O.EnvProfile, Root));
-  addOnce(Candidates, absolutePath(nvcc::DefaultProfileName, Root));
+  for (const std::string &C : nvcc::profileCandidates(told(O, Root), Root, ""))
+    addOnce(Candidates, C);
   for (const std::string &F : OpenFiles)
     addOnce(Candidates, absolutePath(nvcc::DefaultProfileName, parentPath(F)));
   return Candidates;

@@ -4,8 +4,9 @@
 /// Where `headroom lsp` takes its profile from and how it becomes findings:
 /// the `--profile` files, else the search `headroom nvcc` uses for build
 /// warnings (nvcc/ProfileSearch.h, docs/integration.md) run from the
-/// workspace root and from each open file; several profiles are merged as
-/// `headroom merge` merges them. The device is `--device` (or
+/// workspace root and from each open file, with a CMake build tree under
+/// build/ as the build whose programs wrote the profile; several profiles are
+/// merged as `headroom merge` merges them. The device is `--device` (or
 /// HEADROOM_DEVICE), else the shipped device file of the profiled GPU
 /// (analysis/ProfileDevice.h). The analysis and its diagnostics are the
 /// report's (checks/Report.h).
