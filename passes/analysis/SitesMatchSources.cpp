@@ -89,7 +89,8 @@ SourceCheckResult checkSites(const ProfileDocument &P,
     return It->second;
   };
   for (const ProfileSite &S : P.Sites) {
-    FileOf(S.Launch.File);
+    if (S.hasLaunch())
+      FileOf(S.Launch.File);
     if (S.hasDefinition())
       FileOf(S.Definition.File);
   }
@@ -125,7 +126,8 @@ SourceCheckResult checkSites(const ProfileDocument &P,
   for (const ProfileSite &S : P.Sites) {
     if (S.hasDefinition())
       Check(S.Definition, S.Kernel, /*IsDefinition=*/true);
-    Check(S.Launch, S.Kernel, /*IsDefinition=*/false);
+    if (S.hasLaunch())
+      Check(S.Launch, S.Kernel, /*IsDefinition=*/false);
   }
   return R;
 }

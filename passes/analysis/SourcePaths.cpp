@@ -34,11 +34,33 @@ std::string resolvedSourcePath(const std::string &File,
   return normalizedPath(File);
 }
 
+std::string locateUnder(const std::string &File, const std::string &Root) {
+  if (!isAbsolute(File))
+    return "";
+  std::string Path = normalizedPath(File);
+  // Each run of trailing components, longest first: the whole path below
+  // '/', then without its first directory, and so on to the file name.
+  for (std::size_t Start = 1; Start < Path.size();) {
+    std::string Here = normalizedPath(Root + "/" + Path.substr(Start));
+    if (isRegularFile(Here))
+      return Here;
+    std::size_t Slash = Path.find('/', Start);
+    if (Slash == std::string::npos)
+      break;
+    Start = Slash + 1;
+  }
+  return "";
+}
+
 std::string displayedSourcePath(const std::string &File,
                                 const std::string &Directory,
                                 const std::string &Root) {
-  return pathUnder(resolvedSourcePath(File, Directory),
-                   Root.empty() ? std::string(".") : Root);
+  std::string Base = Root.empty() ? std::string(".") : Root;
+  std::string Resolved = resolvedSourcePath(File, Directory);
+  if (isAbsolute(Resolved) && !isRegularFile(Resolved))
+    if (std::string Here = locateUnder(Resolved, Base); !Here.empty())
+      Resolved = absolutePath(Here);
+  return pathUnder(Resolved, Base);
 }
 
 void localizeSourcePaths(ProfileDocument &P, const std::string &Root) {

@@ -25,9 +25,18 @@ namespace headroom {
 std::string resolvedSourcePath(const std::string &File,
                                const std::string &Directory);
 
+/// The file under \p Root that the absolute \p File names when \p File
+/// itself is not there (recorded on another machine, or in a tree since
+/// moved): Root joined with the longest run of File's trailing components
+/// that names a regular file under Root ("/tmp/x/src/k.cu" under "proj"
+/// is "proj/src/k.cu" where that exists, else "proj/k.cu"), or "".
+std::string locateUnder(const std::string &File, const std::string &Root);
+
 /// \p File of a site recorded with \p Directory as reports print it: the
 /// resolved path relative to \p Root (default: the current directory) when
-/// it lies under Root, else the resolved path.
+/// it lies under Root, else the resolved path. A resolved path that does
+/// not exist here but names a file under Root by its trailing components
+/// (locateUnder) is that file.
 std::string displayedSourcePath(const std::string &File,
                                 const std::string &Directory,
                                 const std::string &Root);

@@ -61,6 +61,9 @@ void addTargetNotes(const KernelReport &K, Diagnostic &D) {
 
 void addSiteNotes(const KernelReport &K, Diagnostic &D) {
   for (const SiteUsage &U : K.Sites) {
+    // A site of an imported profile knows the definition, not the launch.
+    if (U.Site && !U.Site->hasLaunch())
+      continue;
     double Share = K.TotalNs > 0 ? U.TotalNs / K.TotalNs : 0;
     Arg Times = Arg::counted(double(U.Launches), "time", "times");
     D.Notes.push_back(note(

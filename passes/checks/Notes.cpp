@@ -31,7 +31,8 @@ Diagnostic finding(DiagnosticLevel Level, std::string_view Check,
 }
 
 void addBusiestSiteNote(const KernelReport &K, Diagnostic &D) {
-  if (K.Sites.empty() || !K.Sites.front().Site)
+  if (K.Sites.empty() || !K.Sites.front().Site ||
+      !K.Sites.front().Site->hasLaunch())
     return;
   const SiteUsage &U = K.Sites.front();
   D.Notes.push_back(

@@ -125,7 +125,7 @@ findingsOf(std::shared_ptr<const Analysis> A,
       KF.LaunchCount = K->Launches;
       KF.MeasuredCounters = K->ModeledLaunches > 0;
       for (const SiteUsage &U : K->Sites) {
-        if (!U.Site)
+        if (!U.Site || !U.Site->hasLaunch())
           continue;
         LaunchFinding L;
         L.Where = U.Site->Launch;

@@ -100,6 +100,9 @@ struct ProfileSite {
   /// What ProfileKernel::Site refers to (the position in the runtime's
   /// profiles).
   std::uint64_t Id = 0;
+  /// Where the kernel is launched; an empty File where that is unknown (a
+  /// profile that `headroom import` made of Nsight Compute's export: its
+  /// sites are kernel definitions only).
   SourceLocation Launch;
   /// The kernel as written at the launch.
   std::string Kernel;
@@ -109,6 +112,7 @@ struct ProfileSite {
   SourceLocation Definition;
 
   bool hasDefinition() const { return !Definition.File.empty(); }
+  bool hasLaunch() const { return !Launch.File.empty(); }
   /// The absolute directory that relative files of Launch and Definition are
   /// relative to (the compile's working directory, `directory`); empty in
   /// profiles that do not record it: their relative files are then taken

@@ -401,7 +401,11 @@ ProfileSite DocumentReader::site(const json &J, const std::string &Path) {
   ObjectReader R(J, Path, Err);
   ProfileSite S;
   S.Id = R.index("id");
-  S.Launch = location(R, "file", "line", "column");
+  // A site whose launches are unknown (a profile that `headroom import` made
+  // of Nsight Compute's export, which has no launch locations) has no file,
+  // line and column: only its kernel's definition.
+  if (R.given("file") || R.given("line") || R.given("column"))
+    S.Launch = location(R, "file", "line", "column");
   S.Kernel = R.string("kernel");
   // A launch through a function pointer has no definition: absent, or
   // (as runtimes before 2026-11-25 wrote it) an empty file at line 0.

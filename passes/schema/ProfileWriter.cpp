@@ -92,10 +92,13 @@ json collectionJson(const ProfileCollection &C) {
 json siteJson(const ProfileSite &S, ProfileKeyOrder Order) {
   json J;
   if (Order == ProfileKeyOrder::Merged) {
-    J = {{"column", S.Launch.Column}};
+    J = json::object();
+    if (S.hasLaunch())
+      J["column"] = S.Launch.Column;
     if (!S.Directory.empty())
       J["directory"] = S.Directory;
-    J["file"] = S.Launch.File;
+    if (S.hasLaunch())
+      J["file"] = S.Launch.File;
     J["id"] = S.Id;
     J["kernel"] = S.Kernel;
     if (S.hasDefinition()) {
@@ -103,14 +106,17 @@ json siteJson(const ProfileSite &S, ProfileKeyOrder Order) {
       J["kernel_file"] = S.Definition.File;
       J["kernel_line"] = S.Definition.Line;
     }
-    J["line"] = S.Launch.Line;
+    if (S.hasLaunch())
+      J["line"] = S.Launch.Line;
     return J;
   }
-  J = {{"id", S.Id},
-       {"file", S.Launch.File},
-       {"line", S.Launch.Line},
-       {"column", S.Launch.Column},
-       {"kernel", S.Kernel}};
+  J = {{"id", S.Id}};
+  if (S.hasLaunch()) {
+    J["file"] = S.Launch.File;
+    J["line"] = S.Launch.Line;
+    J["column"] = S.Launch.Column;
+  }
+  J["kernel"] = S.Kernel;
   if (S.hasDefinition()) {
     J["kernel_file"] = S.Definition.File;
     J["kernel_line"] = S.Definition.Line;

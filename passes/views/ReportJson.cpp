@@ -46,7 +46,9 @@ ordered_json kernelToJson(const KernelReport &K) {
   ordered_json Sites = ordered_json::array();
   for (const SiteUsage &U : K.Sites) {
     ordered_json S;
-    S["location"] = U.Site ? locationToJson(U.Site->Launch) : ordered_json();
+    S["location"] = U.Site && U.Site->hasLaunch()
+                        ? locationToJson(U.Site->Launch)
+                        : ordered_json();
     S["launches"] = U.Launches;
     S["total_ms"] = U.TotalNs / 1e6;
     S["share_of_kernel"] = K.TotalNs > 0 ? U.TotalNs / K.TotalNs : 0.0;

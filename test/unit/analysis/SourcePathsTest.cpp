@@ -59,6 +59,25 @@ TEST(SourcePaths, LocalizeRewritesSitesAndScopesOnce) {
   EXPECT_EQ(P.Scopes[0].Where.File, "src/lib.cu");
 }
 
+TEST(SourcePaths, AFileRecordedElsewhereIsFoundUnderTheRootByItsTail) {
+  std::string Root = tree("elsewhere", {"src/k.cu", "k.cu", "a.cu"});
+  // The longest run of trailing components that names a file under it.
+  EXPECT_EQ(locateUnder("/tmp/x/proj/src/k.cu", Root), Root + "/src/k.cu");
+  EXPECT_EQ(locateUnder("/tmp/x/k.cu", Root), Root + "/k.cu");
+  EXPECT_EQ(locateUnder("/a.cu", Root), Root + "/a.cu");
+  EXPECT_EQ(locateUnder("/tmp/x/b.cu", Root), "");
+  EXPECT_EQ(locateUnder("src/k.cu", Root), "");
+  // Printed like every path under the root.
+  EXPECT_EQ(displayedSourcePath("/tmp/x/proj/src/k.cu", "", Root), "src/k.cu");
+  EXPECT_EQ(displayedSourcePath("../src/k.cu", "/tmp/x/proj/build", Root),
+            "src/k.cu");
+  EXPECT_EQ(displayedSourcePath("/tmp/x/b.cu", "", Root), "/tmp/x/b.cu");
+  // A recorded file that exists is that file, wherever the root is.
+  std::string Other = tree("other", {"src/k.cu"});
+  EXPECT_EQ(displayedSourcePath(Other + "/src/k.cu", "", Root),
+            Other + "/src/k.cu");
+}
+
 TEST(SourcePaths, PortableTailDropsLeadingParentsAndAbsolutePaths) {
   EXPECT_EQ(portableTail("../../src/k.cu"), "src/k.cu");
   EXPECT_EQ(portableTail("./src/k.cu"), "src/k.cu");

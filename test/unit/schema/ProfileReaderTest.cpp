@@ -82,6 +82,34 @@ TEST(ProfileTest, ALaunchThroughAFunctionPointerHasNoDefinition) {
               HasSubstr("sites[0].kernel_file: expected a non-empty string"));
 }
 
+TEST(ProfileTest, ASiteOfAnImportedProfileHasNoLaunch) {
+  auto J = twoKernelProfile();
+  // headroom import: Nsight Compute records the definition, not the launch.
+  for (const char *Key : {"file", "line", "column"})
+    J["sites"][0].erase(Key);
+  auto P = readText("imported.json", J.dump());
+  ASSERT_TRUE(P) << P.error().message();
+  EXPECT_FALSE(P->Sites[0].hasLaunch());
+  EXPECT_TRUE(P->Sites[0].hasDefinition());
+  EXPECT_TRUE(P->Sites[1].hasLaunch());
+  // Written without the keys, in both orders, it reads back the same.
+  for (ProfileKeyOrder Order :
+       {ProfileKeyOrder::Documented, ProfileKeyOrder::Merged}) {
+    nlohmann::ordered_json Written = profileToJson(*P, Order);
+    EXPECT_FALSE(Written["sites"][0].contains("file"));
+    EXPECT_FALSE(Written["sites"][0].contains("line"));
+    auto Again = readText("again.json", Written.dump());
+    ASSERT_TRUE(Again) << Again.error().message();
+    EXPECT_FALSE(Again->Sites[0].hasLaunch());
+    EXPECT_EQ(Again->Sites[0].Definition.Line, 10u);
+  }
+  // Part of a launch location is an error.
+  J["sites"][0]["line"] = 40;
+  EXPECT_THAT(errorOf("part.json", J),
+              HasSubstr("sites[0].file: missing (expected a non-empty "
+                        "string)"));
+}
+
 TEST(ProfileTest, ASiteDirectoryMustBeAbsolute) {
   auto J = twoKernelProfile();
   J["sites"][1]["directory"] = "build";
