@@ -54,6 +54,7 @@ const Subcommand Subcommands[] = {
     {"lint", "gate a profile on headroom thresholds and a baseline", lintMain},
     {"calibrate", "measure this GPU and write its device file", calibrateMain},
     {"merge", "combine the profiles of many processes or ranks", mergeMain},
+    {"import", "make a profile of an Nsight Compute run", importMain},
     {"validate", "score the models on a recording of the validation corpus",
      validateMain},
     {"nvcc", "compile like nvcc, instrumenting the CUDA sources", nvccMain},

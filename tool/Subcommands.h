@@ -21,6 +21,8 @@ int reportMain(const Args &A);
 int lintMain(const Args &A);
 int calibrateMain(const Args &A);
 int mergeMain(const Args &A);
+/// A profile of a run that Nsight Compute profiled.
+int importMain(const Args &A);
 /// Scores the models on a recording of the validation corpus.
 int validateMain(const Args &A);
 /// A drop-in nvcc that instruments what it compiles (instruments only with

@@ -27,6 +27,9 @@ ALLOWED = {
     "model": {"support", "schema"},
     "devices": {"support", "schema", "model"},
     "analysis": {"support", "schema", "model", "devices"},
+    # Nsight Compute's exports as a profile; its paths found as reports
+    # find them (analysis/SourcePaths.h).
+    "import": {"support", "schema", "analysis"},
     "sass": {"support", "schema", "model", "analysis"},
     "checks": {"support", "checks/catalog", "schema", "model", "devices",
                "analysis", "sass"},
@@ -77,6 +80,9 @@ DESCRIPTIONS = {
     "analysis": "A profile or counters file through the model on a device: "
                 "kernel reports, projections, baselines, predictions, "
                 "validation. Judges and prints nothing.",
+    "import": "`headroom import`: Nsight Compute's CSV exports (the raw "
+              "page, the kernels' source pages, or a report through `ncu`) "
+              "as a `headroom.profile/1`.",
     "checks": "What Headroom judges, one check per file: kernel warnings, "
               "qualifying notes, input checks, the lint gate, the static "
               "mix; every sentence they say (`Messages.def`).",
