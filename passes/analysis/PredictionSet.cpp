@@ -2,6 +2,7 @@
 
 #include "analysis/PredictionSet.h"
 
+#include "model/UnitRates.h"
 #include "model/UtilizationCorrection.h"
 
 namespace headroom {
@@ -145,8 +146,12 @@ Expected<PredictionSet> predictFiles(const PredictFiles &R,
   }
   Expected<PredictionSet> Set =
       buildPredictionSet(std::move(Counters->Kernels), std::move(Request));
-  if (Set)
+  if (Set) {
     Set->Source = R.CountersPath;
+    if (R.Options.Choice == ModelChoice::Auto)
+      for (const DeviceEntry &E : Set->Devices)
+        Set->HopperNeedsProfile |= bool(unitRates(E.Device));
+  }
   return Set;
 }
 

@@ -52,6 +52,10 @@ struct PredictionSet {
   /// Measured times were given without a reference device, so they are not
   /// used.
   bool MeasuredTimesUnused = false;
+  /// A device has the Hopper model's rates, which --model auto would use
+  /// for a profile: the thesis model ran for want of a launch
+  /// configuration.
+  bool HopperNeedsProfile = false;
 
   const Prediction &at(std::size_t Device, std::size_t Kernel) const {
     return Predictions[Device * Kernels.size() + Kernel];
@@ -67,7 +71,9 @@ struct PredictionSet {
 /// What `headroom predict` was asked: a counters file, devices by name or
 /// path, and a reference device.
 struct PredictFiles {
-  std::string CountersPath;
+  /// One of the three inputs: a counters file, a profile, or Nsight
+  /// Compute's export (which the tool imports).
+  std::string CountersPath, ProfilePath, NcuPath;
   std::vector<std::string> Devices;
   std::optional<std::string> Reference;
   std::optional<double> MeasuredMsOverride;

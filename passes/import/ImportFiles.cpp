@@ -54,7 +54,7 @@ Expected<ImportedProfile> importFiles(const ImportRequest &R) {
     Located.insert(demanglerSpelling(Page->Function));
     Pages.push_back({Path, std::move(*Page)});
   }
-  if (Ncu) {
+  if (Ncu && R.ExportSourcePages) {
     // Each kernel's first launch's page; a kernel built without -lineinfo
     // or profiled without its source has none, and no location.
     std::set<std::string> Asked;

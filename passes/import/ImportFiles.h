@@ -25,6 +25,9 @@ struct ImportRequest {
   std::vector<std::string> SourcePages;
   /// BuildOptions::SourceRoot.
   std::string SourceRoot;
+  /// Whether a report's kernels without a source page get theirs from ncu
+  /// (`predict --ncu` needs no locations).
+  bool ExportSourcePages = true;
 };
 
 /// Reads the files of \p R and builds their profile.

@@ -215,6 +215,11 @@ std::vector<std::string> predictionNotes(const PredictionSet &Set) {
     Notes.push_back("measured times in the counters file are not used: name "
                     "the GPU they were measured on with --reference to get "
                     "headroom and the E_util correction");
+  if (Set.HopperNeedsProfile)
+    Notes.push_back("the thesis model ran: a counters file has no launch "
+                    "configuration, which the Hopper model needs; give a "
+                    "profile (--profile, or Nsight Compute's export with "
+                    "--ncu) for it");
   return Notes;
 }
 

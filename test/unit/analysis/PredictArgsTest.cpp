@@ -35,11 +35,56 @@ TEST(PredictArgsTest, AReferenceAloneIsADevice) {
   EXPECT_FALSE(R->MeasuredMsOverride);
 }
 
+TEST(PredictArgsTest, AProfileOrNsightsExportAndTheModel) {
+  Expected<PredictFiles> R =
+      predictRequest(parse({"--profile", "p.json", "--model", "thesis"}));
+  ASSERT_TRUE(R) << R.error().message();
+  EXPECT_EQ(R->ProfilePath, "p.json");
+  EXPECT_TRUE(R->CountersPath.empty());
+  // Without --device: the GPU the profile was recorded on.
+  EXPECT_TRUE(R->Devices.empty());
+  EXPECT_EQ(R->Options.Choice, ModelChoice::Thesis);
+  Expected<PredictFiles> N =
+      predictRequest(parse({"--ncu", "raw.csv", "-d", "B200"}));
+  ASSERT_TRUE(N) << N.error().message();
+  EXPECT_EQ(N->NcuPath, "raw.csv");
+  EXPECT_EQ(N->Options.Choice, ModelChoice::Auto);
+  // A counters file runs the thesis model; the Hopper model needs a launch
+  // configuration.
+  Expected<PredictFiles> C = predictRequest(
+      parse({"-c", "k.json", "-d", "H100", "--model", "hopper"}));
+  ASSERT_FALSE(C);
+  EXPECT_EQ(C.error().message(),
+            "headroom predict: --model hopper: a counters file has no launch "
+            "configuration, "
+            "which it needs; give a profile (--profile, or Nsight Compute's "
+            "export with --ncu)");
+  Expected<PredictFiles> Two =
+      predictRequest(parse({"-c", "k.json", "--profile", "p.json"}));
+  ASSERT_FALSE(Two);
+  EXPECT_EQ(Two.error().message(),
+            "headroom predict: give one of --counters, --profile and --ncu");
+  Expected<PredictFiles> Ref =
+      predictRequest(parse({"--profile", "p.json", "--reference", "H100"}));
+  ASSERT_FALSE(Ref);
+  EXPECT_EQ(Ref.error().message(), "headroom predict: --reference is for "
+                                   "counters files: a profile names the GPU it "
+                                   "was recorded on, and its times there");
+  Expected<PredictFiles> Model =
+      predictRequest(parse({"--profile", "p.json", "--model", "roofline"}));
+  ASSERT_FALSE(Model);
+  EXPECT_EQ(
+      Model.error().message(),
+      "headroom predict: --model: expected auto, hopper, thesis or fitted, got "
+      "'roofline'");
+}
+
 TEST(PredictArgsTest, UsageErrorsNameTheCommand) {
   Expected<PredictFiles> NoCounters = predictRequest(parse({"-d", "k20c"}));
   ASSERT_FALSE(NoCounters);
-  EXPECT_EQ(NoCounters.error().message(),
-            "headroom predict: --counters <file> is required");
+  EXPECT_EQ(
+      NoCounters.error().message(),
+      "headroom predict: --counters, --profile or --ncu <file> is required");
   Expected<PredictFiles> NoDevice = predictRequest(parse({"-c", "k.json"}));
   ASSERT_FALSE(NoDevice);
   EXPECT_EQ(NoDevice.error().message(),
