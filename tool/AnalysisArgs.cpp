@@ -52,12 +52,10 @@ void addAnalysisOutputs(CommandLine &Cmd, const std::string &FormatHelp,
 Expected<ReportRequest> analysisRequest(const ParsedArgs &P,
                                         const std::string &Command) {
   if (!P.Positionals.empty())
-    return Error("headroom " + Command + ": unexpected argument '" +
-                 P.Positionals.front() + "'");
+    return Error("unexpected argument '" + P.Positionals.front() + "'");
   auto ProfilePath = P.get("profile");
   if (!ProfilePath)
-    return Error("headroom " + Command +
-                 ": --profile is required (see 'headroom " + Command +
+    return Error("--profile is required (see 'headroom " + Command +
                  " --help')");
   ReportRequest Request;
   Request.ProfilePath = *ProfilePath;
@@ -66,14 +64,13 @@ Expected<ReportRequest> analysisRequest(const ParsedArgs &P,
   std::string Model = P.get("model").value_or("auto");
   std::optional<ModelChoice> Choice = parseModelChoice(Model);
   if (!Choice)
-    return Error("headroom " + Command +
-                 ": --model: expected auto, hopper, thesis or fitted, got '" +
+    return Error("--model: expected auto, hopper, thesis or fitted, got '" +
                  Model + "'");
   Request.Model.Choice = *Choice;
   if (std::optional<std::string> Sass = P.get("sass")) {
     auto Facts = sass::readStaticFacts(*Sass);
     if (!Facts)
-      return Facts.error().context("headroom " + Command);
+      return Facts.error();
     Request.Model.Facts = *Facts;
   }
   Request.SourceRoot = P.has("no-source-check")
@@ -83,7 +80,10 @@ Expected<ReportRequest> analysisRequest(const ParsedArgs &P,
 }
 
 ViewOptions viewOptions(const ParsedArgs &P) {
-  ViewOptions O{colorWanted(P), HEADROOM_VERSION};
+  ViewOptions O;
+  O.Color = colorWanted(P);
+  O.ToolVersion = HEADROOM_VERSION;
+  O.Program = commandName();
   O.DocsUri = docsUri();
   O.SourceRoot = P.get("source-root").value_or(".");
   return O;
@@ -101,8 +101,7 @@ std::ostream *openAnalysisOutput(const ParsedArgs &P, std::ofstream &File,
     return &std::cout;
   File.open(*Output, std::ios::binary);
   if (!File) {
-    std::cerr << "headroom: error: " << *Output << ": cannot write the " << What
-              << "\n";
+    printError(*Output + ": cannot write the " + What);
     return nullptr;
   }
   return &File;
@@ -113,8 +112,8 @@ bool finishAnalysisOutput(std::ostream &OS, const ParsedArgs &P,
   OS.flush();
   if (OS)
     return true;
-  std::cerr << "headroom: error: " << P.get("output").value_or("<stdout>")
-            << ": cannot write the " << What << "\n";
+  printError(P.get("output").value_or("<stdout>") + ": cannot write the " +
+             What);
   return false;
 }
 

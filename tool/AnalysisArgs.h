@@ -32,21 +32,21 @@ void addAnalysisOutputs(CommandLine &Cmd, const std::string &FormatHelp,
                         const std::string &What);
 
 /// The request for loadAnalysis, or the usage error of `headroom Command`:
-/// an unexpected argument, or --profile or --device missing.
+/// an unexpected argument, --profile missing or a bad --model.
 Expected<ReportRequest> analysisRequest(const ParsedArgs &P,
                                         const std::string &Command);
 
 /// The view --format names among \p Views (text by default), or the usage
-/// error of `headroom Command` that lists them.
+/// error that lists them.
 template <typename Document>
 Expected<const View<Document> *>
-viewOption(const ParsedArgs &P, const std::string &Command,
+viewOption(const ParsedArgs &P,
            const std::vector<const View<Document> *> &Views) {
   std::string Format = P.get("format").value_or("text");
   if (const View<Document> *V = findView(Views, Format))
     return V;
-  return Error("headroom " + Command + ": --format: expected " +
-               formatList(Views) + ", got '" + Format + "'");
+  return Error("--format: expected " + formatList(Views) + ", got '" + Format +
+               "'");
 }
 
 /// The options of the views: colors (colorWanted) and the tool's version.

@@ -27,6 +27,6 @@ int headroom::calibrateMain(const Args &A) {
   if (!Exit)
     return failWith(Exit.error());
   if (!Exit->Problem.empty())
-    std::cerr << "headroom: error: " << Exit->Problem << "\n";
+    printError(Exit->Problem);
   return Exit->Status;
 }

@@ -26,7 +26,7 @@ int checkMain(const Args &A) {
   };
   Expected<ParsedArgs> Parsed = CL.parse(A);
   if (!Parsed)
-    return Fail(Parsed.error().context(CL.program()).message());
+    return Fail(Parsed.error().message());
   if (Parsed->has("help")) {
     CL.printHelp(std::cout);
     return 0;

@@ -27,14 +27,14 @@ int fromSpec(const DeviceRegistry &Registry, const ParsedArgs &P) {
   Expected<DeviceEntry> D =
       Registry.fromSpec(*P.get("from-spec"), P.get("reference").value_or(""));
   if (!D)
-    return failWith(D.error().context("headroom devices --from-spec"));
+    return failWith(D.error().context("--from-spec"));
   if (std::optional<std::string> Other = P.get("compare")) {
     Expected<DeviceEntry> C = Registry.lookup(*Other);
     if (!C)
-      return failWith(C.error().context("headroom devices --compare"));
+      return failWith(C.error().context("--compare"));
     // The check is of the derivation: the same GPU, measured.
     if (!deviceMatches(C->Device, D->Device.Name))
-      return failWith(Error("headroom devices --compare: '" + C->Device.Name +
+      return failWith(Error("--compare: '" + C->Device.Name +
                             "' is another GPU than '" + D->Device.Name +
                             "'; compare with a device file of the same GPU"));
     writeSpecComparison(std::cout, D->Device, C->Device);
@@ -81,32 +81,29 @@ int headroom::devicesMain(const Args &A) {
   if (std::optional<int> Done = parseArguments(CL, A, Parsed))
     return *Done;
   if (!Parsed->Positionals.empty())
-    return failWith(Error("headroom devices: unexpected argument '" +
-                          Parsed->Positionals.front() + "'"));
+    return failWith(
+        Error("unexpected argument '" + Parsed->Positionals.front() + "'"));
   DeviceRegistry Registry = DeviceRegistry::fromEnvironment();
   if (Parsed->has("from-spec")) {
     if (Parsed->has("format"))
-      return failWith(Error("headroom devices: --format lists devices; "
+      return failWith(Error("--format lists devices; "
                             "--from-spec writes a device file"));
     if (Parsed->has("output") && Parsed->has("compare"))
-      return failWith(
-          Error("headroom devices: --output and --compare exclude each other"));
+      return failWith(Error("--output and --compare exclude each other"));
     return fromSpec(Registry, *Parsed);
   }
   for (const char *Only : {"reference", "output", "compare"})
     if (Parsed->has(Only))
-      return failWith(Error(std::string("headroom devices: --") + Only +
-                            " needs --from-spec"));
+      return failWith(Error(std::string("--") + Only + " needs --from-spec"));
   std::string Format = Parsed->get("format").value_or("text");
   const View<DeviceListing> *View = findView(deviceViews(), Format);
   if (!View)
-    return failWith(Error("headroom devices: --format must be " +
-                          formatList(deviceViews()) + ", got '" + Format +
-                          "'"));
+    return failWith(Error("--format must be " + formatList(deviceViews()) +
+                          ", got '" + Format + "'"));
   std::vector<Error> Problems;
   DeviceListing Listing = Registry.listing(&Problems);
   for (const Error &P : Problems)
-    std::cerr << "headroom: warning: skipping " << P.message() << "\n";
+    printWarning("skipping " + P.message());
   View->write(std::cout, Listing, {});
   return 0;
 }

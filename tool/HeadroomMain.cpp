@@ -6,6 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Subcommands.h"
+#include "ToolSupport.h"
+
+#include "support/Spelling.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -94,6 +97,7 @@ int main(int Argc, char **Argv) {
   Args Rest(Argv + 2, Argv + Argc);
   for (const Subcommand &S : Subcommands)
     if (Command == S.Name) {
+      setCommandName("headroom " + Command);
       int Code = S.Main(Rest);
       // Output that did not all reach standard output (`> /dev/full`, a
       // closed pipe) is a failure, also where a command does not check.
@@ -102,14 +106,19 @@ int main(int Argc, char **Argv) {
       bool Failed = std::fflush(stdout) != 0 || std::ferror(stdout);
       // A command that failed has said why already.
       if ((Failed || !std::cout) && Code == 0) {
-        std::cerr << "headroom: error: cannot write to standard output"
-                  << (errno ? std::string(": ") + std::strerror(errno) : "")
-                  << "\n";
+        printError(std::string("cannot write to standard output") +
+                   (errno ? std::string(": ") + std::strerror(errno) : ""));
         return 1;
       }
       return Code;
     }
-  std::cerr << "headroom: error: unknown command '" << Command
-            << "' (run 'headroom --help')\n";
+  std::vector<std::string> Names;
+  for (const Subcommand &S : Subcommands)
+    Names.push_back(S.Name);
+  if (std::optional<std::string> Near = closestSpelling(Command, Names))
+    printError("unknown command '" + Command + "'; did you mean '" + *Near +
+               "'?");
+  else
+    printError("unknown command '" + Command + "' (run 'headroom --help')");
   return 2;
 }

@@ -29,7 +29,7 @@ int instrumentMain(const Args &A) {
   CommandLine CL = ast::instrumentCommandLine();
   Expected<ParsedArgs> Parsed = CL.parse(A);
   if (!Parsed)
-    return fail(Parsed.error().context(CL.program()).message(), 2);
+    return fail(Parsed.error().message(), 2);
   if (Parsed->has("help")) {
     CL.printHelp(std::cout);
     return 0;

@@ -36,8 +36,7 @@ int lintMain(const Args &A) {
   Expected<ReportRequest> Inputs = analysisRequest(*Parsed, "lint");
   if (!Inputs)
     return failWith(Inputs.error());
-  Expected<const View<LintReport> *> View =
-      viewOption(*Parsed, "lint", lintViews());
+  Expected<const View<LintReport> *> View = viewOption(*Parsed, lintViews());
   if (!View)
     return failWith(View.error());
   Expected<LintRequest> Request = lintRequest(*Parsed, std::move(*Inputs));

@@ -111,7 +111,7 @@ int lspMain(const Args &A) {
   Cmd.option("clangd", "PATH",
              "the clangd to run (default: clangd on PATH, else clangd-22)")
       .option("profile", "FILE",
-              "a profile to show (repeatable: merged as by headroom merge)",
+              "a profile to show; several are merged as by headroom merge",
               /*Repeatable=*/true)
       .option("device", "NAME|PATH",
               "the device to model on (default: HEADROOM_DEVICE, else the "
@@ -131,7 +131,9 @@ int lspMain(const Args &A) {
       .option("latency-log", "FILE",
               "write the time each forwarded message spent in the proxy "
               "(docs/perf/lsp.md)")
-      .positionals("clangd arguments after '--'", /*AllowDashDash=*/true);
+      .afterDashDash("<clangd arguments>",
+                     "passed to clangd (--version and --help there are "
+                     "clangd's)");
 
   // --version and --help with clangd's arguments: clangd answers.
   std::vector<std::string> Own = A, ClangdArgs;
@@ -162,7 +164,7 @@ int lspMain(const Args &A) {
     Argv.insert(Argv.end(), ClangdArgs.begin(), ClangdArgs.end());
     Expected<ProcessExit> Exit = runProcess(Argv);
     if (!Exit)
-      return failWith(Exit.error().context("headroom lsp"));
+      return failWith(Exit.error());
     return Exit->Code;
   }
 
@@ -170,7 +172,7 @@ int lspMain(const Args &A) {
   if (std::optional<int> Done = parseArguments(Cmd, A, Parsed))
     return *Done;
   if (!Parsed->Positionals.empty())
-    return failWith(Error("headroom lsp: unexpected argument '" +
+    return failWith(Error("unexpected argument '" +
                           Parsed->Positionals.front() +
                           "'; clangd's arguments go after '--'"));
 
@@ -197,7 +199,6 @@ int lspMain(const Args &A) {
     std::optional<ModelChoice> Choice = parseModelChoice(*Model);
     if (!Choice)
       return failWith(Error(
-          "headroom lsp: " +
           std::string(Parsed->get("model") ? "--model" : "HEADROOM_MODEL") +
           ": expected auto, hopper, thesis or fitted, got '" + *Model + "'"));
     O.Session.Profiles.Model = *Choice;
@@ -209,7 +210,7 @@ int lspMain(const Args &A) {
   Expected<std::optional<double>> Timeout = numberOption(
       *Parsed, "check-timeout", 0, 86400, "a number of seconds in (0, 86400]");
   if (!Timeout)
-    return failWith(Timeout.error().context("headroom lsp"));
+    return failWith(Timeout.error());
   if (!Parsed->has("no-checks") && HaveSourceChecks) {
     lsp::CompileTimeOptions C;
     C.Headroom = currentExecutable();

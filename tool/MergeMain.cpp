@@ -30,7 +30,8 @@ int mergeMain(const Args &A) {
              "write the merged profile here (default: stdout)")
       .flag("keep-devices", "keep each GPU (UUID) apart instead of merging "
                             "GPUs of the same model")
-      .positionals("profiles, or directories whose *.json profiles to merge")
+      .argument("PROFILE|DIR...",
+                "a profile, or a directory whose *.json profiles to merge")
       .alias('o', "output");
   std::optional<ParsedArgs> Parsed;
   if (std::optional<int> Done = parseArguments(Cmd, A, Parsed))

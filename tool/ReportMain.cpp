@@ -51,8 +51,7 @@ int reportMain(const Args &A) {
   Expected<ReportRequest> Request = analysisRequest(*Parsed, "report");
   if (!Request)
     return failWith(Request.error());
-  Expected<const View<Analysis> *> View =
-      viewOption(*Parsed, "report", reportViews());
+  Expected<const View<Analysis> *> View = viewOption(*Parsed, reportViews());
   if (!View)
     return failWith(View.error());
   Request->Targets = Parsed->getAll("target");

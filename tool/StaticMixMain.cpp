@@ -43,7 +43,7 @@ CommandLine staticMixCommandLine() {
              "the GPU to bound the kernels on (auto: the calibrated device "
              "of the SASS's architecture)")
       .option("source", "FILE",
-              "a source file to find the kernels' definitions in (repeat)",
+              "a source file to find the kernels' definitions in",
               /*Repeatable=*/true)
       .option("sass", "FILE",
               "the output of 'cuobjdump -sass' instead of "
@@ -56,7 +56,7 @@ CommandLine staticMixCommandLine() {
               "notes as the compiler prints them (default), or one "
               "headroom.static-mix/1 document")
       .flag("color", "color the notes")
-      .positionals("the object, executable or cubin nvcc built")
+      .argument("OBJECT", "the object, executable or cubin nvcc built")
       .alias('d', "device");
   return Cmd;
 }
@@ -67,7 +67,7 @@ Expected<std::string> listing(const ParsedArgs &P, const std::string &Option,
   if (std::optional<std::string> File = P.get(Option))
     return readFile(*File);
   if (P.Positionals.size() != 1)
-    return Error("headroom static-mix: expected one OBJECT, or --sass and "
+    return Error("expected one OBJECT, or --sass and "
                  "--res-usage (see 'headroom static-mix --help')");
   return sass::runCuobjdump(P.Positionals.front(), Flag);
 }
@@ -137,12 +137,12 @@ int staticMixMain(const Args &A) {
     return *Done;
   std::string Format = Parsed->get("format").value_or("text");
   if (Format != "text" && Format != "json")
-    return failWith(Error("headroom static-mix: --format: expected 'text' "
+    return failWith(Error("--format: expected 'text' "
                           "or 'json', got '" +
                           Format + "'"));
   std::optional<std::string> DeviceArg = Parsed->get("device");
   if (!DeviceArg)
-    return failWith(Error("headroom static-mix: --device is required"));
+    return failWith(Error("--device is required"));
   Expected<DeviceEntry> Device = Error("");
   if (*DeviceArg != "auto") {
     Device = DeviceRegistry::fromEnvironment().lookup(*DeviceArg);
@@ -152,7 +152,7 @@ int staticMixMain(const Args &A) {
   Expected<std::optional<double>> Weight =
       numberOption(*Parsed, "loop-weight", 0, 1e6, "a number in (0, 1e6]");
   if (!Weight)
-    return failWith(Weight.error().context("headroom static-mix"));
+    return failWith(Weight.error());
   double LoopWeight = Weight->value_or(sass::DefaultLoopWeight);
   Expected<std::string> Sass = listing(*Parsed, "sass", "-sass");
   if (!Sass)
@@ -167,7 +167,7 @@ int staticMixMain(const Args &A) {
   if (*DeviceArg == "auto") {
     Device = deviceOfArchitecture(*Functions);
     if (!Device)
-      return failWith(Device.error().context("headroom static-mix"));
+      return failWith(Device.error());
   }
   auto Resources = sass::parseResourceUsage(
       *Usage, Parsed->get("res-usage").value_or("cuobjdump -res-usage"));
@@ -188,7 +188,7 @@ int staticMixMain(const Args &A) {
     std::cout << Doc.dump(2) << "\n";
     return 0;
   }
-  printTextDiagnostics(Notes, std::cout, Parsed->has("color"));
+  printTextDiagnostics(Notes, std::cout, Parsed->has("color"), commandName());
   return 0;
 }
 

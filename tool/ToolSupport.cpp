@@ -11,8 +11,31 @@
 
 namespace headroom {
 
+namespace {
+
+std::string &currentCommandName() {
+  static std::string Name = "headroom";
+  return Name;
+}
+
+} // namespace
+
+void setCommandName(std::string Name) {
+  currentCommandName() = std::move(Name);
+}
+
+const std::string &commandName() { return currentCommandName(); }
+
+void printError(const std::string &Message) {
+  std::cerr << commandName() << ": error: " << Message << "\n";
+}
+
+void printWarning(const std::string &Message) {
+  std::cerr << commandName() << ": warning: " << Message << "\n";
+}
+
 int failWith(const Error &E) {
-  std::cerr << "headroom: error: " << E.message() << "\n";
+  printError(E.message());
   return ExitUsageOrInput;
 }
 
@@ -21,7 +44,7 @@ std::optional<int> parseArguments(const CommandLine &Cmd,
                                   std::optional<ParsedArgs> &Parsed) {
   Expected<ParsedArgs> P = Cmd.parse(Args);
   if (!P)
-    return failWith(P.error().context(Cmd.program()));
+    return failWith(P.error());
   if (P->has("help")) {
     Cmd.printHelp(std::cout);
     return 0;

@@ -14,7 +14,18 @@ namespace headroom {
 /// Exit code for usage and input errors (lint's 1 means "findings").
 constexpr int ExitUsageOrInput = 2;
 
-/// Prints "headroom: error: <message>" on stderr; returns ExitUsageOrInput.
+/// Names the subcommand running ("headroom report") for every error and
+/// warning line it prints; "headroom" until the driver has chosen one.
+void setCommandName(std::string Name);
+const std::string &commandName();
+
+/// Prints "<command>: error: <message>" on stderr, clang's form with the
+/// subcommand as the program ("headroom report: error: ...").
+void printError(const std::string &Message);
+/// Prints "<command>: warning: <message>" on stderr.
+void printWarning(const std::string &Message);
+
+/// printError(E.message()); returns ExitUsageOrInput.
 int failWith(const Error &E);
 
 /// Parses a subcommand's arguments into Parsed. Returns the exit code when

@@ -32,7 +32,7 @@ int validateMain(const Args &A) {
   if (std::optional<std::string> Sass = P->get("sass")) {
     auto Facts = sass::readStaticFacts(*Sass);
     if (!Facts)
-      return failWith(Facts.error().context("headroom validate"));
+      return failWith(Facts.error());
     Request->Facts = *Facts;
   }
   DeviceRegistry Registry = DeviceRegistry::fromEnvironment();
@@ -46,7 +46,7 @@ int validateMain(const Args &A) {
   std::string Format = P->get("format").value_or("text");
   const View<ValidationResult> *V = findView(validationViews(), Format);
   if (!V)
-    return failWith(Error("headroom validate: --format: expected " +
+    return failWith(Error("--format: expected " +
                           formatList(validationViews()) + ", got '" + Format +
                           "'"));
   Expected<ValidationResult> R = validateRecording(*Request, Registry);

@@ -55,17 +55,14 @@ Expected<PredictFiles> predictRequest(const ParsedArgs &P) {
   std::optional<std::string> CountersPath = P.get("counters");
   std::optional<std::string> Profile = P.get("profile"), Ncu = P.get("ncu");
   if (!CountersPath && !Profile && !Ncu)
-    return Error(
-        "headroom predict: --counters, --profile or --ncu <file> is required");
+    return Error("--counters, --profile or --ncu <file> is required");
   if (bool(CountersPath) + bool(Profile) + bool(Ncu) > 1)
-    return Error(
-        "headroom predict: give one of --counters, --profile and --ncu");
+    return Error("give one of --counters, --profile and --ncu");
   PredictFiles R;
   std::string Model = P.get("model").value_or("auto");
   std::optional<ModelChoice> Choice = parseModelChoice(Model);
   if (!Choice)
-    return Error("headroom predict: --model: expected auto, hopper, thesis or "
-                 "fitted, got '" +
+    return Error("--model: expected auto, hopper, thesis or fitted, got '" +
                  Model + "'");
   R.Options.Choice = *Choice;
   R.Devices = P.getAll("device");
@@ -74,8 +71,7 @@ Expected<PredictFiles> predictRequest(const ParsedArgs &P) {
     R.ProfilePath = Profile.value_or("");
     R.NcuPath = Ncu.value_or("");
     if (R.Reference || P.get("measured-ms"))
-      return Error(std::string("headroom predict: ") +
-                   (R.Reference ? "--reference" : "--measured-ms") +
+      return Error(std::string(R.Reference ? "--reference" : "--measured-ms") +
                    " is for counters files: a profile names the GPU it was "
                    "recorded on, and its times there");
     R.Options.OptimisticInt = P.has("optimistic-int");
@@ -83,18 +79,18 @@ Expected<PredictFiles> predictRequest(const ParsedArgs &P) {
   }
   R.CountersPath = *CountersPath;
   if (*Choice == ModelChoice::Hopper || *Choice == ModelChoice::Fitted)
-    return Error("headroom predict: --model " + Model +
+    return Error("--model " + Model +
                  ": a counters file has no launch configuration, which it "
                  "needs; give a profile (--profile, or Nsight Compute's "
                  "export with --ncu)");
   if (R.Devices.empty() && !R.Reference)
-    return Error("headroom predict: give at least one --device (run "
+    return Error("give at least one --device (run "
                  "'headroom devices' to list them)");
   R.Options.OptimisticInt = P.has("optimistic-int");
   if (std::optional<std::string> Ms = P.get("measured-ms")) {
     std::optional<double> Value = parseNumber(*Ms);
     if (!Value || *Value <= 0)
-      return Error("headroom predict: --measured-ms expects a positive "
+      return Error("--measured-ms expects a positive "
                    "number of milliseconds, got '" +
                    *Ms + "'");
     R.MeasuredMsOverride = *Value;

@@ -15,8 +15,8 @@ CommandLine validateCommandLine() {
       "floors above the measured time, verdicts against Nsight Compute's\n"
       "Speed of Light, and projections from another GPU's recording.\n"
       "See docs/perf/accuracy.md.");
-  Cmd.positionals("RECORDED-DIR  a recording, e.g. "
-                  "test/validation/recorded/h100-sxm")
+  Cmd.argument("RECORDED-DIR",
+               "a recording, e.g. test/validation/recorded/h100-sxm")
       .option("device", "NAME|PATH", "the GPU the recording was made on")
       .option("counters", "headroom|ncu",
               "counters and times from the Headroom runtime (default) or "
@@ -35,20 +35,20 @@ CommandLine validateCommandLine() {
 Expected<ValidationRequest> validationRequest(const ParsedArgs &P) {
   ValidationRequest R;
   if (P.Positionals.size() != 1)
-    return Error("headroom validate: expected one recorded directory, got " +
+    return Error("expected one recorded directory, got " +
                  std::to_string(P.Positionals.size()));
   R.RecordedDir = P.Positionals.front();
   if (!P.get("device"))
-    return Error("headroom validate: --device is required");
+    return Error("--device is required");
   R.Device = *P.get("device");
   std::string Source = P.get("counters").value_or("headroom");
   if (Source != "headroom" && Source != "ncu")
-    return Error("headroom validate: --counters: expected headroom or ncu, "
+    return Error("--counters: expected headroom or ncu, "
                  "got '" +
                  Source + "'");
   R.Source = Source == "ncu" ? CounterSource::Ncu : CounterSource::Headroom;
   if (P.has("from") != P.has("from-device"))
-    return Error("headroom validate: --from and --from-device go together");
+    return Error("--from and --from-device go together");
   R.FromDir = P.get("from");
   R.FromDevice = P.get("from-device");
   return R;

@@ -261,17 +261,46 @@ commandFromFlags(llvm::StringRef File, llvm::ArrayRef<std::string> Flags,
   return HostParseCommand{std::move(*CommandLine), ""};
 }
 
+namespace {
+
+/// Why -p \p BuildDir holds no compile database clang can read, in one line,
+/// or "" when it holds one: clang's own message tries each kind of database
+/// in turn, a line each.
+std::string missingDatabase(llvm::StringRef BuildDir) {
+  const char *Expected =
+      " (expected the build directory that holds compile_commands.json)";
+  if (!llvm::sys::fs::exists(BuildDir))
+    return ("-p: '" + BuildDir + "' does not exist" + Expected).str();
+  if (!llvm::sys::fs::is_directory(BuildDir))
+    return ("-p: '" + BuildDir + "' is not a directory" + Expected).str();
+  for (const char *Name : {"compile_commands.json", "compile_flags.txt"}) {
+    llvm::SmallString<256> Path(BuildDir);
+    llvm::sys::path::append(Path, Name);
+    if (llvm::sys::fs::exists(Path))
+      return "";
+  }
+  return ("-p: no compile_commands.json in '" + BuildDir + "'").str();
+}
+
+} // namespace
+
 llvm::Expected<HostParseCommand>
 commandFromDatabase(llvm::StringRef BuildDir, llvm::StringRef File,
                     llvm::ArrayRef<std::string> ExtraFlags,
                     const HostParseConfig &Config) {
+  if (std::string Missing = missingDatabase(BuildDir); !Missing.empty())
+    return llvm::createStringError(Missing);
   std::string Message;
   std::unique_ptr<clang::tooling::CompilationDatabase> Database =
       clang::tooling::CompilationDatabase::loadFromDirectory(BuildDir, Message);
-  if (!Database)
-    return llvm::createStringError(llvm::Twine("cannot read a compile "
-                                               "database in '") +
-                                   BuildDir + "': " + Message);
+  if (!Database) {
+    // One line: clang's message has one per kind of database it tried.
+    llvm::SmallVector<llvm::StringRef> Lines;
+    llvm::StringRef(Message).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    return llvm::createStringError(
+        llvm::Twine("-p: cannot read the compile database in '") + BuildDir +
+        "': " + llvm::join(Lines, "; "));
+  }
   llvm::SmallString<256> Absolute(File);
   if (std::error_code EC = llvm::sys::fs::make_absolute(Absolute))
     return llvm::createStringError(EC, llvm::Twine("cannot resolve '") + File +

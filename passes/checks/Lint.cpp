@@ -129,7 +129,7 @@ Expected<LintReport> lint(const LintRequest &R,
   }
   if (!Options.MaxHeadroom && !Options.MinAttainablePct &&
       !Options.MaxCapHeadroom && !Out.Compared && !R.BaselineOutput)
-    return Error("headroom lint: nothing to check: give --max-headroom, "
+    return Error("nothing to check: give --max-headroom, "
                  "--max-cap-headroom, --min-attainable-pct, --baseline or "
                  "--write-baseline");
   Expected<std::unique_ptr<Analysis>> A = loadReport(R.Inputs, Registry);

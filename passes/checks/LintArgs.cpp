@@ -38,24 +38,24 @@ Expected<LintRequest> lintRequest(const ParsedArgs &P, ReportRequest Inputs) {
   auto MaxHeadroom = numberOption(P, "max-headroom", 0, INFINITY,
                                   "a positive number such as 1.5");
   if (!MaxHeadroom)
-    return MaxHeadroom.error().context("headroom lint");
+    return MaxHeadroom.error();
   R.Options.MaxHeadroom = *MaxHeadroom;
   auto MaxCap = numberOption(P, "max-cap-headroom", 0, INFINITY,
                              "a positive number such as 1.2");
   if (!MaxCap)
-    return MaxCap.error().context("headroom lint");
+    return MaxCap.error();
   R.Options.MaxCapHeadroom = *MaxCap;
   auto MinPct = numberOption(P, "min-attainable-pct", 0, 100,
                              "a percentage in (0, 100] such as 50");
   if (!MinPct)
-    return MinPct.error().context("headroom lint");
+    return MinPct.error();
   R.Options.MinAttainablePct = *MinPct;
   auto Noise = numberOption(P, "noise-pct", -1e-300, INFINITY,
                             "a non-negative percentage such as 5");
   if (!Noise)
-    return Noise.error().context("headroom lint");
+    return Noise.error();
   if (*Noise && !R.BaselinePath)
-    return Error("headroom lint: --noise-pct needs --baseline");
+    return Error("--noise-pct needs --baseline");
   R.Options.NoisePct = Noise->value_or(DefaultNoisePct);
   R.Options.StrictSites = P.has("strict-sites");
   return R;

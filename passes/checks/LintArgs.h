@@ -20,7 +20,7 @@ namespace headroom {
 void addLintOptions(CommandLine &Cmd);
 
 /// The gate's request for lint's options \p P and the analysis inputs
-/// \p Inputs, or the usage error ("headroom lint: --max-headroom: ...").
+/// \p Inputs, or the usage error ("--max-headroom: ...").
 Expected<LintRequest> lintRequest(const ParsedArgs &P, ReportRequest Inputs);
 
 } // namespace headroom

@@ -59,7 +59,7 @@ Expected<std::vector<std::string>> microbenchArgv(const std::string &Microbench,
   } else {
     std::string UserDir = DeviceRegistry::fromEnvironment().userDir();
     if (UserDir.empty())
-      return Error("headroom calibrate: neither XDG_DATA_HOME nor HOME is "
+      return Error("neither XDG_DATA_HOME nor HOME is "
                    "set; give -o FILE");
     Argv.insert(Argv.end(), {"--output-dir", UserDir});
   }
@@ -74,24 +74,23 @@ Expected<std::vector<std::string>> microbenchArgv(const std::string &Microbench,
 /// line that explains a failure.
 CalibrationExit explainExit(const ProcessExit &Exit,
                             const std::string &Microbench) {
-  const std::string Tag = "headroom calibrate: ";
   if (Exit.Signal)
-    return {1, Tag + Microbench + " was killed by signal " +
+    return {1, Microbench + " was killed by signal " +
                    std::to_string(Exit.Signal)};
   switch (Exit.Code) {
   case Ok:
     return {0, ""};
   case NoGpu:
-    return {1, Tag + "no usable CUDA GPU on this machine (see the line "
-                     "above); calibration needs one"};
+    return {1, "no usable CUDA GPU on this machine (see the line "
+               "above); calibration needs one"};
   case WrongResult:
-    return {1, Tag + "a micro-benchmark computed a wrong result (see "
-                     "above); no device file was written"};
+    return {1, "a micro-benchmark computed a wrong result (see "
+               "above); no device file was written"};
   case Usage:
-    return {2, Tag + "the micro-benchmarks rejected the arguments (see "
-                     "above)"};
+    return {2, "the micro-benchmarks rejected the arguments (see "
+               "above)"};
   default:
-    return {1, Tag + "the micro-benchmarks failed (exit code " +
+    return {1, "the micro-benchmarks failed (exit code " +
                    std::to_string(Exit.Code) + ", see above)"};
   }
 }
@@ -125,8 +124,7 @@ Expected<CalibrateRequest>
 calibrateRequest(const ParsedArgs &P,
                  const std::vector<std::string> &Arguments) {
   if (!P.Positionals.empty())
-    return Error("headroom calibrate: unexpected argument '" +
-                 P.Positionals.front() + "'");
+    return Error("unexpected argument '" + P.Positionals.front() + "'");
   CalibrateRequest R;
   R.Gpu = P.get("gpu");
   R.Quick = P.has("quick");
@@ -139,13 +137,13 @@ calibrateRequest(const ParsedArgs &P,
 Expected<CalibrationExit> calibrate(const CalibrateRequest &R) {
   Expected<std::string> Microbench = findMicrobench(R.ExecutableDirectory);
   if (!Microbench)
-    return Microbench.error().context("headroom calibrate");
+    return Microbench.error();
   Expected<std::vector<std::string>> Argv = microbenchArgv(*Microbench, R);
   if (!Argv)
     return Argv.error();
   Expected<ProcessExit> Exit = runProcess(*Argv);
   if (!Exit)
-    return Exit.error().context("headroom calibrate");
+    return Exit.error();
   return explainExit(*Exit, *Microbench);
 }
 

@@ -48,7 +48,7 @@ struct CalibrationExit {
   /// calibrate's exit status: 0, 1 when the measurement failed, 2 when the
   /// micro-benchmarks rejected the arguments.
   int Status = 0;
-  /// The line that explains a failure ("headroom calibrate: ..."), empty on
+  /// What explains a failure, for the error line; empty on
   /// success.
   std::string Problem;
 };

@@ -93,7 +93,7 @@ mergeProfiles(const std::vector<std::string> &Arguments,
   if (!Files)
     return Files.error();
   if (Files->empty())
-    return Error("headroom merge: no profile given (run 'headroom merge "
+    return Error("no profile given (run 'headroom merge "
                  "--help')");
   Expected<ProfileDocument> Merged = mergeFiles(*Files, Options);
   if (!Merged)

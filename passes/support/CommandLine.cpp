@@ -2,6 +2,8 @@
 
 #include "support/CommandLine.h"
 
+#include "support/Spelling.h"
+
 #include <iomanip>
 
 namespace headroom {
@@ -48,11 +50,32 @@ CommandLine &CommandLine::positionals(std::string Help, bool DashDash) {
   return *this;
 }
 
+CommandLine &CommandLine::argument(std::string Name, std::string Help) {
+  Arguments.push_back({std::move(Name), std::move(Help)});
+  return *this;
+}
+
+CommandLine &CommandLine::afterDashDash(std::string Name, std::string Help) {
+  AllowDashDash = true;
+  return argument("-- " + Name, std::move(Help));
+}
+
 const CommandLine::Option *CommandLine::find(const std::string &Name) const {
   for (const Option &O : Options)
     if (O.Name == Name)
       return &O;
   return nullptr;
+}
+
+Error CommandLine::unknownOption(const std::string &Name) const {
+  std::vector<std::string> Names;
+  for (const Option &O : Options)
+    Names.push_back(O.Name);
+  if (std::optional<std::string> Near = closestSpelling(Name, Names))
+    return Error("unknown option '--" + Name + "'; did you mean '--" + *Near +
+                 "'?");
+  return Error("unknown option '--" + Name + "' (see '" + Program +
+               " --help')");
 }
 
 Expected<ParsedArgs>
@@ -87,8 +110,7 @@ CommandLine::parse(const std::vector<std::string> &Args) const {
     }
     const Option *O = find(Name);
     if (!O)
-      return Error("unknown option '--" + Name + "' (see '" + Program +
-                   " --help')");
+      return unknownOption(Name);
     if (!O->TakesValue) {
       if (Inline)
         return Error("option '--" + Name + "' takes no value");
@@ -112,10 +134,25 @@ CommandLine::parse(const std::vector<std::string> &Args) const {
   return Parsed;
 }
 
+namespace {
+
+/// One row of the help: the name padded to a column, then its help.
+void helpRow(std::ostream &OS, const std::string &Left,
+             const std::string &Help) {
+  OS << std::left << std::setw(32) << Left << " " << Help << "\n";
+}
+
+} // namespace
+
 void CommandLine::printHelp(std::ostream &OS) const {
   OS << "usage: " << Program << " " << Synopsis << "\n\n" << Summary << "\n";
   if (!PositionalHelp.empty())
     OS << "\n" << PositionalHelp << "\n";
+  if (!Arguments.empty()) {
+    OS << "\narguments:\n";
+    for (const Argument &A : Arguments)
+      helpRow(OS, "  " + A.Name, A.Help);
+  }
   OS << "\noptions:\n";
   for (const Option &O : Options) {
     std::string Left = "  ";
@@ -125,8 +162,7 @@ void CommandLine::printHelp(std::ostream &OS) const {
     Left += "--" + O.Name;
     if (O.TakesValue)
       Left += " <" + O.ValueName + ">";
-    OS << std::left << std::setw(32) << Left << " " << O.Help
-       << (O.Repeatable ? " (repeatable)" : "") << "\n";
+    helpRow(OS, Left, O.Help + (O.Repeatable ? " (repeatable)" : ""));
   }
 }
 

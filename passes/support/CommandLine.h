@@ -45,16 +45,25 @@ public:
   const std::string &program() const { return Program; }
 
   CommandLine &flag(std::string Name, std::string Help);
+  /// The help says "(repeatable)" after \p Help when \p Repeatable: \p Help
+  /// says what several values do, not that there may be several.
   CommandLine &option(std::string Name, std::string ValueName, std::string Help,
                       bool Repeatable = false);
   /// A short alias such as `-o` for `--output`.
   CommandLine &alias(char Short, std::string Name);
-  /// Describes the positional arguments in the help text.
+  /// Describes the positional arguments in the help text, as a paragraph of
+  /// whole sentences.
   CommandLine &positionals(std::string Help, bool AllowDashDash = false);
+  /// Describes one positional argument as a row of the help's "arguments:"
+  /// list, named as the synopsis names it ("PROFILE|DIR...").
+  CommandLine &argument(std::string Name, std::string Help);
+  /// Accepts `--` and lists what follows it as the row "-- <Name>".
+  CommandLine &afterDashDash(std::string Name, std::string Help);
 
   /// Parses Args (without the program and subcommand names). `--help` and
   /// `-h` are always accepted as a flag named "help". An error does not name
-  /// the program: callers add it with Error::context(program()).
+  /// the program: the caller's error line does ("headroom report: error:
+  /// ..."). An unknown option names the closest known one, if any is close.
   Expected<ParsedArgs> parse(const std::vector<std::string> &Args) const;
   void printHelp(std::ostream &OS) const;
 
@@ -63,11 +72,17 @@ private:
     std::string Name, ValueName, Help;
     bool TakesValue = false, Repeatable = false;
   };
+  struct Argument {
+    std::string Name, Help;
+  };
   const Option *find(const std::string &Name) const;
+  /// "unknown option '--targets'; did you mean '--target'?".
+  Error unknownOption(const std::string &Name) const;
 
   std::string Program, Synopsis, Summary, PositionalHelp;
   bool AllowDashDash = false;
   std::vector<Option> Options;
+  std::vector<Argument> Arguments;
   std::map<char, std::string> Aliases;
 };
 

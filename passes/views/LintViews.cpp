@@ -16,7 +16,7 @@ public:
   std::string_view format() const override { return "text"; }
   void write(std::ostream &OS, const LintReport &R,
              const ViewOptions &O) const override {
-    printTextDiagnostics(R.Result.Diagnostics, OS, O.Color);
+    printTextDiagnostics(R.Result.Diagnostics, OS, O.Color, O.Program);
     OS << R.summary() << "\n";
   }
 };

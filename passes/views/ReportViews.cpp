@@ -18,7 +18,7 @@ public:
   std::string_view format() const override { return "text"; }
   void write(std::ostream &OS, const Analysis &A,
              const ViewOptions &O) const override {
-    printTextDiagnostics(A.Diagnostics, OS, O.Color);
+    printTextDiagnostics(A.Diagnostics, OS, O.Color, O.Program);
     if (wantsTargetSummary(A))
       writeTargetSummary(OS, A);
   }

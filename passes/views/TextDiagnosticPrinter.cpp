@@ -25,7 +25,8 @@ const char *levelColor(DiagnosticLevel L) {
   return Bold;
 }
 
-void printOne(const Diagnostic &D, std::ostream &OS, bool Color) {
+void printOne(const Diagnostic &D, std::ostream &OS, bool Color,
+              std::string_view Program) {
   if (Color)
     OS << Bold;
   if (D.Location) {
@@ -35,7 +36,7 @@ void printOne(const Diagnostic &D, std::ostream &OS, bool Color) {
       OS << D.Location->Column << ":";
     OS << " ";
   } else
-    OS << "headroom: ";
+    OS << Program << ": ";
   if (Color)
     OS << levelColor(D.Level);
   OS << diagnosticLevelName(D.Level) << ":";
@@ -52,12 +53,13 @@ void printOne(const Diagnostic &D, std::ostream &OS, bool Color) {
 } // namespace
 
 void printTextDiagnostics(const std::vector<Diagnostic> &Diags,
-                          std::ostream &OS, bool Color) {
+                          std::ostream &OS, bool Color,
+                          std::string_view Program) {
   unsigned Warnings = 0, Errors = 0;
   for (const Diagnostic &D : Diags) {
-    printOne(D, OS, Color);
+    printOne(D, OS, Color, Program);
     for (const Diagnostic &N : D.Notes)
-      printOne(N, OS, Color);
+      printOne(N, OS, Color, Program);
     Warnings += D.Level == DiagnosticLevel::Warning;
     Errors += D.Level == DiagnosticLevel::Error;
   }

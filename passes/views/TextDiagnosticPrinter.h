@@ -13,14 +13,18 @@
 #include "analysis/Diagnostic.h"
 
 #include <ostream>
+#include <string_view>
 #include <vector>
 
 namespace headroom {
 
 /// Prints \p Diags and their notes, then clang's summary ("2 warnings
-/// generated.", "1 warning and 1 error generated.") when there are any.
+/// generated.", "1 warning and 1 error generated.") when there are any. A
+/// diagnostic without a location starts with \p Program, as clang's start
+/// with "clang:" ("headroom lint: error: ...").
 void printTextDiagnostics(const std::vector<Diagnostic> &Diags,
-                          std::ostream &OS, bool Color);
+                          std::ostream &OS, bool Color,
+                          std::string_view Program = "headroom");
 
 } // namespace headroom
 

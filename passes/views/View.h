@@ -23,6 +23,10 @@ namespace headroom {
 struct ViewOptions {
   /// Color text diagnostics (clang's colors).
   bool Color = false;
+  /// The command the output is of ("headroom report"): what a text
+  /// diagnostic without a location starts with, as the tool's own error
+  /// lines do.
+  std::string Program = "headroom";
   /// The tool's version, for SARIF and the HTML footer.
   std::string ToolVersion;
   /// List every item after the summary (validate --kernels).

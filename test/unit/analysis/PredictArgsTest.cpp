@@ -55,47 +55,43 @@ TEST(PredictArgsTest, AProfileOrNsightsExportAndTheModel) {
       parse({"-c", "k.json", "-d", "H100", "--model", "hopper"}));
   ASSERT_FALSE(C);
   EXPECT_EQ(C.error().message(),
-            "headroom predict: --model hopper: a counters file has no launch "
-            "configuration, "
+            "--model hopper: a counters file has no launch configuration, "
             "which it needs; give a profile (--profile, or Nsight Compute's "
             "export with --ncu)");
   Expected<PredictFiles> Two =
       predictRequest(parse({"-c", "k.json", "--profile", "p.json"}));
   ASSERT_FALSE(Two);
   EXPECT_EQ(Two.error().message(),
-            "headroom predict: give one of --counters, --profile and --ncu");
+            "give one of --counters, --profile and --ncu");
   Expected<PredictFiles> Ref =
       predictRequest(parse({"--profile", "p.json", "--reference", "H100"}));
   ASSERT_FALSE(Ref);
-  EXPECT_EQ(Ref.error().message(), "headroom predict: --reference is for "
-                                   "counters files: a profile names the GPU it "
-                                   "was recorded on, and its times there");
+  EXPECT_EQ(Ref.error().message(),
+            "--reference is for counters files: a profile names the GPU it "
+            "was recorded on, and its times there");
   Expected<PredictFiles> Model =
       predictRequest(parse({"--profile", "p.json", "--model", "roofline"}));
   ASSERT_FALSE(Model);
-  EXPECT_EQ(
-      Model.error().message(),
-      "headroom predict: --model: expected auto, hopper, thesis or fitted, got "
-      "'roofline'");
+  EXPECT_EQ(Model.error().message(),
+            "--model: expected auto, hopper, thesis or fitted, got "
+            "'roofline'");
 }
 
 TEST(PredictArgsTest, UsageErrorsNameTheCommand) {
   Expected<PredictFiles> NoCounters = predictRequest(parse({"-d", "k20c"}));
   ASSERT_FALSE(NoCounters);
-  EXPECT_EQ(
-      NoCounters.error().message(),
-      "headroom predict: --counters, --profile or --ncu <file> is required");
+  EXPECT_EQ(NoCounters.error().message(),
+            "--counters, --profile or --ncu <file> is required");
   Expected<PredictFiles> NoDevice = predictRequest(parse({"-c", "k.json"}));
   ASSERT_FALSE(NoDevice);
   EXPECT_EQ(NoDevice.error().message(),
-            "headroom predict: give at least one --device (run 'headroom "
+            "give at least one --device (run 'headroom "
             "devices' to list them)");
   Expected<PredictFiles> Ms = predictRequest(
       parse({"-c", "k.json", "-d", "k20c", "--measured-ms", "-1"}));
   ASSERT_FALSE(Ms);
-  EXPECT_EQ(Ms.error().message(),
-            "headroom predict: --measured-ms expects a positive number of "
-            "milliseconds, got '-1'");
+  EXPECT_EQ(Ms.error().message(), "--measured-ms expects a positive number of "
+                                  "milliseconds, got '-1'");
 }
 
 } // namespace

@@ -333,8 +333,18 @@ TEST_F(CompileDatabaseTest, AFileWithoutACommandIsAnError) {
 TEST_F(CompileDatabaseTest, AMissingDatabaseIsAnError) {
   auto Command = commandFromDatabase(Dir, path("k.cu"), {}, testConfig());
   ASSERT_FALSE(static_cast<bool>(Command));
-  EXPECT_THAT(toString(Command.takeError()),
-              HasSubstr("cannot read a compile database"));
+  EXPECT_EQ(toString(Command.takeError()),
+            "-p: no compile_commands.json in '" + Dir.str().str() + "'");
+}
+
+TEST_F(CompileDatabaseTest, AMissingDirectoryIsOneLine) {
+  std::string Missing = path("nonexist");
+  auto Command = commandFromDatabase(Missing, path("k.cu"), {}, testConfig());
+  ASSERT_FALSE(static_cast<bool>(Command));
+  EXPECT_EQ(toString(Command.takeError()),
+            "-p: '" + Missing +
+                "' does not exist (expected the build directory that holds "
+                "compile_commands.json)");
 }
 
 } // namespace

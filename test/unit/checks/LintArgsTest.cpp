@@ -48,18 +48,17 @@ TEST(LintArgsTest, UsageErrorsNameTheCommandAndTheOption) {
   Expected<LintRequest> Zero = lintRequest(parse({"--max-headroom", "0"}), {});
   ASSERT_FALSE(Zero);
   EXPECT_EQ(Zero.error().message(),
-            "headroom lint: --max-headroom: expected a positive number such "
+            "--max-headroom: expected a positive number such "
             "as 1.5, got '0'");
   Expected<LintRequest> Pct =
       lintRequest(parse({"--min-attainable-pct", "101"}), {});
   ASSERT_FALSE(Pct);
   EXPECT_EQ(Pct.error().message(),
-            "headroom lint: --min-attainable-pct: expected a percentage in "
+            "--min-attainable-pct: expected a percentage in "
             "(0, 100] such as 50, got '101'");
   Expected<LintRequest> Noise = lintRequest(parse({"--noise-pct", "3"}), {});
   ASSERT_FALSE(Noise);
-  EXPECT_EQ(Noise.error().message(),
-            "headroom lint: --noise-pct needs --baseline");
+  EXPECT_EQ(Noise.error().message(), "--noise-pct needs --baseline");
 }
 
 } // namespace

@@ -32,8 +32,7 @@ TEST(CalibrateTest, APositionalArgumentIsAUsageError) {
   ASSERT_TRUE(P) << P.error().message();
   Expected<CalibrateRequest> R = calibrateRequest(*P, {"extra"});
   ASSERT_FALSE(R);
-  EXPECT_EQ(R.error().message(),
-            "headroom calibrate: unexpected argument 'extra'");
+  EXPECT_EQ(R.error().message(), "unexpected argument 'extra'");
 }
 
 /// A stand-in for headroom-microbench that exits with \p Code, named by
@@ -72,14 +71,14 @@ TEST(CalibrateTest, TheMicrobenchmarksExitStatusBecomesCalibrates) {
   EXPECT_EQ(Ok.Problem, "");
   CalibrationExit NoGpu = calibrateWithExit(3);
   EXPECT_EQ(NoGpu.Status, 1);
-  EXPECT_EQ(NoGpu.Problem, "headroom calibrate: no usable CUDA GPU on this "
+  EXPECT_EQ(NoGpu.Problem, "no usable CUDA GPU on this "
                            "machine (see the line above); calibration needs "
                            "one");
   CalibrationExit Usage = calibrateWithExit(2);
   EXPECT_EQ(Usage.Status, 2);
   CalibrationExit Other = calibrateWithExit(7);
   EXPECT_EQ(Other.Status, 1);
-  EXPECT_EQ(Other.Problem, "headroom calibrate: the micro-benchmarks failed "
+  EXPECT_EQ(Other.Problem, "the micro-benchmarks failed "
                            "(exit code 7, see above)");
 }
 
@@ -91,7 +90,7 @@ TEST(CalibrateTest, MissingMicrobenchmarksAreAnError) {
   unsetenv("HEADROOM_MICROBENCH");
   ASSERT_FALSE(Exit);
   EXPECT_EQ(Exit.error().message(),
-            "headroom calibrate: HEADROOM_MICROBENCH=/nonexistent/"
+            "HEADROOM_MICROBENCH=/nonexistent/"
             "headroom-microbench is not an executable file");
 }
 

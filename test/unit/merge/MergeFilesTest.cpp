@@ -25,7 +25,7 @@ TEST(MergeFilesTest, NoProfileIsAnError) {
   Expected<MergedProfiles> M =
       mergeProfiles({}, {}, [](const std::string &) {});
   ASSERT_FALSE(M);
-  EXPECT_EQ(M.error().message(), "headroom merge: no profile given (run "
+  EXPECT_EQ(M.error().message(), "no profile given (run "
                                  "'headroom merge --help')");
 }
 

@@ -43,9 +43,17 @@ TEST(CommandLine, ErrorsNameTheOptionAndLeaveTheProgramToTheCaller) {
   EXPECT_EQ(CL.parse({"--quick=1"}).error().message(),
             "option '--quick' takes no value");
   EXPECT_EQ(CL.parse({"--"}).error().message(), "unexpected '--'");
-  EXPECT_EQ(CL.parse({"--bogus"}).error().context(CL.program()).message(),
-            "headroom example: unknown option '--bogus' (see 'headroom "
-            "example --help')");
+}
+
+TEST(CommandLine, AnUnknownOptionNamesTheClosestKnownOne) {
+  CommandLine CL = example();
+  EXPECT_EQ(CL.parse({"--targets", "a"}).error().message(),
+            "unknown option '--targets'; did you mean '--target'?");
+  EXPECT_EQ(CL.parse({"--outptu=x"}).error().message(),
+            "unknown option '--outptu'; did you mean '--output'?");
+  // Too far from every option: where the list is.
+  EXPECT_EQ(CL.parse({"--verbose"}).error().message(),
+            "unknown option '--verbose' (see 'headroom example --help')");
 }
 
 TEST(CommandLine, HelpNamesTheProgram) {
@@ -56,6 +64,31 @@ TEST(CommandLine, HelpNamesTheProgram) {
       << OS.str();
   EXPECT_NE(OS.str().find("-o, --output <FILE>"), std::string::npos);
   EXPECT_TRUE(example().parse({"-h"})->has("help"));
+}
+
+TEST(CommandLine, HelpSaysRepeatableOnceAndListsArgumentsAsRows) {
+  CommandLine CL("headroom example", "[--target NAME]... [-- ARGS]",
+                 "An example.");
+  CL.option("target", "NAME", "a target; several are compared",
+            /*Repeatable=*/true)
+      .argument("INPUT", "the input")
+      .afterDashDash("<tool arguments>", "passed to the tool");
+  std::ostringstream OS;
+  CL.printHelp(OS);
+  // Names padded to the options' column (32 characters and a space).
+  EXPECT_NE(OS.str().find("\narguments:\n  INPUT" + std::string(26, ' ') +
+                          "the input\n  -- <tool arguments>" +
+                          std::string(12, ' ') +
+                          "passed to the tool\n\noptions:\n"),
+            std::string::npos)
+      << OS.str();
+  EXPECT_NE(OS.str().find("a target; several are compared (repeatable)\n"),
+            std::string::npos)
+      << OS.str();
+  // afterDashDash accepts what follows '--'.
+  Expected<ParsedArgs> P = CL.parse({"--", "-x"});
+  ASSERT_TRUE(P) << P.error().message();
+  EXPECT_EQ(P->AfterDashDash, std::vector<std::string>{"-x"});
 }
 
 } // namespace
