@@ -52,19 +52,25 @@ void project(Analysis &A) {
         return B.Device == Name;
       };
       auto ByThesis = [&](const Prediction &P) { return P.Device == Name; };
+      std::optional<TargetFinding> Found;
       if (M.Hopper) {
         auto It = std::find_if(M.Hopper->Projections.begin(),
                                M.Hopper->Projections.end(), ByHopper);
-        if (It != M.Hopper->Projections.end()) {
-          K.Finding->Targets.push_back(hopperTarget(*It, M.Hopper->regime()));
-          continue;
-        }
+        if (It != M.Hopper->Projections.end())
+          Found = hopperTarget(*It, M.Hopper->regime());
       }
-      auto It = std::find_if(M.ThesisTargets.begin(), M.ThesisTargets.end(),
-                             ByThesis);
-      if (It != M.ThesisTargets.end())
-        K.Finding->Targets.push_back(thesisTarget(*It, *M.Thesis));
+      if (!Found) {
+        auto It = std::find_if(M.ThesisTargets.begin(), M.ThesisTargets.end(),
+                               ByThesis);
+        if (It != M.ThesisTargets.end())
+          Found = thesisTarget(*It, *M.Thesis);
+      }
+      if (!Found)
+        continue;
+      Found->Generation = describeArchitecture(T.Device);
+      K.Finding->Targets.push_back(std::move(*Found));
     }
+    orderTargets(K.Finding->Targets);
     if (M.Thesis)
       K.Finding->Chart = ChartGeometry{*M.Thesis, M.ThesisTargets,
                                        levelIntensities(K.Counters, *M.Thesis)};

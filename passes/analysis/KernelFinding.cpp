@@ -2,6 +2,9 @@
 
 #include "analysis/KernelFinding.h"
 
+#include <algorithm>
+#include <map>
+
 namespace headroom {
 
 std::string_view modelKindKey(ModelKind M) {
@@ -98,6 +101,25 @@ const TargetFinding *KernelFinding::target(const std::string &Name) const {
     if (T.Device == Name)
       return &T;
   return nullptr;
+}
+
+void orderTargets(std::vector<TargetFinding> &Targets) {
+  std::map<std::string, double> FastestOf;
+  for (const TargetFinding &T : Targets) {
+    auto [It, New] = FastestOf.emplace(T.Generation, T.ProjectedMs);
+    if (!New)
+      It->second = std::min(It->second, T.ProjectedMs);
+  }
+  std::stable_sort(Targets.begin(), Targets.end(),
+                   [&](const TargetFinding &A, const TargetFinding &B) {
+                     double GroupA = FastestOf.at(A.Generation),
+                            GroupB = FastestOf.at(B.Generation);
+                     if (GroupA != GroupB)
+                       return GroupA < GroupB;
+                     if (A.Generation != B.Generation)
+                       return A.Generation < B.Generation;
+                     return A.ProjectedMs < B.ProjectedMs;
+                   });
 }
 
 } // namespace headroom

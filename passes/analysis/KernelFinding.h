@@ -122,6 +122,9 @@ struct MixEvidence {
 /// The kernel on a --target device, by the model that projects it there.
 struct TargetFinding {
   std::string Device;
+  /// The target's generation: vendor and architecture ("NVIDIA Hopper"),
+  /// or "" when its device file names neither.
+  std::string Generation;
   ModelKind Model = ModelKind::Hopper;
   Regime Verdict = Regime::Compute;
   /// The regime the same model gives on the profiled device: what the
@@ -190,7 +193,7 @@ struct KernelFinding {
   std::uint64_t MinBlocks = 0;
   unsigned Sms = 0;
 
-  /// The kernel on each --target device, in the targets' order.
+  /// The kernel on each --target device, in the order of orderTargets().
   std::vector<TargetFinding> Targets;
   /// The thesis' geometry for the charts; absent without a thesis
   /// prediction.
@@ -219,6 +222,11 @@ struct KernelFinding {
   const UnitTime *unit(Unit U) const;
   const TargetFinding *target(const std::string &Name) const;
 };
+
+/// Orders a kernel's targets as every view lists them: grouped by
+/// generation, the group of the fastest target first, and fastest first
+/// within each group, so that the first target is the fastest of all.
+void orderTargets(std::vector<TargetFinding> &Targets);
 
 /// Why a kernel has no finding although it ran.
 enum class NoFinding {

@@ -3,9 +3,11 @@
 #include "devices/DeviceRegistry.h"
 
 #include "devices/DeviceFile.h"
+#include "devices/Generations.h"
 #include "devices/GpuSpec.h"
 #include "devices/SpecDerivation.h"
 #include "support/Paths.h"
+#include "support/Spelling.h"
 
 #include <algorithm>
 #include <cctype>
@@ -281,7 +283,7 @@ DeviceRegistry::fromSpec(const std::string &Name,
 
 const std::vector<std::string> &deviceGroupNames() {
   static const std::vector<std::string> Names = {"all", "all-nvidia", "all-amd",
-                                                 "all-spec"};
+                                                 "all-spec", "current"};
   return Names;
 }
 
@@ -291,15 +293,24 @@ DeviceRegistry::lookupTargets(const std::string &Query) const {
   for (const std::string &Group : deviceGroupNames()) {
     if (normalizeDeviceName(Group) != Key)
       continue;
+    std::vector<DeviceEntry> All = list();
+    std::vector<std::string> Current = architecturesNewestFirst(All, "NVIDIA");
+    if (Current.size() > CurrentGenerations)
+      Current.resize(CurrentGenerations);
+    auto IsCurrent = [&](const DeviceParameters &D) {
+      return D.Vendor == "NVIDIA" && std::find(Current.begin(), Current.end(),
+                                               D.Architecture) != Current.end();
+    };
     std::vector<DeviceEntry> Out;
-    for (DeviceEntry &E : list()) {
+    for (DeviceEntry &E : All) {
       bool Shadowed = false;
       for (const DeviceEntry &Seen : Out)
         Shadowed |= deviceMatches(Seen.Device, E.Device.Name);
       bool In = Group == "all" ||
                 (Group == "all-nvidia" && E.Device.Vendor == "NVIDIA") ||
                 (Group == "all-amd" && E.Device.Vendor == "AMD") ||
-                (Group == "all-spec" && E.Source == DeviceSource::Spec);
+                (Group == "all-spec" && E.Source == DeviceSource::Spec) ||
+                (Group == "current" && IsCurrent(E.Device));
       if (!Shadowed && In)
         Out.push_back(std::move(E));
     }
@@ -310,7 +321,11 @@ DeviceRegistry::lookupTargets(const std::string &Query) const {
   Expected<DeviceEntry> One = lookup(Query);
   if (!One) {
     // A misspelt group: name the groups, not only the devices.
-    if (Key.compare(0, 3, "all") != 0)
+    bool NearGroup = Key.compare(0, 3, "all") == 0;
+    for (const std::string &G : deviceGroupNames())
+      NearGroup |=
+          editDistance(Key, normalizeDeviceName(G)) <= suggestionLimit(G);
+    if (!NearGroup)
       return One.error();
     std::string Groups;
     for (const std::string &G : deviceGroupNames())
@@ -318,24 +333,6 @@ DeviceRegistry::lookupTargets(const std::string &Query) const {
     return Error(One.error().message() + "; the groups are " + Groups);
   }
   return std::vector<DeviceEntry>{std::move(*One)};
-}
-
-/// Levenshtein distance, for "did you mean".
-static std::size_t editDistance(const std::string &A, const std::string &B) {
-  std::vector<std::size_t> Row(B.size() + 1);
-  for (std::size_t J = 0; J <= B.size(); ++J)
-    Row[J] = J;
-  for (std::size_t I = 1; I <= A.size(); ++I) {
-    std::size_t Diagonal = Row[0];
-    Row[0] = I;
-    for (std::size_t J = 1; J <= B.size(); ++J) {
-      std::size_t Up = Row[J];
-      Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1,
-                         Diagonal + (A[I - 1] == B[J - 1] ? 0 : 1)});
-      Diagonal = Up;
-    }
-  }
-  return Row[B.size()];
 }
 
 Expected<DeviceEntry> DeviceRegistry::lookup(const std::string &Query) const {

@@ -84,8 +84,9 @@ public:
   Expected<DeviceEntry> lookup(const std::string &NameOrPath) const;
 
   /// Resolves a `--target` argument: a group (all, all-nvidia, all-amd,
-  /// all-spec: every device of the listing that no earlier one of the same
-  /// name shadows) or one device as lookup() does.
+  /// all-spec, current: every device of the listing that no earlier one of
+  /// the same name shadows; current: those of the newest NVIDIA
+  /// architectures, devices/Generations.h) or one device as lookup() does.
   Expected<std::vector<DeviceEntry>>
   lookupTargets(const std::string &NameOrGroup) const;
 

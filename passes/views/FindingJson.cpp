@@ -148,6 +148,7 @@ ordered_json targetJson(const KernelFinding &F, const TargetFinding &T) {
   J["projected_ms"] = T.ProjectedMs;
   J["E_util"] = optional(T.EUtil);
   J["O_dev"] = optional(T.ODev);
+  J["generation"] = T.Generation;
   return J;
 }
 

@@ -30,6 +30,7 @@ void writeKernel(std::ostream &OS, const Analysis &A, const KernelReport &K) {
      << (F.Targets.size() == 1 ? " target" : " targets") << ":\n";
   TextTable Table;
   Table.column("target", TextTable::Align::Left)
+      .column("generation", TextTable::Align::Left)
       .column("model", TextTable::Align::Left)
       .column("bound here", TextTable::Align::Left)
       .column("bound there", TextTable::Align::Left)
@@ -40,7 +41,8 @@ void writeKernel(std::ostream &OS, const Analysis &A, const KernelReport &K) {
   for (const TargetFinding &T : F.Targets) {
     bool Changed = T.verdictChanges();
     Table.row(
-        {T.Device, std::string(modelKindKey(T.Model)),
+        {T.Device, T.Generation.empty() ? "-" : T.Generation,
+         std::string(modelKindKey(T.Model)),
          std::string(regimeName(T.HereVerdict)),
          std::string(regimeName(T.Verdict)) + (Changed ? " (changes)" : ""),
          formatMs(T.ProjectedMs),

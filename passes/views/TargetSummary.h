@@ -3,10 +3,11 @@
 /// \file
 /// With several --target devices the text report's per-kernel "on X:" notes
 /// run long; this summary, printed after the diagnostics, puts each kernel's
-/// projections side by side: one line per target with the model that
-/// projects it, the bound there, the projected time and its ratio to the
-/// profiled GPU's, then the fastest target and the targets where the bound
-/// changes.
+/// projections side by side: one line per target, in the finding's order
+/// (fastest first, grouped by generation: orderTargets), with its
+/// generation, the model that projects it, the bound there, the projected
+/// time and its ratio to the profiled GPU's, then the fastest target and
+/// the targets where the bound changes.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_VIEWS_TARGETSUMMARY_H
