@@ -36,10 +36,12 @@ th, td { border: 1px solid #ddd; padding: 4px 8px; text-align: left;
          vertical-align: top; }
 th { background: #f0f0f0; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
-/* Long kernel names, paths and bottleneck notes wrap, so the tables fit a
-   1200-pixel window. */
+/* The tables fit a 1200-pixel window: long kernel names and paths wrap at
+   their punctuation (<wbr> after ::, <, , and /), never inside a word; a
+   name with no such place scrolls its table sideways instead. */
+.table-scroll { overflow-x: auto; }
 table.kernels, table.projection { width: 100%; }
-table.kernels td, table.projection td { overflow-wrap: anywhere; }
+td.name { overflow-wrap: normal; word-break: normal; }
 .memory { color: #2a5d9f; font-weight: 600; }
 .compute { color: #a05a00; font-weight: 600; }
 .unknown { color: #777; }
@@ -82,6 +84,24 @@ void diagnosticHtml(std::ostream &OS, const Diagnostic &D) {
 
 std::string ms(double Ms) { return formatMs(Ms); }
 
+/// \p Text escaped, with a line-break opportunity (<wbr>) after each '::',
+/// '<', ',' and '/': where a C++ name or a path may wrap.
+std::string breakable(const std::string &Text) {
+  std::string Out;
+  for (std::size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    Out += escape(std::string(1, C));
+    bool Scope = C == ':' && I + 1 < Text.size() && Text[I + 1] == ':';
+    if (Scope) {
+      Out += ':';
+      ++I;
+    }
+    if (Scope || C == '<' || C == ',' || C == '/')
+      Out += "<wbr>";
+  }
+  return Out;
+}
+
 /// A cell of a number, or an empty one.
 std::string num(const std::optional<std::string> &Text) {
   return "<td class=\"num\">" + (Text ? escape(*Text) : std::string()) +
@@ -108,9 +128,10 @@ void findingCells(std::ostream &OS, const KernelFinding &F) {
 /// The row of the \p Row th kernel of the table.
 void kernelRow(std::ostream &OS, const Analysis &A, const KernelReport &K,
                std::size_t Row) {
-  OS << "<tr><td class=\"num\">" << Row << "</td><td>" << escape(K.Kernel)
-     << "</td><td>" << escape(loc(K.Definition)) << "</td><td class=\"num\">"
-     << K.Launches << "</td><td class=\"num\">" << ms(K.TotalNs / 1e6)
+  OS << "<tr><td class=\"num\">" << Row << "</td><td class=\"name\">"
+     << breakable(K.Kernel) << "</td><td class=\"name\">"
+     << breakable(loc(K.Definition)) << "</td><td class=\"num\">" << K.Launches
+     << "</td><td class=\"num\">" << ms(K.TotalNs / 1e6)
      << "</td><td class=\"num\">" << formatPercent(K.ShareOfProfile) << "</td>";
   if (K.Finding)
     findingCells(OS, *K.Finding);
@@ -128,7 +149,8 @@ void kernelRow(std::ostream &OS, const Analysis &A, const KernelReport &K,
 }
 
 void kernelTable(std::ostream &OS, const Analysis &A) {
-  OS << "<table class=\"kernels\">\n<tr><th>#</th><th>kernel</th>"
+  OS << "<div class=\"table-scroll\"><table "
+        "class=\"kernels\">\n<tr><th>#</th><th>kernel</th>"
         "<th>definition</th><th>launches</th><th>GPU time (ms)</th>"
         "<th>share</th><th>regime</th><th>roof</th><th>roof (ms)</th>"
         "<th>predicted (ms)</th><th>set by</th><th>measured (ms)</th>"
@@ -136,11 +158,12 @@ void kernelTable(std::ostream &OS, const Analysis &A) {
   std::size_t Row = 0;
   for (const KernelReport &K : A.Report.Kernels)
     kernelRow(OS, A, K, ++Row);
-  OS << "</table>\n";
+  OS << "</table></div>\n";
 }
 
 void projectionTable(std::ostream &OS, const Analysis &A) {
-  OS << "<table class=\"projection\">\n<tr><th>kernel</th><th>"
+  OS << "<div class=\"table-scroll\"><table "
+        "class=\"projection\">\n<tr><th>kernel</th><th>"
      << escape(A.Device.Device.Name) << " (profiled)</th>";
   for (const DeviceEntry &T : A.Targets)
     OS << "<th>" << escape(T.Device.Name) << "</th>";
@@ -150,8 +173,8 @@ void projectionTable(std::ostream &OS, const Analysis &A) {
       continue;
     const KernelFinding &F = *K.Finding;
     const char *Here = regimeName(F.Verdict);
-    OS << "<tr><td>" << escape(K.Kernel) << "</td><td class=\"" << Here << "\">"
-       << Here << ", "
+    OS << "<tr><td class=\"name\">" << breakable(K.Kernel)
+       << "</td><td class=\"" << Here << "\">" << Here << ", "
        << (F.MeasuredMs ? "measured " + ms(*F.MeasuredMs)
                         : "predicted " + ms(F.PredictedMs))
        << " ms</td>";
@@ -175,7 +198,7 @@ void projectionTable(std::ostream &OS, const Analysis &A) {
     }
     OS << "</tr>\n";
   }
-  OS << "</table>\n";
+  OS << "</table></div>\n";
 }
 
 /// Whether a diagnostic is about the inputs (the page lists those first)
