@@ -88,15 +88,14 @@ int headroom::predictMain(const Args &A) {
   if (std::optional<int> Done = parseArguments(CL, A, Parsed))
     return *Done;
   if (!Parsed->Positionals.empty())
-    return failWith(Error("headroom predict: unexpected argument '" +
+    return failWith(Error("unexpected argument '" +
                           Parsed->Positionals.front() +
                           "' (see 'headroom predict --help')"));
   std::string Format = Parsed->get("format").value_or("text");
   const View<PredictionSet> *View = findView(predictionViews(), Format);
   if (!View)
-    return failWith(Error("headroom predict: --format must be " +
-                          formatList(predictionViews()) + ", got '" + Format +
-                          "'"));
+    return failWith(Error("--format must be " + formatList(predictionViews()) +
+                          ", got '" + Format + "'"));
   Expected<PredictFiles> Request = predictRequest(*Parsed);
   if (!Request)
     return failWith(Request.error());
@@ -109,7 +108,7 @@ int headroom::predictMain(const Args &A) {
   View->write(std::cout, *Set, {});
   std::cout.flush();
   if (!std::cout) {
-    std::cerr << "headroom: error: cannot write the output\n";
+    printError("cannot write the output");
     return 1;
   }
   return 0;
