@@ -15,6 +15,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
@@ -104,6 +105,20 @@ public:
       : Outcome(Outcome), Seen(Seen), Held(Held), HeaderFilter(HeaderFilter),
         HeaderDirectory(HeaderDirectory),
         Finder(Seen.Regions, Seen.Conditionals, HeaderFilter) {}
+
+  /// The bodies of the functions of system headers (the C++ library's,
+  /// the toolkit's, thrust's host code) are skipped: no launch there is
+  /// rewritten or reported and the checks judge the main file only, while
+  /// the bodies are half of the parse (clang keeps those it needs: of
+  /// constexpr functions and of those with a deduced return type). Kernels
+  /// keep theirs, as the sites name their definitions.
+  bool shouldSkipFunctionBody(clang::Decl *D) override {
+    const clang::SourceManager &SM = D->getASTContext().getSourceManager();
+    if (!SM.isInSystemHeader(D->getLocation()))
+      return false;
+    const clang::FunctionDecl *F = D->getAsFunction();
+    return !F || !F->hasAttr<clang::CUDAGlobalAttr>();
+  }
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     // Errors of the preprocessor or the parser (an `#error`, a missing
@@ -213,6 +228,9 @@ public:
   CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
     clang::Preprocessor &PP = CI.getPreprocessor();
     const clang::SourceManager &SM = CI.getSourceManager();
+    // Which bodies: FindLaunchesConsumer::shouldSkipFunctionBody (a
+    // multiplexed consumer skips what all its consumers skip).
+    CI.getFrontendOpts().SkipFunctionBodies = true;
     PP.addPPCallbacks(Seen.Regions.makeCallbacks(SM));
     PP.addPPCallbacks(Seen.Conditionals.makeCallbacks(SM));
     PP.addPPCallbacks(Seen.Inactive.makeCallbacks(SM));
