@@ -74,13 +74,25 @@ std::optional<InstrumentCache> InstrumentCache::fromEnvironment(
   std::string Switch = Env("HEADROOM_CACHE");
   if (Switch == "0" || Switch == "off" || Switch == "no" || Switch == "false")
     return std::nullopt;
+  std::string Root;
   if (std::string Dir = Env("HEADROOM_CACHE_DIR"); !Dir.empty())
-    return InstrumentCache(absolutePath(Dir));
-  if (std::string Xdg = Env("XDG_CACHE_HOME"); !Xdg.empty())
-    return InstrumentCache(absolutePath(Xdg) + "/headroom/nvcc");
-  if (std::string Home = Env("HOME"); !Home.empty())
-    return InstrumentCache(absolutePath(Home) + "/.cache/headroom/nvcc");
-  return std::nullopt;
+    Root = absolutePath(Dir);
+  else if (std::string Xdg = Env("XDG_CACHE_HOME"); !Xdg.empty())
+    Root = absolutePath(Xdg) + "/headroom/nvcc";
+  else if (std::string Home = Env("HOME"); !Home.empty())
+    Root = absolutePath(Home) + "/.cache/headroom/nvcc";
+  else
+    return std::nullopt;
+  InstrumentCache Cache(Root);
+  if (std::string Max = Env("HEADROOM_CACHE_MAX_SIZE"); !Max.empty()) {
+    if (Expected<std::uint64_t> Bytes = parseCacheSize(Max))
+      Cache.MaxSize = *Bytes;
+    else
+      Cache.Problem = "HEADROOM_CACHE_MAX_SIZE: " + Bytes.error().message() +
+                      "; the cache keeps to " +
+                      formatCacheSize(DefaultCacheMaxSize);
+  }
+  return Cache;
 }
 
 std::string InstrumentCache::key(const std::vector<std::string> &Parts,
@@ -162,6 +174,10 @@ InstrumentCache::lookup(const std::string &Key) const {
     }
     C.Outcome.Messages = M.at("messages").get<std::vector<std::string>>();
     C.Outcome.Analysis = analysisFromJson(M.at("analysis"));
+    // Used now: the size limit removes the entries used longest ago.
+    std::error_code EC;
+    fs::last_write_time(entryDirectory(Key) + "/manifest.json",
+                        fs::file_time_type::clock::now(), EC);
     return C;
   } catch (const json::exception &) {
     // A manifest of another version, or damaged: instrument again.
@@ -189,7 +205,13 @@ Status InstrumentCache::store(const std::string &Key,
     Inputs.push_back({F, S->first, S->second});
   }
   M["inputs"] = std::move(Inputs);
-  return writeAtomically(entryDirectory(Key) + "/manifest.json", M.dump(1));
+  if (Status S =
+          writeAtomically(entryDirectory(Key) + "/manifest.json", M.dump(1));
+      !S)
+    return S;
+  CacheSizeLimit(Root, MaxSize)
+      .added(Key, CacheSizeLimit::sizeOf(entryDirectory(Key)));
+  return Status::success();
 }
 
 } // namespace headroom::nvcc

@@ -14,12 +14,15 @@
 ///
 /// $HEADROOM_CACHE_DIR, else $XDG_CACHE_HOME/headroom/nvcc, else
 /// ~/.cache/headroom/nvcc; HEADROOM_CACHE=0 turns it off. Entries are small
-/// (a source and its header copies); delete the directory to reclaim them.
+/// (a source and its header copies, a few to a few hundred KB); the cache
+/// keeps under HEADROOM_CACHE_MAX_SIZE (default 1G) by removing the entries
+/// used longest ago (CacheSizeLimit.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_NVCC_INSTRUMENTCACHE_H
 #define HEADROOM_NVCC_INSTRUMENTCACHE_H
 
+#include "nvcc/CacheSizeLimit.h"
 #include "nvcc/SourceInstrumenter.h"
 #include "support/Error.h"
 
@@ -39,10 +42,14 @@ struct CachedInstrumentation {
 
 class InstrumentCache {
 public:
-  explicit InstrumentCache(std::string Root) : Root(std::move(Root)) {}
+  explicit InstrumentCache(std::string Root,
+                           std::uint64_t MaxSize = DefaultCacheMaxSize)
+      : Root(std::move(Root)), MaxSize(MaxSize) {}
 
   /// The cache the environment asks for; none with HEADROOM_CACHE=0 or
-  /// without a directory to put it in.
+  /// without a directory to put it in. Its size limit is
+  /// HEADROOM_CACHE_MAX_SIZE's (parseCacheSize); a value that is no size
+  /// leaves the default, and problem() says so.
   static std::optional<InstrumentCache>
   fromEnvironment(const std::function<const char *(const char *)> &Getenv);
 
@@ -56,18 +63,27 @@ public:
   std::string entryDirectory(const std::string &Key) const;
 
   /// The entry of \p Key if its manifest is readable, its copy exists and
-  /// every file its parse read is unchanged.
+  /// every file its parse read is unchanged; a found entry counts as used
+  /// now (its manifest's modification time, CacheSizeLimit.h).
   std::optional<CachedInstrumentation> lookup(const std::string &Key) const;
 
   /// Records \p Outcome, whose copy was written to \p Copy (in
-  /// entryDirectory(Key)), under \p Key.
+  /// entryDirectory(Key)), under \p Key; then keeps the cache under its
+  /// size limit.
   Status store(const std::string &Key, const InstrumentOutcome &Outcome,
                const std::string &Copy) const;
 
   const std::string &root() const { return Root; }
+  /// The size limit in bytes; 0 for none.
+  std::uint64_t maxSize() const { return MaxSize; }
+  /// What was wrong with HEADROOM_CACHE_MAX_SIZE, worded for a warning;
+  /// empty when nothing was.
+  const std::string &problem() const { return Problem; }
 
 private:
   std::string Root;
+  std::uint64_t MaxSize;
+  std::string Problem;
 };
 
 } // namespace headroom::nvcc

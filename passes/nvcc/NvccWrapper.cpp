@@ -6,6 +6,8 @@
 #include "nvcc/DependencyFile.h"
 #include "nvcc/DiagnosticsStep.h"
 #include "nvcc/InstrumentCache.h"
+#include "nvcc/LaunchScan.h"
+#include "nvcc/ParsesBesideNvcc.h"
 #include "nvcc/RuntimeLocation.h"
 #include "nvcc/StaticMixNotes.h"
 #include "nvcc/WrapperSettings.h"
@@ -14,6 +16,8 @@
 #include "support/Process.h"
 #include "support/ShellQuote.h"
 
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -64,6 +68,19 @@ std::string objectOf(const NvccCommand &Cmd, const CommandInput &In,
   return absolutePath(Name.substr(0, Name.rfind('.')) + ".o", Dir);
 }
 
+/// \p Seconds as a note says it: "1.23 s".
+std::string seconds(double Seconds) {
+  char Text[32];
+  std::snprintf(Text, sizeof(Text), "%.2f s", Seconds);
+  return Text;
+}
+
+/// Seconds since \p Begin.
+double since(std::chrono::steady_clock::time_point Begin) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - Begin)
+      .count();
+}
+
 /// One run of the wrapper: its settings, the command and what it did.
 class WrapperRun {
 public:
@@ -73,6 +90,8 @@ public:
         Compiler(std::move(Compiler)), Args(std::move(Args)),
         Cache(InstrumentCache::fromEnvironment(Ctx.Getenv)) {}
   ~WrapperRun() {
+    // A parse beside nvcc may still write header copies there.
+    Beside.finish();
     if (!TempDir.empty())
       removeTree(TempDir);
   }
@@ -100,16 +119,36 @@ private:
   /// The private temporary directory, created on first use.
   std::optional<std::string> tempDir();
   /// Instruments the CUDA inputs into the temporary directory; fills
-  /// Substituted and DependencySubs.
+  /// Substituted and DependencySubs. A source that launches no kernel
+  /// (LaunchScan.h) is not parsed here: its parse, when anything needs
+  /// it, joins Beside.
   void instrumentInputs(const NvccCommand &Cmd,
-                        const std::optional<RuntimeLocation> &Runtime,
                         const std::string &RuntimeProblem);
+  /// Whether a source's parse is wanted only for its source checks and
+  /// kernels, and is.
+  bool wantsAnalysis(const NvccCommand &Cmd) const;
+  /// Whether \p In may launch a kernel (LaunchScan.h).
+  bool mayLaunch(const NvccCommand &Cmd, const CommandInput &In);
+  /// Takes in what the instrumenting \p Outcome of \p In says, as a parse
+  /// before the compile does: the copy written, cached under \p Key (when
+  /// not empty), substituted; false when the copy could not be written.
+  bool takeOutcome(const CommandInput &In, const InstrumentOutcome &Outcome,
+                   const std::string &Slot, const std::string &Key);
+  /// Compiles with the substituted sources, falling back to the originals
+  /// when they do not compile; returns nvcc's exit status.
+  int compile(const NvccCommand &Cmd, const std::vector<std::string> &Plain,
+              const std::vector<std::string> &LinkAdditions);
+  /// Waits for the parses beside nvcc and takes in what they found;
+  /// returns whether one found a launch to instrument (and substituted
+  /// it).
+  bool finishParsesBeside(const NvccCommand &Cmd);
   /// The request to instrument or analyze \p In of \p NvccCommandLine.
   InstrumentRequest request(const CommandInput &In,
                             const std::vector<std::string> &NvccCommandLine,
                             const std::string &Slot) const;
-  /// Parses the CUDA inputs that instrumentInputs did not, for their
-  /// source checks and kernels (when anything will use them).
+  /// Queues the parses of the CUDA inputs that instrumentInputs did not
+  /// parse or queue, for their source checks and kernels (when anything
+  /// will use them).
   void analyzeInputs(const NvccCommand &Cmd);
   /// After a successful compile: the source checks' findings, the static
   /// mix of the objects, then the kernel diagnostics of the command's CUDA
@@ -152,6 +191,15 @@ private:
   unsigned InstrumentedSites = 0;
   /// Where instrumented copies are kept between builds, if anywhere.
   std::optional<InstrumentCache> Cache;
+  std::optional<RuntimeLocation> Runtime;
+  /// The toolkit directories the launch scan skips, found on first use.
+  std::optional<std::vector<std::string>> Toolkit;
+  /// The parses to run beside nvcc, and their cache keys and slots by
+  /// argument index.
+  std::vector<ParseJob> Jobs;
+  std::map<size_t, std::pair<std::string, std::string>> JobSlots;
+  /// Declared last: waits for its parses before the rest is destroyed.
+  ParsesBesideNvcc Beside;
 };
 
 int WrapperRun::runCompiler(const std::vector<std::string> &Arguments,
@@ -188,7 +236,6 @@ std::optional<std::string> WrapperRun::tempDir() {
 }
 
 void WrapperRun::instrumentInputs(const NvccCommand &Cmd,
-                                  const std::optional<RuntimeLocation> &Runtime,
                                   const std::string &RuntimeProblem) {
   // The arguments are nvcc's whatever the compiler is called (HEADROOM_NVCC
   // may name a script around it): the host parse translates them as such.
@@ -237,27 +284,72 @@ void WrapperRun::instrumentInputs(const NvccCommand &Cmd,
       }
     }
     InstrumentRequest Request = request(In, NvccCommandLine, Slot);
+    if (!mayLaunch(Cmd, In)) {
+      // Compiled as it is; parsed beside nvcc when anything needs the
+      // parse, instrumenting all the same, so that the outcome is cached
+      // and a launch the scan missed would still be found.
+      if (wantsAnalysis(Cmd)) {
+        Jobs.push_back({In.Index, std::move(Request), /*Instrument=*/true});
+        JobSlots[In.Index] = {Slot, Key};
+      } else {
+        Analyses[In.Index].Skipped = "nothing asked for its parse";
+      }
+      continue;
+    }
+    auto Begin = std::chrono::steady_clock::now();
     Expected<InstrumentOutcome> Outcome = Ctx.Instrumenter->instrument(Request);
+    if (Settings.Verbose)
+      note("'" + In.Path + "' parsed in " + seconds(since(Begin)));
     if (!Outcome) {
       notInstrumented(In.Path, Outcome.error().message());
       // The same parse would fail again.
       Analyses[In.Index].Skipped = Outcome.error().message();
       continue;
     }
-    std::string Copy;
-    if (Outcome->InstrumentedLaunches != 0) {
-      Copy = Slot + "/" + fileName(In.Path);
-      if (Status S = writeFile(Copy, Outcome->Text); !S) {
-        notInstrumented(In.Path, S.error().message());
-        continue;
-      }
-    }
-    if (!Key.empty())
-      if (Status S = Cache->store(Key, *Outcome, Copy); !S && Settings.Verbose)
-        note("the instrumentation of '" + In.Path +
-             "' is not cached: " + S.error().message());
-    substitute(In, *Outcome, Copy);
+    takeOutcome(In, *Outcome, Slot, Key);
   }
+}
+
+bool WrapperRun::mayLaunch(const NvccCommand &Cmd, const CommandInput &In) {
+  if (!Toolkit)
+    Toolkit = toolkitDirectories(Compiler.back(), Ctx.Getenv);
+  auto Begin = std::chrono::steady_clock::now();
+  LaunchScanResult Scan = scanForLaunches(
+      scanInputsFor(Cmd, In.Path, Ctx.WorkingDirectory, *Toolkit));
+  if (Settings.Verbose)
+    note("'" + In.Path + "' " +
+         (Scan.MayLaunch ? "may launch kernels (" + Scan.Evidence + ")"
+                         : "launches no kernel") +
+         ": " + std::to_string(Scan.FilesRead) + " file" +
+         (Scan.FilesRead == 1 ? "" : "s") + " scanned in " +
+         seconds(since(Begin)) +
+         (Scan.MayLaunch ? "" : "; nvcc compiles it unchanged"));
+  return Scan.MayLaunch;
+}
+
+bool WrapperRun::wantsAnalysis(const NvccCommand &Cmd) const {
+  return Settings.Checks ||
+         (Settings.StaticMix && Cmd.phase() == Phase::Compile &&
+          !cuobjdumpBeside(Compiler).empty());
+}
+
+bool WrapperRun::takeOutcome(const CommandInput &In,
+                             const InstrumentOutcome &Outcome,
+                             const std::string &Slot, const std::string &Key) {
+  std::string Copy;
+  if (Outcome.InstrumentedLaunches != 0) {
+    Copy = Slot + "/" + fileName(In.Path);
+    if (Status S = writeFile(Copy, Outcome.Text); !S) {
+      notInstrumented(In.Path, S.error().message());
+      return false;
+    }
+  }
+  if (!Key.empty())
+    if (Status S = Cache->store(Key, Outcome, Copy); !S && Settings.Verbose)
+      note("the instrumentation of '" + In.Path +
+           "' is not cached: " + S.error().message());
+  substitute(In, Outcome, Copy);
+  return true;
 }
 
 InstrumentRequest
@@ -278,23 +370,57 @@ WrapperRun::request(const CommandInput &In,
 }
 
 void WrapperRun::analyzeInputs(const NvccCommand &Cmd) {
-  bool WantKernels = Settings.StaticMix && Cmd.phase() == Phase::Compile &&
-                     !cuobjdumpBeside(Compiler).empty();
-  if (!Settings.Checks && !WantKernels)
+  if (!wantsAnalysis(Cmd))
     return;
   std::vector<std::string> NvccCommandLine = {"nvcc"};
   NvccCommandLine.insert(NvccCommandLine.end(), Args.begin(), Args.end());
   for (const CommandInput &In : Cmd.inputs()) {
     if (In.Kind != InputKind::Cuda || In.FromOptionsFile ||
-        Analyses.count(In.Index))
+        Analyses.count(In.Index) || JobSlots.count(In.Index))
       continue;
     if (!Ctx.Instrumenter) {
       Analyses[In.Index].Skipped = "this headroom was built without Clang";
       continue;
     }
-    Analyses[In.Index] =
-        Ctx.Instrumenter->analyze(request(In, NvccCommandLine, ""));
+    Jobs.push_back({In.Index, request(In, NvccCommandLine, ""),
+                    /*Instrument=*/false});
+    JobSlots[In.Index] = {"", ""};
   }
+}
+
+bool WrapperRun::finishParsesBeside(const NvccCommand &Cmd) {
+  bool Found = false;
+  std::map<size_t, const CommandInput *> ByIndex;
+  std::vector<CommandInput> Inputs = Cmd.inputs();
+  for (const CommandInput &In : Inputs)
+    ByIndex[In.Index] = &In;
+  for (ParseResult &R : Beside.finish()) {
+    const CommandInput &In = *ByIndex.at(R.Input);
+    if (Settings.Verbose)
+      note("'" + In.Path + "' parsed beside nvcc in " + seconds(R.Seconds));
+    if (!R.Instrumented) {
+      Analyses[R.Input] = std::move(R.Analysis);
+      continue;
+    }
+    Expected<InstrumentOutcome> &Outcome = *R.Instrumented;
+    if (!Outcome) {
+      notInstrumented(In.Path, Outcome.error().message());
+      Analyses[R.Input].Skipped = Outcome.error().message();
+      continue;
+    }
+    const auto &[Slot, Key] = JobSlots.at(R.Input);
+    if (!takeOutcome(In, *Outcome, Slot, Key))
+      continue;
+    if (Outcome->InstrumentedLaunches != 0) {
+      // The scan errs towards "may launch": this is a bug in it.
+      note("'" + In.Path +
+           "' was compiled again, instrumented: the launch scan missed its "
+           "launches. Please report this with the source to Headroom");
+      Found = true;
+    }
+  }
+  Jobs.clear();
+  return Found;
 }
 
 std::string WrapperRun::cacheKey(const std::string &Source,
@@ -383,6 +509,8 @@ void WrapperRun::fixDependencyFiles(const NvccCommand &Cmd) {
 }
 
 int WrapperRun::run() {
+  if (Cache && !Cache->problem().empty())
+    Err << Tag << "warning: " << Cache->problem() << "\n";
   std::vector<std::string> Plain = Args;
   Expected<NvccCommand> Cmd = NvccCommand::parse(Args, Ctx.WorkingDirectory);
   if (!Cmd) {
@@ -396,14 +524,16 @@ int WrapperRun::run() {
   if (P != Phase::Compile && P != Phase::Link && P != Phase::Library)
     return runCompiler(Plain);
   if (!Settings.Instrument) {
+    analyzeInputs(*Cmd);
+    if (Ctx.Instrumenter)
+      Beside.start(*Ctx.Instrumenter, std::move(Jobs));
     int Status = runCompiler(Plain);
     if (Status != 0)
       return Status;
-    analyzeInputs(*Cmd);
+    finishParsesBeside(*Cmd);
     return afterCompile(*Cmd);
   }
 
-  std::optional<RuntimeLocation> Runtime;
   std::string RuntimeProblem;
   if (Expected<RuntimeLocation> Found =
           findRuntime(Ctx.ExecutableDirectory, Ctx.SourceRuntimeInclude))
@@ -411,12 +541,15 @@ int WrapperRun::run() {
   else
     RuntimeProblem = Found.error().message();
 
-  instrumentInputs(*Cmd, Runtime, RuntimeProblem);
+  instrumentInputs(*Cmd, RuntimeProblem);
+  analyzeInputs(*Cmd);
   if (Settings.Verbose)
     note("instrumented " + std::to_string(InstrumentedSites) + " launch site" +
          (InstrumentedSites == 1 ? "" : "s") + " in " +
          std::to_string(Substituted.size()) + " file" +
          (Substituted.size() == 1 ? "" : "s"));
+  if (Ctx.Instrumenter)
+    Beside.start(*Ctx.Instrumenter, std::move(Jobs));
 
   std::vector<std::string> LinkAdditions;
   if (Runtime && Cmd->linksHostBinary())
@@ -424,49 +557,55 @@ int WrapperRun::run() {
                      "-Xlinker=-rpath," + Runtime->LibraryDirectory};
   Plain.insert(Plain.end(), LinkAdditions.begin(), LinkAdditions.end());
 
-  int Status = 0;
-  if (Substituted.empty()) {
-    Status = runCompiler(Plain);
-    if (Status != 0)
+  if (int Status = compile(*Cmd, Plain, LinkAdditions); Status != 0)
+    return Status;
+  if (finishParsesBeside(*Cmd))
+    if (int Status = compile(*Cmd, Plain, LinkAdditions); Status != 0)
       return Status;
-  } else {
-    std::vector<std::string> Instrumented = {"-I" + Runtime->IncludeDirectory};
-    for (const std::string &Dir : SourceDirs)
-      Instrumented.push_back("-Xcompiler=-iquote," + Dir);
-    for (size_t I = 0; I < Args.size(); ++I) {
-      auto It = Substituted.find(I);
-      Instrumented.push_back(It == Substituted.end() ? Args[I] : It->second);
-    }
-    Instrumented.insert(Instrumented.end(), LinkAdditions.begin(),
-                        LinkAdditions.end());
-    std::string Captured = TempDir + "/nvcc.stderr";
-    Status = runCompiler(Instrumented, Captured);
-    Expected<std::string> Output = readFile(Captured);
-    std::string Text = Output ? *Output : std::string();
-    if (Status == 0) {
-      Err << Text;
-      fixDependencyFiles(*Cmd);
-    } else if (Status >= 128) {
-      // Killed by a signal (an interrupted build): nothing to fall back to.
-      Err << Text;
-      return Status;
-    } else {
-      // The originals decide: if they fail too, the user sees nvcc's own
-      // errors for them, once.
-      Status = runCompiler(Plain);
-      if (Status != 0)
-        return Status;
-      note("the instrumented source did not compile (" + firstErrorLine(Text) +
-           "); the original was compiled unchanged. Please report this "
-           "with the source to Headroom");
-      if (Settings.Verbose)
-        Err << Text;
-    }
-  }
 
   flushHeld();
-  analyzeInputs(*Cmd);
   return afterCompile(*Cmd);
+}
+
+int WrapperRun::compile(const NvccCommand &Cmd,
+                        const std::vector<std::string> &Plain,
+                        const std::vector<std::string> &LinkAdditions) {
+  if (Substituted.empty())
+    return runCompiler(Plain);
+  std::vector<std::string> Instrumented = {"-I" + Runtime->IncludeDirectory};
+  for (const std::string &Dir : SourceDirs)
+    Instrumented.push_back("-Xcompiler=-iquote," + Dir);
+  for (size_t I = 0; I < Args.size(); ++I) {
+    auto It = Substituted.find(I);
+    Instrumented.push_back(It == Substituted.end() ? Args[I] : It->second);
+  }
+  Instrumented.insert(Instrumented.end(), LinkAdditions.begin(),
+                      LinkAdditions.end());
+  std::string Captured = TempDir + "/nvcc.stderr";
+  int Status = runCompiler(Instrumented, Captured);
+  Expected<std::string> Output = readFile(Captured);
+  std::string Text = Output ? *Output : std::string();
+  if (Status == 0) {
+    Err << Text;
+    fixDependencyFiles(Cmd);
+    return 0;
+  }
+  if (Status >= 128) {
+    // Killed by a signal (an interrupted build): nothing to fall back to.
+    Err << Text;
+    return Status;
+  }
+  // The originals decide: if they fail too, the user sees nvcc's own
+  // errors for them, once.
+  Status = runCompiler(Plain);
+  if (Status != 0)
+    return Status;
+  note("the instrumented source did not compile (" + firstErrorLine(Text) +
+       "); the original was compiled unchanged. Please report this "
+       "with the source to Headroom");
+  if (Settings.Verbose)
+    Err << Text;
+  return 0;
 }
 
 int WrapperRun::afterCompile(const NvccCommand &Cmd) {

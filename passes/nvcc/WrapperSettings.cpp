@@ -243,6 +243,8 @@ options (each also an environment variable):
                                HEADROOM_CACHE_DIR: where instrumented copies
                                are kept between builds (default
                                ~/.cache/headroom/nvcc); HEADROOM_CACHE=0: none
+                               HEADROOM_CACHE_MAX_SIZE: the most that cache
+                               holds (500M, 2G; 0: no limit; default 1G)
 
 See docs/integration.md.
 )";

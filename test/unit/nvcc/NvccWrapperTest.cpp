@@ -12,10 +12,13 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
+#include <thread>
 
 using namespace headroom::nvcc;
 using ::testing::HasSubstr;
@@ -25,11 +28,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// The source the tests compile: it launches a kernel (LaunchScan.h), so
+/// the wrapper parses it before nvcc compiles it.
+const std::string Original = "original k<<<1, 1>>>();\n";
+
 /// Returns what it was told to, and remembers the requests.
 class FakeInstrumenter : public SourceInstrumenter {
 public:
   headroom::Expected<InstrumentOutcome>
   instrument(const InstrumentRequest &Request) override {
+    if (BeforeInstrument)
+      BeforeInstrument();
     Requests.push_back(Request);
     if (!Failure.empty())
       return headroom::Error(Failure);
@@ -41,6 +50,8 @@ public:
   }
   InstrumentOutcome Outcome;
   std::string Failure;
+  /// Runs before each instrument().
+  std::function<void()> BeforeInstrument;
   std::vector<InstrumentRequest> Requests;
   /// What analyze() returns, and the requests it got.
   SourceAnalysis Analysis;
@@ -69,7 +80,7 @@ protected:
     std::ofstream(Root / "prefix" / "lib" / "libheadroom_rt.so") << "";
     std::ofstream(Root / "prefix" / "include" / "headroom" / "runtime.h") << "";
     fs::create_directories(Root / "work" / "src");
-    std::ofstream(Root / "work" / "src" / "app.cu") << "original\n";
+    std::ofstream(Root / "work" / "src" / "app.cu") << Original;
     // The fake nvcc: logs its arguments and the sources it was given.
     Nvcc = (Root / "nvcc").string();
     std::ofstream(Nvcc)
@@ -141,7 +152,7 @@ TEST_F(NvccWrapperTest, CompilesTheInstrumentedCopy) {
 TEST_F(NvccWrapperTest, AnUninstrumentableSourceIsCompiledUnchanged) {
   Instrumenter.Failure = "clang cannot parse it";
   EXPECT_EQ(run({"-c", "src/app.cu"}), 0);
-  EXPECT_THAT(log(), HasSubstr("src/app.cu\noriginal\n"));
+  EXPECT_THAT(log(), HasSubstr("src/app.cu\n" + Original));
   EXPECT_EQ(Err.str(), "headroom nvcc: note: 'src/app.cu' is not "
                        "instrumented: clang cannot parse it; it is compiled "
                        "unchanged\n");
@@ -153,7 +164,7 @@ TEST_F(NvccWrapperTest, ACopyThatDoesNotCompileFallsBackToTheOriginal) {
   std::string Log = log();
   // Two runs: the copy, then the original.
   EXPECT_THAT(Log, HasSubstr("BROKEN\n"));
-  EXPECT_THAT(Log, HasSubstr("src/app.cu\noriginal\n-o\napp.o\n== end"));
+  EXPECT_THAT(Log, HasSubstr("src/app.cu\n" + Original + "-o\napp.o\n== end"));
   EXPECT_THAT(Err.str(), HasSubstr("headroom nvcc: note: the instrumented "
                                    "source did not compile ("));
   EXPECT_THAT(Err.str(), HasSubstr("app.cu(1): error: broken); the original "
@@ -169,13 +180,13 @@ TEST_F(NvccWrapperTest, AnInterruptedCompileIsNotRetried) {
 }
 
 TEST_F(NvccWrapperTest, AGenuineErrorIsReportedOnceWithoutNotes) {
-  std::ofstream(Root / "work" / "src" / "app.cu") << "BROKEN original\n";
+  std::ofstream(Root / "work" / "src" / "app.cu") << "BROKEN " << Original;
   Instrumenter.Outcome.Text = "BROKEN copy\n";
   // nvcc's own stderr (inherited) has the error, from the original's run;
   // the wrapper adds nothing.
   EXPECT_EQ(run({"-c", "src/app.cu"}), 2);
   EXPECT_THAT(Err.str(), IsEmpty());
-  EXPECT_THAT(log(), HasSubstr("\nsrc/app.cu\nBROKEN original\n"));
+  EXPECT_THAT(log(), HasSubstr("\nsrc/app.cu\nBROKEN " + Original));
 }
 
 TEST_F(NvccWrapperTest, ASourceInADirectoryWithACommaIsCompiledUnchanged) {
@@ -192,14 +203,14 @@ TEST_F(NvccWrapperTest, NoLaunchesMeansTheOriginal) {
   Instrumenter.Outcome.InstrumentedLaunches = 0;
   Instrumenter.Outcome.Messages.clear();
   EXPECT_EQ(run({"-c", "src/app.cu"}), 0);
-  EXPECT_THAT(log(), HasSubstr("-c\nsrc/app.cu\noriginal\n== end"));
+  EXPECT_THAT(log(), HasSubstr("-c\nsrc/app.cu\n" + Original + "== end"));
   EXPECT_THAT(Err.str(), IsEmpty());
 }
 
 TEST_F(NvccWrapperTest, WithoutClangEverySourceIsCompiledUnchanged) {
   Ctx.Instrumenter = nullptr;
   EXPECT_EQ(run({"-c", "src/app.cu", "src/app.cu"}), 0);
-  EXPECT_THAT(log(), HasSubstr("-c\nsrc/app.cu\noriginal\nsrc/app.cu\n"));
+  EXPECT_THAT(log(), HasSubstr("-c\nsrc/app.cu\n" + Original + "src/app.cu\n"));
   EXPECT_EQ(Err.str(),
             "headroom nvcc: note: 'src/app.cu' is not instrumented: this "
             "headroom was built without Clang; it is compiled unchanged\n"
@@ -219,7 +230,7 @@ TEST_F(NvccWrapperTest, OtherStepsAreUntouched) {
     EXPECT_EQ(run(Args), 0);
     std::string Expected;
     for (const std::string &A : Args)
-      Expected += A + "\n" + (A == "src/app.cu" ? "original\n" : "");
+      Expected += A + "\n" + (A == "src/app.cu" ? Original : "");
     EXPECT_EQ(log(), Expected + "== end\n");
   }
   EXPECT_TRUE(Instrumenter.Requests.empty());
@@ -272,7 +283,7 @@ TEST_F(NvccWrapperTest, AnUninstrumentedSourceIsParsedForTheChecksAlone) {
   EXPECT_EQ(Instrumenter.Analyzed[0].Source, "src/app.cu");
   EXPECT_EQ(Err.str(), Instrumenter.Analysis.Findings);
   // The compile is nvcc's own, unchanged.
-  EXPECT_THAT(log(), HasSubstr("-c\nsrc/app.cu\noriginal\n== end"));
+  EXPECT_THAT(log(), HasSubstr("-c\nsrc/app.cu\n" + Original + "== end"));
 }
 
 TEST_F(NvccWrapperTest, ChecksThatCannotRunSaySoOnlyWhenVerbose) {
@@ -305,6 +316,66 @@ TEST_F(NvccWrapperTest, ASelectionProblemIsOneWarning) {
             0);
   EXPECT_EQ(Err.str(),
             "headroom nvcc: warning: HEADROOM_CHECKS: no check named 'x'\n");
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(NvccWrapperTest, ASourceWithoutLaunchesIsParsedBesideNvcc) {
+  std::ofstream(Root / "work" / "src" / "app.cu") << "__global__ void k();\n";
+  Instrumenter.Outcome.InstrumentedLaunches = 0;
+  Instrumenter.Outcome.Messages.clear();
+  Instrumenter.Outcome.Analysis.Checked = true;
+  Instrumenter.Outcome.Analysis.Findings = "src/app.cu:1:1: warning: w [x]\n";
+  // The parse waits for nvcc to have started: were it run before nvcc, as
+  // for a source that launches, nvcc would never start.
+  bool NvccRanFirst = false;
+  Instrumenter.BeforeInstrument = [&] {
+    for (int I = 0; I < 500 && !NvccRanFirst; ++I) {
+      NvccRanFirst = fs::exists(Root / "log");
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  };
+  Env["HEADROOM_VERBOSE"] = "1";
+  EXPECT_EQ(run({"-c", "src/app.cu"}), 0);
+  EXPECT_TRUE(NvccRanFirst);
+  EXPECT_THAT(log(), HasSubstr("-c\nsrc/app.cu\n__global__ void k();\n== end"));
+  // Parsed once, to instrument as before (cached, and a launch the scan
+  // missed would be found): its findings are printed.
+  ASSERT_EQ(Instrumenter.Requests.size(), 1u);
+  EXPECT_TRUE(Instrumenter.Requests[0].Checks);
+  EXPECT_THAT(Instrumenter.Analyzed, IsEmpty());
+  EXPECT_THAT(Err.str(),
+              HasSubstr("note: 'src/app.cu' launches no kernel: 1 file "
+                        "scanned in "));
+  EXPECT_THAT(Err.str(), HasSubstr("; nvcc compiles it unchanged\n"));
+  EXPECT_THAT(Err.str(),
+              HasSubstr("note: 'src/app.cu' parsed beside nvcc in "));
+  EXPECT_THAT(Err.str(), HasSubstr("src/app.cu:1:1: warning: w [x]\n"));
+}
+
+TEST_F(NvccWrapperTest, ALaunchTheScanMissedIsCompiledAgainInstrumented) {
+  // The fake instrumenter finds a launch the scan cannot see.
+  std::ofstream(Root / "work" / "src" / "app.cu") << "no launch\n";
+  EXPECT_EQ(run({"-c", "src/app.cu", "-o", "app.o"}), 0);
+  std::string Log = log();
+  EXPECT_THAT(Log, HasSubstr("-c\nsrc/app.cu\nno launch\n-o\napp.o\n== end\n"
+                             "-I"));
+  EXPECT_THAT(Log, HasSubstr("/0/app.cu\ninstrumented\n-o\napp.o\n== end"));
+  EXPECT_THAT(Err.str(),
+              HasSubstr("note: 'src/app.cu' was compiled again, instrumented: "
+                        "the launch scan missed its launches"));
+}
+
+TEST_F(NvccWrapperTest, ASourceWithoutLaunchesIsNotParsedForNothing) {
+  std::ofstream(Root / "work" / "src" / "app.cu") << "no launch\n";
+  // No checks, and no cuobjdump beside this nvcc for a static mix.
+  EXPECT_EQ(run({"--headroom-no-checks", "-c", "src/app.cu"}), 0);
+  EXPECT_THAT(Instrumenter.Requests, IsEmpty());
+  EXPECT_THAT(Instrumenter.Analyzed, IsEmpty());
+  EXPECT_THAT(log(), HasSubstr("-c\nsrc/app.cu\nno launch\n== end"));
+  EXPECT_EQ(Err.str(), "");
 }
 
 } // namespace
