@@ -34,7 +34,7 @@ struct CollectionInfo {
   /// HEADROOM_SAMPLE: "first", "every:N", "all" or "off".
   std::string Sampling = "first";
   /// "sites", "scopes" or "all".
-  std::string SamplingScope = "sites";
+  std::string SamplingScope = "scopes";
   /// "callback" or "external".
   std::string Correlation = "callback";
   /// The metrics configured for sampling (empty when none were).

@@ -237,7 +237,7 @@ RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
       C.Rule = *R;
     else if (V == "sites")
       C.Errors.push_back("HEADROOM_SAMPLE='sites' is now "
-                         "HEADROOM_SAMPLE_SCOPE=sites (the default); "
+                         "HEADROOM_SAMPLE_SCOPE=sites; "
                          "HEADROOM_SAMPLE is first, every:N, all or off; "
                          "using first");
     else

@@ -84,7 +84,7 @@ struct RuntimeConfig {
   /// instead of them when MetricsReplaceDefaults ("only:" prefix).
   std::vector<std::string> Metrics;
   bool MetricsReplaceDefaults = false;
-  SamplingScope Scope = SamplingScope::Sites;
+  SamplingScope Scope = SamplingScope::Scopes;
   SamplingRule Rule;
   /// HEADROOM_SAMPLE_GROUPING and HEADROOM_SAMPLES_PER_KERNEL.
   SamplingBounds Bounds;

@@ -205,7 +205,7 @@ if os.path.exists(os.path.join(work, "app_ncu.rc")):
 
 # --- launches.cu ----------------------------------------------------------
 for name, mode in [("launches_counters", "counters"), ("launches_time", "time"),
-                   ("launches_scopes", "counters")]:
+                   ("launches_sites", "counters")]:
     same_as_plain(name, "launches_plain",
                   want_line="host memory" if mode == "counters" else None)
     p = profile(name)
@@ -234,13 +234,13 @@ for name, mode in [("launches_counters", "counters"), ("launches_time", "time"),
               f"{name}: the kernel writing host memory is not replayed, and says why: "
               f"{[k.get('counter_note') for k in host]}")
         scoped = [k for k in p["kernels"] if k["scope"] is not None]
-        if name == "launches_scopes":
-            check(any("counters" in k for k in scoped),
-                  f"{name}: library kernels in scopes sampled "
-                  f"({sum('counters' in k for k in scoped)}/{len(scoped)})")
-        else:
+        if name == "launches_sites":
             check(not any("counters" in k for k in scoped),
-                  f"{name}: library kernels not sampled by default")
+                  f"{name}: library kernels not sampled with HEADROOM_SAMPLE_SCOPE=sites")
+        else:
+            check(any("counters" in k for k in scoped),
+                  f"{name}: library kernels in scopes sampled by default "
+                  f"({sum('counters' in k for k in scoped)}/{len(scoped)})")
     if name == "launches_counters":
         for k in p["kernels"]:
             info(f"site={k['site']} scope={k['scope']} {k['demangled'][:60]} launches={k['launches']} "

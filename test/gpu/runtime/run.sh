@@ -158,7 +158,7 @@ run app_nogpu app CUDA_VISIBLE_DEVICES=
 run launches_plain launches_plain
 run launches_counters launches
 run launches_time launches HEADROOM_MODE=time
-run launches_scopes launches HEADROOM_SAMPLE_SCOPE=scopes
+run launches_sites launches HEADROOM_SAMPLE_SCOPE=sites
 # concurrency.cu: streams, threads, two contexts.
 run concurrency_plain concurrency_plain
 run concurrency_time concurrency HEADROOM_MODE=time

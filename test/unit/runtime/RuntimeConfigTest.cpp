@@ -25,7 +25,7 @@ TEST(RuntimeConfig, DefaultsToCountersIntoTheWorkingDirectory) {
   EXPECT_EQ(C.RequestedMode, Mode::Counters);
   EXPECT_EQ(C.ProfilePath, "headroom-profile.json");
   EXPECT_TRUE(C.Metrics.empty());
-  EXPECT_EQ(C.Scope, SamplingScope::Sites);
+  EXPECT_EQ(C.Scope, SamplingScope::Scopes);
   EXPECT_EQ(C.Rule.Which, SamplingRule::Kind::First);
   EXPECT_EQ(C.Correlation, CorrelationSource::Callback);
   EXPECT_TRUE(C.CuptiLibrary.empty());
@@ -157,12 +157,12 @@ TEST(RuntimeConfig, ReadsScopeCorrelationAndLibrary) {
   EXPECT_EQ(C.Scope, SamplingScope::All);
   EXPECT_EQ(C.Correlation, CorrelationSource::External);
   EXPECT_EQ(C.CuptiLibrary, "/opt/libcupti.so");
-  EXPECT_EQ(readWith({{"HEADROOM_SAMPLE_SCOPE", "Scopes"}}).Scope,
-            SamplingScope::Scopes);
+  EXPECT_EQ(readWith({{"HEADROOM_SAMPLE_SCOPE", "Sites"}}).Scope,
+            SamplingScope::Sites);
   RuntimeConfig Bad = readWith(
       {{"HEADROOM_SAMPLE_SCOPE", "some"}, {"HEADROOM_CORRELATION", "magic"}});
   EXPECT_EQ(Bad.Errors.size(), 2u);
-  EXPECT_EQ(Bad.Scope, SamplingScope::Sites);
+  EXPECT_EQ(Bad.Scope, SamplingScope::Scopes);
   EXPECT_EQ(Bad.Correlation, CorrelationSource::Callback);
 }
 
@@ -263,7 +263,7 @@ TEST(RuntimeConfig, AChoiceItDoesNotKnowKeepsTheDefaultAndNamesTheChoices) {
   std::vector<std::string> Expected = {
       "HEADROOM_MODE='fast' is not off, time or counters; using counters",
       "HEADROOM_SAMPLE_SCOPE='kernels' is not sites, scopes or all; using "
-      "sites",
+      "scopes",
       "HEADROOM_CORRELATION='magic' is not callback, callback-runtime or "
       "external; using callback",
       "HEADROOM_SIGNALS='maybe' is not on or off; using on",

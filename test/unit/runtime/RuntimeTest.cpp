@@ -632,8 +632,9 @@ TEST(Runtime, EachHostThreadHasItsOwnBrackets) {
   }
   for (int T = 0; T < Threads; ++T)
     EXPECT_EQ(PerThread[T], Each) << T;
-  // The two sites were sampled once each; scoped launches are not by default.
-  EXPECT_EQ(H.Sampler->Begun.size(), 2u);
+  // Each site and each scope was sampled once: scoped (library) launches
+  // are sampled by default.
+  EXPECT_EQ(H.Sampler->Begun.size(), 4u);
 }
 
 TEST(Runtime, GraphKernelNodesAreTimedAttributedAndNotSampled) {
