@@ -18,6 +18,13 @@ bool endsWithComponents(const std::string &Path, const std::string &Tail) {
          Path[Path.size() - Tail.size() - 1] == '/';
 }
 
+/// Whether the files \p A and \p B hold the same text.
+bool sameContents(const std::string &A, const std::string &B) {
+  Expected<std::string> TextA = readFile(A);
+  Expected<std::string> TextB = readFile(B);
+  return TextA && TextB && *TextA == *TextB;
+}
+
 void localize(SourceLocation &L, const std::string &Directory,
               const std::string &Root) {
   L.File = displayedSourcePath(L.File, Directory, Root);
@@ -57,9 +64,15 @@ std::string displayedSourcePath(const std::string &File,
                                 const std::string &Root) {
   std::string Base = Root.empty() ? std::string(".") : Root;
   std::string Resolved = resolvedSourcePath(File, Directory);
-  if (isAbsolute(Resolved) && !isRegularFile(Resolved))
-    if (std::string Here = locateUnder(Resolved, Base); !Here.empty())
-      Resolved = absolutePath(Here);
+  if (!isAbsolute(Resolved) || pathUnder(Resolved, Base) != Resolved)
+    return pathUnder(Resolved, Base);
+  // Outside Root: a file under Root by the same trailing components is the
+  // one meant where the recorded one is gone, or holds the same text (a
+  // second checkout of the tree the profile was recorded in).
+  std::string Here = locateUnder(Resolved, Base);
+  if (!Here.empty() &&
+      (!isRegularFile(Resolved) || sameContents(Resolved, Here)))
+    Resolved = absolutePath(Here);
   return pathUnder(Resolved, Base);
 }
 

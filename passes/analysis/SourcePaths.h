@@ -34,9 +34,10 @@ std::string locateUnder(const std::string &File, const std::string &Root);
 
 /// \p File of a site recorded with \p Directory as reports print it: the
 /// resolved path relative to \p Root (default: the current directory) when
-/// it lies under Root, else the resolved path. A resolved path that does
-/// not exist here but names a file under Root by its trailing components
-/// (locateUnder) is that file.
+/// it lies under Root, else the resolved path. A resolved path outside Root
+/// that names a file under Root by its trailing components (locateUnder) is
+/// that file when the recorded one does not exist here or holds the same
+/// text (a profile recorded in another checkout of the tree).
 std::string displayedSourcePath(const std::string &File,
                                 const std::string &Directory,
                                 const std::string &Root);

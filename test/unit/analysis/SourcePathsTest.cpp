@@ -72,10 +72,15 @@ TEST(SourcePaths, AFileRecordedElsewhereIsFoundUnderTheRootByItsTail) {
   EXPECT_EQ(displayedSourcePath("../src/k.cu", "/tmp/x/proj/build", Root),
             "src/k.cu");
   EXPECT_EQ(displayedSourcePath("/tmp/x/b.cu", "", Root), "/tmp/x/b.cu");
-  // A recorded file that exists is that file, wherever the root is.
+  // A recorded file that exists is that file, wherever the root is...
   std::string Other = tree("other", {"src/k.cu"});
+  std::ofstream(Other + "/src/k.cu") << "another k.cu\n";
   EXPECT_EQ(displayedSourcePath(Other + "/src/k.cu", "", Root),
             Other + "/src/k.cu");
+  // ...unless the file under the root holds the same text: another
+  // checkout of the tree the profile was recorded in.
+  std::string Checkout = tree("checkout", {"src/k.cu"});
+  EXPECT_EQ(displayedSourcePath(Checkout + "/src/k.cu", "", Root), "src/k.cu");
 }
 
 TEST(SourcePaths, PortableTailDropsLeadingParentsAndAbsolutePaths) {
