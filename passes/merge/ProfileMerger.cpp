@@ -256,12 +256,15 @@ std::vector<ProfileSite> ProfileMerger::sites(IdMaps &Ids) const {
 
 std::vector<ProfileScope> ProfileMerger::scopes(IdMaps &Ids) const {
   std::vector<ProfileScope> Out;
-  using ScopeKey = std::tuple<std::string, unsigned, unsigned, std::string>;
+  // The directory too, as for sites.
+  using ScopeKey =
+      std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
   std::map<ScopeKey, std::uint64_t> Known;
   for (const Input &In : Inputs) {
     Ids.Scopes.emplace_back();
     for (const ProfileScope &S : In.Doc.Scopes) {
-      ScopeKey Key{S.Where.File, S.Where.Line, S.Where.Column, S.Name};
+      ScopeKey Key{S.Where.File, S.Where.Line, S.Where.Column, S.Name,
+                   S.Directory};
       auto [It, New] = Known.try_emplace(Key, Out.size());
       if (New) {
         Out.push_back(S);

@@ -49,7 +49,7 @@ std::set<std::string> sourceFiles(const ProfileDocument &P,
       Add(S.Definition.File, S.Directory);
   }
   for (const ProfileScope &S : P.Scopes)
-    Add(S.Where.File, "");
+    Add(S.Where.File, S.Directory);
   return Files;
 }
 

@@ -126,6 +126,10 @@ struct ProfileScope {
   SourceLocation Where;
   /// What was called.
   std::string Name;
+  /// The absolute directory a relative Where.File is relative to (the
+  /// compile's working directory, `directory`), as ProfileSite::Directory;
+  /// empty in profiles that do not record it.
+  std::string Directory;
 };
 
 /// A kernel's counters by CUPTI metric name, in the order of the document.

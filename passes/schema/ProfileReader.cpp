@@ -429,6 +429,10 @@ ProfileScope DocumentReader::scope(const json &J, const std::string &Path) {
   S.Id = R.index("id");
   S.Where = location(R, "file", "line", "column");
   S.Name = R.string("name");
+  S.Directory = normalizedPath(R.optionalString("directory"));
+  if (!S.Directory.empty() && S.Directory.front() != '/')
+    R.fail(expected(R.path("directory"), "an absolute directory",
+                    J.at("directory")));
   return S;
 }
 

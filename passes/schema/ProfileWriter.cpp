@@ -128,17 +128,25 @@ json siteJson(const ProfileSite &S, ProfileKeyOrder Order) {
 }
 
 json scopeJson(const ProfileScope &S, ProfileKeyOrder Order) {
-  if (Order == ProfileKeyOrder::Merged)
-    return {{"column", S.Where.Column},
-            {"file", S.Where.File},
-            {"id", S.Id},
-            {"line", S.Where.Line},
-            {"name", S.Name}};
-  return {{"id", S.Id},
-          {"file", S.Where.File},
-          {"line", S.Where.Line},
-          {"column", S.Where.Column},
-          {"name", S.Name}};
+  json J;
+  if (Order == ProfileKeyOrder::Merged) {
+    J = {{"column", S.Where.Column}};
+    if (!S.Directory.empty())
+      J["directory"] = S.Directory;
+    J["file"] = S.Where.File;
+    J["id"] = S.Id;
+    J["line"] = S.Where.Line;
+    J["name"] = S.Name;
+    return J;
+  }
+  J = {{"id", S.Id},
+       {"file", S.Where.File},
+       {"line", S.Where.Line},
+       {"column", S.Where.Column},
+       {"name", S.Name}};
+  if (!S.Directory.empty())
+    J["directory"] = S.Directory;
+  return J;
 }
 
 /// The durations of an entry: launches timed, where the times come from,

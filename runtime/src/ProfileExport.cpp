@@ -133,7 +133,8 @@ ProfileDocument profileDocument(const ProfileData &Data) {
                          {S.KernelFile, S.KernelLine, S.KernelColumn},
                          S.Directory});
   for (const ScopeEntry &S : Data.Scopes)
-    Doc.Scopes.push_back({S.Id, {S.File, S.Line, S.Column}, S.Name});
+    Doc.Scopes.push_back(
+        {S.Id, {S.File, S.Line, S.Column}, S.Name, S.Directory});
   for (const KernelStats &K : Data.Kernels)
     Doc.Kernels.push_back(kernel(K));
   return Doc;

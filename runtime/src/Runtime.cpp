@@ -258,9 +258,9 @@ void Runtime::setDefaultProfile(const char *Path) {
 }
 
 void Runtime::registerScopes(const headroom_scope_info *Table, unsigned Count,
-                             unsigned AbiVersion) {
+                             unsigned AbiVersion, const char *Directory) {
   registerTable("scope", AbiVersion,
-                [&] { Scopes.registerTable(Table, Count); });
+                [&] { Scopes.registerTable(Table, Count, Directory); });
 }
 
 Attribution Runtime::attributionOf(ThreadState &T) {

@@ -93,8 +93,9 @@ public:
                      unsigned AbiVersion, const char *Directory = nullptr);
   void launchBegin(const headroom_site_info *Site);
   void launchEnd(const headroom_site_info *Site);
+  /// \p Directory: as for registerSites (headroom_register_scopes_in).
   void registerScopes(const headroom_scope_info *Scopes, unsigned Count,
-                      unsigned AbiVersion);
+                      unsigned AbiVersion, const char *Directory = nullptr);
   void scopeBegin(const headroom_scope_info *Scope);
   void scopeEnd(const headroom_scope_info *Scope);
   /// The build's choice of profile (headroom_set_default_profile): where

@@ -207,6 +207,14 @@ void headroom_register_scopes(const struct headroom_scope_info *scopes,
       [&](Runtime &R) { R.registerScopes(scopes, count, abi_version); });
 }
 
+void headroom_register_scopes_in(const struct headroom_scope_info *scopes,
+                                 unsigned count, const char *directory,
+                                 unsigned abi_version) {
+  forwardToRuntime([&](Runtime &R) {
+    R.registerScopes(scopes, count, abi_version, directory);
+  });
+}
+
 void headroom_scope_begin(const struct headroom_scope_info *scope) {
   forwardToRuntime([&](Runtime &R) { R.scopeBegin(scope); });
 }

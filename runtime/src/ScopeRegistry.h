@@ -26,11 +26,16 @@ struct ScopeEntry {
   unsigned Line = 0;
   unsigned Column = 0;
   std::string Name;
+  /// The absolute directory the relative File is relative to (the
+  /// compile's working directory); empty when the table came without one
+  /// (headroom_register_scopes, or a scope never registered).
+  std::string Directory;
 
   static ScopeEntry copyOf(ScopeId Id, const headroom_scope_info &Scope,
-                           const char * /*Directory*/) {
-    return {Id, copyTableString(Scope.file), Scope.line, Scope.column,
-            copyTableString(Scope.name)};
+                           const char *Directory) {
+    return {
+        Id,           copyTableString(Scope.file), Scope.line,
+        Scope.column, copyTableString(Scope.name), copyTableString(Directory)};
   }
 };
 

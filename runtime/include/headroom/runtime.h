@@ -90,6 +90,13 @@ struct headroom_scope_info {
 void headroom_register_scopes(const struct headroom_scope_info *scopes,
                               unsigned count, unsigned abi_version);
 
+/* The same, with the absolute directory the scopes' relative file names are
+ * relative to (as for headroom_register_sites_in). What `headroom
+ * instrument` emits for the library calls it brackets. */
+void headroom_register_scopes_in(const struct headroom_scope_info *scopes,
+                                 unsigned count, const char *directory,
+                                 unsigned abi_version);
+
 /* Bracket a scope on the calling host thread; brackets nest. */
 void headroom_scope_begin(const struct headroom_scope_info *scope);
 void headroom_scope_end(const struct headroom_scope_info *scope);

@@ -390,4 +390,23 @@ TEST(ProfileMerger, SitesAreFoundByIdNotByPosition) {
   EXPECT_EQ((*Saxpy)["site"], 1) << "rank 0 launched it from line 20";
 }
 
+TEST(ProfileMerger, ScopesOfOneFileInTwoDirectoriesStayApart) {
+  // "app.cu" compiled in two directories is two files, as for sites; the
+  // same directory unites.
+  json R0 = rankProfile(0, 100, "GPU-a");
+  json R1 = rankProfile(1, 101, "GPU-a");
+  json R2 = rankProfile(2, 102, "GPU-a");
+  R0["scopes"][0]["directory"] = "/a";
+  R1["scopes"][0]["directory"] = "/b";
+  R2["scopes"][0]["directory"] = "/a";
+  ProfileMerger M;
+  ASSERT_TRUE(add(M, R0, "r0.json"));
+  ASSERT_TRUE(add(M, R1, "r1.json"));
+  ASSERT_TRUE(add(M, R2, "r2.json"));
+  auto P = result(M);
+  ASSERT_EQ(P["scopes"].size(), 2u);
+  EXPECT_EQ(P["scopes"][0]["directory"], "/a");
+  EXPECT_EQ(P["scopes"][1]["directory"], "/b");
+}
+
 } // namespace

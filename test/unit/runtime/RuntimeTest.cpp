@@ -446,6 +446,23 @@ TEST(Runtime, SitesRecordTheDirectoryTheirTableWasRegisteredWith) {
   EXPECT_FALSE(J["sites"][1].contains("directory"));
 }
 
+TEST(Runtime, ScopesRecordTheDirectoryTheirTableWasRegisteredWith) {
+  Harness H;
+  // headroom_register_scopes_in, as instrumented library calls register
+  // their scopes; a table registered with headroom_register_scopes records
+  // none.
+  static const headroom_scope_info Scopes[] = {
+      {"app.cu", 50, 5, "cublasSgemm"}, {"app.cu", 51, 5, "thrust::sort"}};
+  H.R->registerScopes(&Scopes[0], 1, HEADROOM_RUNTIME_ABI_VERSION,
+                      "/home/me/proj/build");
+  H.R->registerScopes(&Scopes[1], 1, HEADROOM_RUNTIME_ABI_VERSION);
+  json J = H.finalizeAndRead();
+  ASSERT_EQ(J["scopes"].size(), 2u);
+  EXPECT_EQ(J["scopes"][0]["directory"], "/home/me/proj/build");
+  EXPECT_EQ(J["scopes"][0]["name"], "cublasSgemm");
+  EXPECT_FALSE(J["scopes"][1].contains("directory"));
+}
+
 TEST(Runtime, FinalizeWritesOnce) {
   Harness H;
   H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);

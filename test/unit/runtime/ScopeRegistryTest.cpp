@@ -28,6 +28,17 @@ TEST(ScopeRegistry, CopiesScopesInTheOrderFirstSeen) {
   EXPECT_EQ(First.Name, "cublasSgemm");
   EXPECT_EQ(R.entries()[1].File, "app.cu");
   EXPECT_EQ(R.idOf(nullptr), NoScope);
+  EXPECT_EQ(First.Directory, "");
+}
+
+TEST(ScopeRegistry, KeepsTheDirectoryOfItsTable) {
+  headroom_scope_info Scopes[] = {{"app.cu", 90, 5, "thrust::sort"}};
+  std::string Directory = "/home/me/proj";
+  ScopeRegistry R;
+  R.registerTable(Scopes, 1, Directory.c_str());
+  Directory[0] = 'X';
+  ASSERT_EQ(R.size(), 1u);
+  EXPECT_EQ(R.entries()[0].Directory, "/home/me/proj");
 }
 
 } // namespace

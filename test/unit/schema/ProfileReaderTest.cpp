@@ -236,7 +236,18 @@ TEST(ProfileTest, ScopesAreRead) {
   ASSERT_TRUE(P) << P.error().message();
   ASSERT_EQ(P->Scopes.size(), 1u);
   EXPECT_EQ(P->Scopes[0].Name, "cublasSgemm");
+  EXPECT_EQ(P->Scopes[0].Directory, "");
   EXPECT_EQ(P->Kernels[2].Scope, std::optional<std::uint64_t>(0));
+  // As a site's: the directory its relative file is relative to.
+  J["scopes"][0]["directory"] = "/home/me/proj/build/";
+  P = readText("scopes.json", J.dump());
+  ASSERT_TRUE(P) << P.error().message();
+  EXPECT_EQ(P->Scopes[0].Directory, "/home/me/proj/build");
+  J["scopes"][0]["directory"] = "build";
+  EXPECT_THAT(errorOf("scopes.json", J),
+              HasSubstr("scopes[0].directory: expected an absolute "
+                        "directory, got \"build\""));
+  J["scopes"][0].erase("directory");
   J["kernels"][2]["scope"] = 1;
   EXPECT_THAT(errorOf("scope.json", J),
               HasSubstr("kernels[2].scope: expected the id of an entry in "

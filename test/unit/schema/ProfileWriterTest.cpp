@@ -43,7 +43,7 @@ ProfileDocument everyField() {
   C.Modes["counters"] = 1;
   D.Sites.push_back(
       {0, {"app.cu", 40, 3}, "saxpy", {"app.cu", 10, 17}, "/home/me/proj"});
-  D.Scopes.push_back({0, {"app.cu", 50, 5}, "cublasSgemm"});
+  D.Scopes.push_back({0, {"app.cu", 50, 5}, "cublasSgemm", "/home/me/proj"});
   ProfileKernel K;
   K.Site = 0;
   K.Name = "_Z5saxpyv";
@@ -117,6 +117,11 @@ TEST(ProfileWriter, KeysComeInTheDocumentedOrder) {
             (std::vector<std::string>{"id", "file", "line", "column", "kernel",
                                       "kernel_file", "kernel_line",
                                       "kernel_column", "directory"}));
+  std::vector<std::string> ScopeKeys;
+  for (const auto &[Key, Value] : J["scopes"][0].items())
+    ScopeKeys.push_back(Key);
+  EXPECT_EQ(ScopeKeys, (std::vector<std::string>{"id", "file", "line", "column",
+                                                 "name", "directory"}));
   EXPECT_EQ(std::next(J["devices"][0].begin(), 2).key(), "uuid");
   EXPECT_EQ(J["kernels"][1]["site"], nullptr);
   EXPECT_FALSE(J["kernels"][1].contains("counters"));
@@ -133,7 +138,11 @@ TEST(ProfileWriter, MergedOrderListsLocationKeysAlphabetically) {
             (std::vector<std::string>{"column", "directory", "file", "id",
                                       "kernel", "kernel_column", "kernel_file",
                                       "kernel_line", "line"}));
-  EXPECT_EQ(J["scopes"][0].begin().key(), "column");
+  std::vector<std::string> ScopeKeys;
+  for (const auto &[Key, Value] : J["scopes"][0].items())
+    ScopeKeys.push_back(Key);
+  EXPECT_EQ(ScopeKeys, (std::vector<std::string>{"column", "directory", "file",
+                                                 "id", "line", "name"}));
   EXPECT_EQ(std::prev(J["devices"][0].end()).key(), "uuids");
 }
 
