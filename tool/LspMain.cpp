@@ -191,6 +191,8 @@ int lspMain(const Args &A) {
   }
   if (const char *P = std::getenv("HEADROOM_PROFILE"); P && *P)
     O.Session.Profiles.EnvProfile = P;
+  if (const char *D = std::getenv("HEADROOM_PROFILE_DIR"); D && *D)
+    O.Session.Profiles.EnvProfileDirectory = D;
   const char *EnvModel = std::getenv("HEADROOM_MODEL");
   std::optional<std::string> Model = Parsed->get("model");
   if (!Model && EnvModel && *EnvModel)

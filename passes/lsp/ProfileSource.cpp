@@ -59,11 +59,11 @@ std::string chooseSourceRoot(const ProfileDocument &P,
 }
 
 /// Where the search is told to look for the workspace \p Root:
-/// $HEADROOM_PROFILE and, as the build's profile, the CMake build tree's
-/// under build/ (where compile_commands.json is looked for too), which
-/// headroom_instrument()'s programs write (docs/integration.md).
+/// $HEADROOM_PROFILE, $HEADROOM_PROFILE_DIR and, as the build's profile, the
+/// CMake build tree's under build/ (where compile_commands.json is looked for
+/// too), which headroom_instrument()'s programs write (docs/integration.md).
 nvcc::ProfileLocations told(const ProfileOptions &O, const std::string &Root) {
-  nvcc::ProfileLocations Told{O.EnvProfile, "", ""};
+  nvcc::ProfileLocations Told{O.EnvProfile, O.EnvProfileDirectory, ""};
   if (isRegularFile(absolutePath("build/CMakeCache.txt", Root)))
     Told.BuildProfile =
         absolutePath(std::string("build/") + nvcc::DefaultProfileName, Root);

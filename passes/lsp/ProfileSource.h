@@ -34,6 +34,8 @@ struct ProfileOptions {
   std::string DeviceFrom = "--device";
   /// $HEADROOM_PROFILE (may hold `%p`).
   std::string EnvProfile;
+  /// $HEADROOM_PROFILE_DIR: its headroom-profile.json comes next.
+  std::string EnvProfileDirectory;
   /// --model, else $HEADROOM_MODEL: the model of the findings.
   ModelChoice Model = ModelChoice::Auto;
 };

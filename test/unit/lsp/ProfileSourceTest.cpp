@@ -50,4 +50,20 @@ TEST_F(ProfileSourceTest, ACMakeBuildTreeUnderBuildIsWhereItsProgramsWrite) {
             std::vector<std::string>{O.EnvProfile});
 }
 
+TEST_F(ProfileSourceTest, HeadroomProfileDirComesAfterHeadroomProfile) {
+  // The runtime's order: $HEADROOM_PROFILE, then $HEADROOM_PROFILE_DIR,
+  // then the build's profile.
+  fs::create_directories(Root / "runs");
+  touch(Root / "build" / "CMakeCache.txt");
+  touch(Root / "build" / "headroom-profile.json");
+  std::string InDir = touch(Root / "runs" / "headroom-profile.json");
+  ProfileOptions O;
+  O.EnvProfileDirectory = (Root / "runs").string();
+  EXPECT_EQ(locateProfiles(O, Root.string(), {}),
+            std::vector<std::string>{InDir});
+  O.EnvProfile = touch(Root / "named.json");
+  EXPECT_EQ(locateProfiles(O, Root.string(), {}),
+            std::vector<std::string>{O.EnvProfile});
+}
+
 } // namespace
