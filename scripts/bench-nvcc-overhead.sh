@@ -78,6 +78,7 @@ if [[ $mode == tu ]]; then
     for _ in $(seq "$runs"); do
       for v in $variants; do
         d=$(dirname "$file")
+        # shellcheck disable=SC2046 # the compiler command is words
         timed $(compiler "$v") "${flags[@]}" -I"$d" -I"$d/../inc" -c "$file" \
           -o "$out/o.o"
       done
