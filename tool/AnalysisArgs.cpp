@@ -39,6 +39,10 @@ void addAnalysisOutputs(CommandLine &Cmd, const std::string &FormatHelp,
               "fitted (docs/model.md)")
       .flag("optimistic-int", "use the optimistic-integer variant of the "
                               "thesis model for integer kernels")
+      .option("group-by", "call|kernel",
+              "call (default): the kernels a library call ran (thrust::sort, "
+              "cublasSgemm, ...) as one warning at the line that called it; "
+              "kernel: each kernel once, whatever called it (docs/report.md)")
       .option("sass", "FILE",
               "the profiled program's SASS ('cuobjdump -sass' output, or "
               "the program itself), for what the counters cannot show "
@@ -67,6 +71,11 @@ Expected<ReportRequest> analysisRequest(const ParsedArgs &P,
     return Error("--model: expected auto, hopper, thesis or fitted, got '" +
                  Model + "'");
   Request.Model.Choice = *Choice;
+  std::string Grouping = P.get("group-by").value_or("call");
+  std::optional<KernelGrouping> Group = parseKernelGrouping(Grouping);
+  if (!Group)
+    return Error("--group-by: expected call or kernel, got '" + Grouping + "'");
+  Request.Grouping = *Group;
   if (std::optional<std::string> Sass = P.get("sass")) {
     auto Facts = sass::readStaticFacts(*Sass);
     if (!Facts)

@@ -27,12 +27,13 @@ void addAnalysisInputs(CommandLine &Cmd);
 
 /// Adds --format (FormatHelp lists the formats), --output (-o; What is what
 /// is written: "report", "findings"), --source-root, --no-source-check,
-/// --optimistic-int, --color and --no-color.
+/// --model, --optimistic-int, --group-by, --sass, --color and --no-color.
 void addAnalysisOutputs(CommandLine &Cmd, const std::string &FormatHelp,
                         const std::string &What);
 
 /// The request for loadAnalysis, or the usage error of `headroom Command`:
-/// an unexpected argument, --profile missing or a bad --model.
+/// an unexpected argument, --profile missing or a bad --model or
+/// --group-by.
 Expected<ReportRequest> analysisRequest(const ParsedArgs &P,
                                         const std::string &Command);
 

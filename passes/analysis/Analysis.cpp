@@ -98,7 +98,7 @@ std::unique_ptr<Analysis> analyze(ProfileDocument P, DeviceEntry Device,
   A->ForeignDevices = foreignDevices(A->Source, A->Device.Device);
   A->MeasuredOnDevice = A->ForeignDevices.empty();
   A->Report = analyzeProfile(A->Source, A->Device.Device, A->Model,
-                             A->MeasuredOnDevice);
+                             A->MeasuredOnDevice, Options.Grouping);
   project(*A);
   if (!Options.SourceRoot.empty())
     A->Sources = checkSites(A->Source, Options.SourceRoot);

@@ -35,6 +35,9 @@ struct AnalysisOptions {
   /// report's paths are printed relative to (analysis/SourcePaths.h; the
   /// current directory when empty); no source check when empty.
   std::string SourceRoot = ".";
+  /// Whether the kernels a library call ran are reported by call, at the
+  /// call's line, or each kernel once (analysis/KernelReport.h).
+  KernelGrouping Grouping = KernelGrouping::Call;
 };
 
 /// A profile seen through the model. Owns the profile: KernelReport's site

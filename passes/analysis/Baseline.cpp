@@ -27,16 +27,18 @@ const BaselineKernel *Baseline::find(const std::string &Key) const {
 std::vector<std::string> baselineKeys(const Analysis &A) {
   std::vector<std::string> Keys;
   std::map<std::string, unsigned> Uses;
+  // A kernel a library call ran is keyed by the call's file (and line,
+  // when the file calls it twice), grouping by call.
   for (const KernelReport &K : A.Report.Kernels) {
-    std::string Key =
-        (K.Definition ? K.Definition->File : "") + "::" + K.Kernel;
+    std::optional<SourceLocation> Where = K.where();
+    std::string Key = (Where ? Where->File : "") + "::" + K.Kernel;
     Keys.push_back(Key);
     ++Uses[Key];
   }
   for (std::size_t I = 0; I < Keys.size(); ++I) {
-    const KernelReport &K = A.Report.Kernels[I];
-    if (Uses[Keys[I]] > 1 && K.Definition)
-      Keys[I] += ":" + std::to_string(K.Definition->Line);
+    std::optional<SourceLocation> Where = A.Report.Kernels[I].where();
+    if (Uses[Keys[I]] > 1 && Where)
+      Keys[I] += ":" + std::to_string(Where->Line);
   }
   return Keys;
 }
@@ -50,7 +52,7 @@ Baseline makeBaseline(const Analysis &A) {
     BaselineKernel E;
     E.Key = Keys[I];
     E.Kernel = K.Kernel;
-    E.Definition = K.Definition;
+    E.Definition = K.where();
     E.Launches = K.Launches;
     if (K.Launches && K.TotalNs > 0)
       E.MeasuredMsPerLaunch = K.TotalNs / 1e6 / double(K.Launches);

@@ -31,6 +31,7 @@ namespace headroom {
 struct BaselineKernel {
   std::string Key;
   std::string Kernel;
+  /// Its definition, or the library call that ran it (KernelReport::where).
   std::optional<SourceLocation> Definition;
   std::uint64_t Launches = 0;
   /// Mean measured time of a launch, ms (absent when nothing was timed).

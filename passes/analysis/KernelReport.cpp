@@ -9,6 +9,7 @@
 #include "model/KernelCounters.h"
 #include "model/MemoryLevels.h"
 #include "schema/CounterCatalog.h"
+#include "support/KernelNames.h"
 
 #include <algorithm>
 #include <map>
@@ -42,15 +43,51 @@ const ProfileSite *definingSite(const ProfileDocument &P,
   return It == Defined.end() ? nullptr : It->second;
 }
 
-/// Groups entries of one kernel: by definition location where known, else
-/// by the driver's name.
-using KernelKey = std::tuple<std::string, unsigned, unsigned, std::string>;
+/// The library calls of a profile: each scope's first one of the same
+/// location and name (the same call registered twice, by two translation
+/// units or two merged processes, is one call).
+class CallIndex {
+public:
+  explicit CallIndex(const ProfileDocument &P) : Doc(P) {
+    std::map<std::tuple<std::string, unsigned, unsigned, std::string>,
+             std::size_t>
+        First;
+    for (std::size_t I = 0; I < P.Scopes.size(); ++I) {
+      const ProfileScope &S = P.Scopes[I];
+      Canonical.push_back(
+          First
+              .try_emplace({S.Where.File, S.Where.Line, S.Where.Column, S.Name},
+                           I)
+              .first->second);
+    }
+  }
+  /// The call an entry was launched in, null for none.
+  const ProfileScope *of(const ProfileKernel &K) const {
+    if (K.Site || !K.Scope)
+      return nullptr;
+    std::optional<std::size_t> I = Doc.scopeIndex(*K.Scope);
+    return I ? &Doc.Scopes[Canonical[*I]] : nullptr;
+  }
 
-KernelKey keyOf(const ProfileSite *Defining, const ProfileKernel &K) {
+private:
+  const ProfileDocument &Doc;
+  std::vector<std::size_t> Canonical;
+};
+
+/// Groups entries of one kernel: grouping by call, the entries of a library
+/// call by the call (its scope's position) and the driver's name; the others
+/// by definition location where known, else by the driver's name.
+using KernelKey =
+    std::tuple<std::size_t, std::string, unsigned, unsigned, std::string>;
+
+KernelKey keyOf(const ProfileDocument &P, const ProfileScope *Call,
+                const ProfileSite *Defining, const ProfileKernel &K) {
+  if (Call)
+    return {std::size_t(Call - P.Scopes.data()) + 1, "", 0, 0, K.Demangled};
   if (Defining)
-    return {Defining->Definition.File, Defining->Definition.Line,
+    return {0, Defining->Definition.File, Defining->Definition.Line,
             Defining->Definition.Column, Defining->Kernel};
-  return {"", 0, 0, K.Demangled};
+  return {0, "", 0, 0, K.Demangled};
 }
 
 /// Adds one entry's counters, which are per launch, as totals over the
@@ -109,6 +146,31 @@ std::optional<KernelFinding> findingOf(const KernelReport &R,
 
 } // namespace
 
+const char *kernelGroupingName(KernelGrouping G) {
+  return G == KernelGrouping::Call ? "call" : "kernel";
+}
+
+std::optional<KernelGrouping> parseKernelGrouping(std::string_view Name) {
+  if (Name == "call")
+    return KernelGrouping::Call;
+  if (Name == "kernel")
+    return KernelGrouping::Kernel;
+  return std::nullopt;
+}
+
+std::optional<SourceLocation> KernelReport::where() const {
+  if (Call)
+    return Call->Where;
+  return Definition;
+}
+
+bool KernelReport::outside() const {
+  if (Call || Definition)
+    return false;
+  return std::all_of(Sites.begin(), Sites.end(),
+                     [](const SiteUsage &U) { return U.outside(); });
+}
+
 std::size_t ProfileReport::modeledKernels() const {
   std::size_t N = 0;
   for (const KernelReport &K : Kernels)
@@ -128,9 +190,10 @@ struct ModelInputs {
 
 /// The launches, time, sites and shapes of one kernel's entries, and the
 /// model's inputs from those with counters.
-KernelReport collectEntries(const ProfileDocument &P,
+KernelReport collectEntries(const ProfileDocument &P, const CallIndex &InCall,
                             const std::vector<const ProfileKernel *> &Entries,
                             const ProfileSite *Defining,
+                            const ProfileScope *Call,
                             const StaticFactsIndex *Facts, ModelInputs &In) {
   KernelReport R;
   const ProfileKernel &First = *Entries.front();
@@ -140,9 +203,12 @@ KernelReport collectEntries(const ProfileDocument &P,
   } else {
     R.Kernel = First.Demangled;
   }
+  R.ShortName = shortKernelName(R.Kernel);
+  R.Call = Call;
   In.Sum.Name = R.Kernel;
   In.Sum.Launches = 0;
-  std::map<const ProfileSite *, SiteUsage> BySite;
+  std::map<std::pair<const ProfileSite *, const ProfileScope *>, SiteUsage>
+      BySite;
   // Without counters, the parallelism note still applies to every launch.
   std::uint64_t AllMinThreads = 0, AllMinBlocks = 0;
   auto Lower = [](std::uint64_t Min, std::uint64_t V) {
@@ -154,8 +220,10 @@ KernelReport collectEntries(const ProfileDocument &P,
     R.TotalNs += Ns;
     R.Devices.insert(K->Device);
     const ProfileSite *Site = P.siteOf(*K);
-    SiteUsage &U = BySite[Site];
+    const ProfileScope *Scope = Site ? nullptr : InCall.of(*K);
+    SiteUsage &U = BySite[{Site, Scope}];
     U.Site = Site;
+    U.Scope = Scope;
     U.Launches += K->Launches;
     U.TotalNs += Ns;
     if (K->Launches > 0) {
@@ -186,6 +254,31 @@ KernelReport collectEntries(const ProfileDocument &P,
                      return A.TotalNs > B.TotalNs;
                    });
   return R;
+}
+
+/// The library calls of \p R's kernels (sorted), by decreasing GPU time.
+std::vector<CallReport> callReports(const ProfileReport &R) {
+  std::vector<CallReport> Out;
+  std::map<const ProfileScope *, std::size_t> Index;
+  for (std::size_t I = 0; I < R.Kernels.size(); ++I) {
+    const KernelReport &K = R.Kernels[I];
+    if (!K.Call)
+      continue;
+    auto [It, New] = Index.try_emplace(K.Call, Out.size());
+    if (New)
+      Out.push_back(CallReport{K.Call, {}, 0, 0, 0});
+    CallReport &C = Out[It->second];
+    C.Kernels.push_back(I);
+    C.Launches += K.Launches;
+    C.TotalNs += K.TotalNs;
+  }
+  for (CallReport &C : Out)
+    C.ShareOfProfile = R.TotalNs > 0 ? C.TotalNs / R.TotalNs : 0;
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const CallReport &A, const CallReport &B) {
+                     return A.TotalNs > B.TotalNs;
+                   });
+  return Out;
 }
 
 /// Runs the thesis model on the summed counters of \p R's modeled launches.
@@ -222,10 +315,11 @@ void predictThesis(KernelReport &R, KernelCounters &Sum,
 
 ProfileReport analyzeProfile(const ProfileDocument &P,
                              const DeviceParameters &D,
-                             const ModelOptions &Options,
-                             bool MeasuredOnDevice) {
+                             const ModelOptions &Options, bool MeasuredOnDevice,
+                             KernelGrouping Grouping) {
   ProfileReport Report;
   Report.DeviceName = D.Name;
+  Report.Grouping = Grouping;
   // The Hopper model needs the device's unit rates (calibrated Hopper GPUs).
   std::optional<UnitRates> Rates;
   if (Options.Choice != ModelChoice::Thesis)
@@ -233,17 +327,22 @@ ProfileReport analyzeProfile(const ProfileDocument &P,
       Rates = *R;
 
   DefiningSites Defined = definingSites(P);
+  CallIndex InCall(P);
+  auto CallOf = [&](const ProfileKernel &K) {
+    return Grouping == KernelGrouping::Call ? InCall.of(K) : nullptr;
+  };
   std::map<KernelKey, std::vector<const ProfileKernel *>> Groups;
   for (const ProfileKernel &K : P.Kernels) {
-    Groups[keyOf(definingSite(P, Defined, K), K)].push_back(&K);
+    Groups[keyOf(P, CallOf(K), definingSite(P, Defined, K), K)].push_back(&K);
     Report.TotalNs += K.estimatedTotalNs();
   }
 
   for (const auto &[Key, Entries] : Groups) {
     ModelInputs In;
+    const ProfileKernel &First = *Entries.front();
     KernelReport R =
-        collectEntries(P, Entries, definingSite(P, Defined, *Entries.front()),
-                       Options.Facts.get(), In);
+        collectEntries(P, InCall, Entries, definingSite(P, Defined, First),
+                       CallOf(First), Options.Facts.get(), In);
     R.ShareOfProfile = Report.TotalNs > 0 ? R.TotalNs / Report.TotalNs : 0;
     if (R.ModeledLaunches > 0) {
       predictThesis(R, In.Sum, In.AverageWeights, D, Options, MeasuredOnDevice);
@@ -258,6 +357,7 @@ ProfileReport analyzeProfile(const ProfileDocument &P,
                    [](const KernelReport &A, const KernelReport &B) {
                      return A.TotalNs > B.TotalNs;
                    });
+  Report.Calls = callReports(Report);
   return Report;
 }
 

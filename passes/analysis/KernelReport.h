@@ -1,7 +1,8 @@
 //===- KernelReport.h - A profile seen through the model --------*- C++ -*-===//
 ///
 /// \file
-/// Groups a profile's entries by kernel definition, sums each kernel's
+/// Groups a profile's entries by kernel definition (and, grouping by call,
+/// the launches a library call made by that call), sums each kernel's
 /// sampled counters over the launches they stand for, runs the models on
 /// one device and gives each kernel its finding. The result is plain data
 /// that the checks judge and the views render; nothing here prints.
@@ -21,16 +22,37 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace headroom {
 
-/// The launches of one kernel made from one site (or from no site).
+/// How a report groups the launches of library calls (docs/report.md).
+enum class KernelGrouping {
+  /// The kernels a library call ran (a scope of the profile), by call: one
+  /// report of each kernel per call, at the call's line.
+  Call,
+  /// Every kernel once, whatever called it.
+  Kernel,
+};
+
+/// "call" or "kernel", as --group-by takes it.
+const char *kernelGroupingName(KernelGrouping G);
+std::optional<KernelGrouping> parseKernelGrouping(std::string_view Name);
+
+/// The launches of one kernel made from one site, inside one library call
+/// (a scope), or outside instrumented code.
 struct SiteUsage {
   /// Null for launches outside any instrumented site.
   const ProfileSite *Site = nullptr;
+  /// The library call the launches were made in, when not at a site; null
+  /// otherwise. Scopes of one location and name count as one call.
+  const ProfileScope *Scope = nullptr;
   std::uint64_t Launches = 0;
   double TotalNs = 0;
+
+  /// Neither at a site nor in a library call.
+  bool outside() const { return !Site && !Scope; }
 };
 
 /// What the models computed for one kernel, which only analysis/ reads: the
@@ -58,8 +80,14 @@ struct KernelReport {
   /// The kernel as written at its launch sites, or the driver's name for
   /// kernels launched outside any site.
   std::string Kernel;
+  /// Kernel as warnings, tables and charts name it: at most
+  /// ShortKernelNameLimit characters (support/KernelNames.h).
+  std::string ShortName;
   /// The kernel's definition, when an instrumented site names it.
   std::optional<SourceLocation> Definition;
+  /// Grouping by call: the library call whose launches of the kernel this
+  /// report covers (a scope of the profile); null otherwise.
+  const ProfileScope *Call = nullptr;
   std::uint64_t Launches = 0;
   /// GPU time of all launches (untimed sampled launches at the mean).
   double TotalNs = 0;
@@ -99,14 +127,37 @@ struct KernelReport {
   ModelResults Models;
 
   double meanLaunchNs() const { return Launches ? TotalNs / Launches : 0; }
+  /// Where the kernel's diagnostics go: the library call it ran in, else its
+  /// definition; none for a kernel of neither.
+  std::optional<SourceLocation> where() const;
+  /// Whether every launch was made outside instrumented code (no site, no
+  /// library call): a kernel the report lists apart.
+  bool outside() const;
+};
+
+/// A library call and the kernels it ran, when a report groups by call.
+struct CallReport {
+  /// The scope: what was called, and where.
+  const ProfileScope *Scope = nullptr;
+  /// Its kernels, as positions in ProfileReport::Kernels, most GPU time
+  /// first.
+  std::vector<std::size_t> Kernels;
+  std::uint64_t Launches = 0;
+  double TotalNs = 0;
+  /// The call's share of the GPU time of the whole profile, 0..1.
+  double ShareOfProfile = 0;
 };
 
 /// A whole profile on one device.
 struct ProfileReport {
   std::string DeviceName;
   double TotalNs = 0;
+  KernelGrouping Grouping = KernelGrouping::Kernel;
   /// Kernels by decreasing GPU time.
   std::vector<KernelReport> Kernels;
+  /// Grouping by call: the library calls, by decreasing GPU time; their
+  /// kernels are in Kernels too.
+  std::vector<CallReport> Calls;
   /// Kernels with a model prediction.
   std::size_t modeledKernels() const;
 };
@@ -116,11 +167,13 @@ struct ProfileReport {
 /// device in the profile are included (the model predicts them on \p D).
 /// With \p MeasuredOnDevice false (the profile was recorded on another GPU)
 /// the measured times are not attached to the predictions: there is no
-/// headroom then.
+/// headroom then. \p Grouping says whether the launches of each library
+/// call are a report of their own.
 ProfileReport analyzeProfile(const ProfileDocument &P,
                              const DeviceParameters &D,
                              const ModelOptions &Options = {},
-                             bool MeasuredOnDevice = true);
+                             bool MeasuredOnDevice = true,
+                             KernelGrouping Grouping = KernelGrouping::Kernel);
 
 } // namespace headroom
 

@@ -31,6 +31,7 @@ loadAnalysis(const ReportRequest &R, const DeviceRegistry &Registry) {
   AnalysisOptions Options;
   Options.Model = R.Model;
   Options.SourceRoot = R.SourceRoot;
+  Options.Grouping = R.Grouping;
   for (const std::string &T : R.Targets) {
     auto Targets = Registry.lookupTargets(T);
     if (!Targets)

@@ -28,6 +28,9 @@ struct ReportRequest {
   ModelOptions Model;
   /// Where the profile's relative source paths are; empty: no source check.
   std::string SourceRoot = ".";
+  /// --group-by: the kernels of each library call by call, or each kernel
+  /// once.
+  KernelGrouping Grouping = KernelGrouping::Call;
 };
 
 /// Reads the device(s) and the profile of \p R and analyzes them.

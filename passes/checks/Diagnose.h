@@ -9,8 +9,12 @@
 /// unknown) with the evidence of its finding, then notes of the qualifying
 /// checks that apply, the projections onto --target devices, each launch
 /// site's share, and last what to try, with the link to its check's
-/// section. The check names are those of Checks.def, documented in
-/// docs/diagnostics.md.
+/// section. Grouping by call, the kernels a library call ran make one
+/// warning at the call's line instead, in the same order: what the call
+/// ran and its main kernel's claim, that kernel's notes, and each other
+/// kernel's claim as a note of its own check. The kernels launched outside
+/// instrumented code come last, after a note that heads them. The check
+/// names are those of Checks.def, documented in docs/diagnostics.md.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_CHECKS_DIAGNOSE_H

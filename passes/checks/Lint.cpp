@@ -39,7 +39,7 @@ void lintKernel(const Analysis &A, std::size_t I, const LintOptions &O,
   } else if (Thresholds) {
     Notes.push_back(
         finding(DiagnosticLevel::Note, checks::NoCounters, &K,
-                message(Msg::LintNoCounters, {Arg::quoted(K.Kernel)})));
+                message(Msg::LintNoCounters, {Arg::quoted(K.ShortName)})));
   }
   if (!O.Compare)
     return;

@@ -3,6 +3,7 @@
 #include "checks/Message.h"
 
 #include "support/Format.h"
+#include "support/KernelNames.h"
 #include "support/Quantities.h"
 
 #include <array>
@@ -20,6 +21,7 @@ constexpr std::array Templates = {
 
 } // namespace
 
+Arg Arg::kernel(std::string_view Name) { return quoted(shortKernelName(Name)); }
 Arg Arg::times(double Ratio) { return Arg(formatTimes(Ratio)); }
 Arg Arg::time(double Ms) { return Arg(formatTime(Ms)); }
 Arg Arg::percent(double Fraction, int Significant) {

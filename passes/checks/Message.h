@@ -33,6 +33,9 @@ public:
   static Arg quoted(std::string_view S) {
     return Arg("'" + std::string(S) + "'");
   }
+  /// A kernel's name, quoted in its short form (support/KernelNames.h):
+  /// 'cub::DeviceRadixSortOnesweepKernel<...>'.
+  static Arg kernel(std::string_view Name);
   /// A ratio: "5.7x", "1.07x".
   static Arg times(double Ratio);
   /// A duration given in ms: "45.55 ms", "296.3 us".

@@ -23,7 +23,7 @@ Diagnostic finding(DiagnosticLevel Level, std::string_view Check,
   D.Level = Level;
   D.Check = std::string(Check);
   if (K) {
-    D.Location = K->Definition;
+    D.Location = K->where();
     D.Kernel = K->Kernel;
   }
   D.Message = std::move(Message);

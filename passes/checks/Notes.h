@@ -24,8 +24,9 @@ namespace headroom {
 Diagnostic note(std::optional<SourceLocation> Loc, std::string Message,
                 std::string_view Check = {});
 
-/// A finding of \p Check at \p Level about kernel \p K (at its definition,
-/// naming it), or about the whole profile when \p K is null.
+/// A finding of \p Check at \p Level about kernel \p K (at K->where():
+/// the library call that ran it, else its definition; naming it), or about
+/// the whole profile when \p K is null.
 Diagnostic finding(DiagnosticLevel Level, std::string_view Check,
                    const KernelReport *K, std::string Message);
 

@@ -137,7 +137,7 @@ Diagnostic StaticMixCheck::diagnostic(const StaticKernel &K,
                                       const std::string &DeviceName) const {
   const KernelMix &M = K.Mix;
   StaticCap C = staticCap(M, Device);
-  Arg Kernel = Arg::quoted(K.Display);
+  Arg Kernel = Arg::kernel(K.Display);
   Arg Share = Arg::percent(C.ShareOfPeak);
   Arg Peak = Arg::text(message(peak(M.type())));
   Diagnostic D = finding(

@@ -5,6 +5,7 @@
 #include "analysis/SitesMatchSources.h"
 #include "checks/Vocabulary.h"
 #include "support/Format.h"
+#include "support/KernelNames.h"
 #include "support/Paths.h"
 #include "support/Quantities.h"
 
@@ -18,9 +19,12 @@ std::string launchesText(std::uint64_t N) {
   return std::to_string(N) + (N == 1 ? " launch" : " launches");
 }
 
-const KernelReport *reportOf(const Analysis &A, const std::string &Kernel) {
+/// The kernel diagnostic \p D is about: the kernel of its name whose
+/// diagnostics are where it is (grouping by call, one kernel is reported at
+/// each library call that ran it).
+const KernelReport *reportOf(const Analysis &A, const Diagnostic &D) {
   for (const KernelReport &K : A.Report.Kernels)
-    if (K.Kernel == Kernel)
+    if (K.Kernel == D.Kernel && K.where() == D.Location)
       return &K;
   return nullptr;
 }
@@ -61,15 +65,18 @@ std::string EditorKernel::lensTitle() const {
 }
 
 std::string EditorKernel::launchLensTitle(const LaunchFinding &L) const {
-  return Kernel + ": " + launchesText(L.Launches) + " here · " +
+  return ShortName + ": " + launchesText(L.Launches) + " here · " +
          msText(L.TotalNs) + " (" + formatPercent(L.Share) +
          " of its GPU time)";
 }
 
 std::string EditorKernel::hoverMarkdown(const LaunchFinding *Launch,
                                         const std::string &DocsBase) const {
-  std::string M = "**Headroom** · kernel `" + Kernel + "` is " + Bound +
-                  " on " + Device + "\n\n";
+  std::string M = "**Headroom** · " +
+                  (Call.empty() ? "kernel `" + ShortName + "` is "
+                                : "`" + Call + "` here: its main kernel, `" +
+                                      ShortName + "`, is ") +
+                  Bound + " on " + Device + "\n\n";
   if (Headroom)
     M += "- " + headroomText("**");
   else
@@ -103,10 +110,12 @@ findingsOf(std::shared_ptr<const Analysis> A,
         F.ProfileNotes.push_back(D.Check + ": " + D.Message);
       continue;
     }
-    const KernelReport *K = reportOf(*A, D.Kernel);
+    const KernelReport *K = reportOf(*A, D);
     EditorKernel KF;
     KF.Kernel = D.Kernel;
-    KF.Identifier = kernelIdentifier(D.Kernel);
+    KF.ShortName = K ? K->ShortName : shortKernelName(D.Kernel);
+    KF.Call = K && K->Call ? K->Call->Name : "";
+    KF.Identifier = kernelIdentifier(KF.Call.empty() ? D.Kernel : KF.Call);
     KF.Warning = absolute(D, Resolve);
     KF.Definition = *KF.Warning.Location;
     KF.Device = A->Device.Device.Name;

@@ -34,14 +34,21 @@ struct LaunchFinding {
   double Share = 0;
 };
 
-/// One kernel with a located diagnostic.
+/// One kernel with a located diagnostic: at its definition, or at the
+/// library call that ran it (the report groups by call).
 struct EditorKernel {
   std::string Kernel;
-  /// The identifier written in the source (analysis/SitesMatchSources.h).
+  /// Its short name (support/KernelNames.h), what the editor shows.
+  std::string ShortName;
+  /// The library call the diagnostic is at ("thrust::sort"), else empty.
+  std::string Call;
+  /// The identifier written in the source where the diagnostic is: the
+  /// kernel's (analysis/SitesMatchSources.h), or the called function's.
   std::string Identifier;
   /// The kernel's diagnostic as the build prints it; its location and its
   /// notes' locations are absolute paths.
   Diagnostic Warning;
+  /// Where Warning is: the kernel's definition, or the library call.
   SourceLocation Definition;
   std::vector<LaunchFinding> Launches;
   /// "memory-bound", "compute-bound", "latency-bound", or the check's name

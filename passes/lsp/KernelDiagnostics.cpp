@@ -58,8 +58,8 @@ Resolved resolve(const Findings &F, const ViewContext &C) {
   for (std::size_t K = 0; K < F.Kernels.size(); ++K) {
     const EditorKernel &KF = F.Kernels[K];
     ByFile[KF.Definition.File].push_back(
-        {Anchor{Anchor::Kind::Definition, KF.Identifier, KF.Definition.Line,
-                KF.Definition.Column},
+        {Anchor{KF.Call.empty() ? Anchor::Kind::Definition : Anchor::Kind::Call,
+                KF.Identifier, KF.Definition.Line, KF.Definition.Column},
          PlaceKey{K, std::nullopt}});
     Out.Launches[K].resize(KF.Launches.size());
     for (std::size_t L = 0; L < KF.Launches.size(); ++L) {
@@ -86,10 +86,11 @@ Resolved resolve(const Findings &F, const ViewContext &C) {
       const auto &[A, Key] = Entries[I];
       const EditorKernel &KF = F.Kernels[Key.Kernel];
       if (!Places[I]) {
-        Out.Lost[Path].push_back((Key.Launch ? "the launch of kernel '"
-                                             : "the definition of kernel '") +
-                                 KF.Kernel + "' recorded at line " +
-                                 std::to_string(A.Line));
+        Out.Lost[Path].push_back(
+            (Key.Launch        ? "the launch of kernel '" + KF.ShortName
+             : KF.Call.empty() ? "the definition of kernel '" + KF.ShortName
+                               : "the call of '" + KF.Call) +
+            "' recorded at line " + std::to_string(A.Line));
         continue;
       }
       std::string_view Line = lineOf(*Text, Places[I]->Line).value_or("");
@@ -173,7 +174,7 @@ std::map<std::string, FileView> viewsOf(const Findings &F,
       if (!At)
         continue;
       const LaunchFinding &LF = KF.Launches[L];
-      std::string Message = "kernel '" + KF.Kernel + "' " +
+      std::string Message = "kernel '" + KF.ShortName + "' " +
                             (LF.Note.empty() ? "launched here" : LF.Note) +
                             "; " + KF.Bound;
       if (KF.Headroom)

@@ -49,12 +49,16 @@ std::string chooseSourceRoot(const ProfileDocument &P,
     return isRegularFile(
         absolutePath(resolvedSourcePath(File, Directory), Base));
   };
-  for (const std::string &Base : Bases)
+  for (const std::string &Base : Bases) {
     for (const ProfileSite &S : P.Sites)
       if (FoundFrom(S.Launch.File, S.Directory, Base) ||
           (S.hasDefinition() &&
            FoundFrom(S.Definition.File, S.Directory, Base)))
         return Base;
+    for (const ProfileScope &S : P.Scopes)
+      if (FoundFrom(S.Where.File, "", Base))
+        return Base;
+  }
   return Bases.empty() ? currentDirectory() : Bases.front();
 }
 

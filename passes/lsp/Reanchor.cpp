@@ -94,7 +94,8 @@ std::vector<Place> findOccurrences(std::string_view Text,
           continue;
         I = skipSpace(Text, I);
       }
-      if (Text.substr(I, 1) != "(" || !declaredGlobal(Text, At))
+      if (Text.substr(I, 1) != "(" ||
+          (What == Anchor::Kind::Definition && !declaredGlobal(Text, At)))
         continue;
     }
     Found.push_back(placeOf(Starts, At, Identifier.size()));
@@ -164,8 +165,8 @@ std::vector<std::optional<Place>> reanchor(const std::vector<Anchor> &Anchors,
             LineAt(A.Line - 1) == A.LineText && A.Column >= 1)
           Result[M] = Place{A.Line - 1, A.Column - 1, A.Identifier.size()};
       }
-      if (!Result[M] && A.What == Anchor::Kind::Definition &&
-          Found.size() == 1 && Recorded.size() == 1)
+      if (!Result[M] && A.What != Anchor::Kind::Launch && Found.size() == 1 &&
+          Recorded.size() == 1)
         Result[M] = Found.front();
     }
   }

@@ -5,7 +5,8 @@
 /// they were when the program was instrumented. After edits, lines move:
 /// reanchor() finds each place again in the current text, by the kernel's
 /// name: a definition is the name followed by `(` after `__global__`, a
-/// launch the name followed by `<<<` (template arguments allowed between).
+/// launch the name followed by `<<<` (template arguments allowed between),
+/// a library call the called function's name followed by `(`.
 /// The launches of one kernel in one file keep their order, so when the file
 /// holds as many launches of the kernel as the profile recorded, the k-th
 /// recorded launch is the k-th found. Otherwise a place is followed only to
@@ -27,7 +28,8 @@ namespace headroom::lsp {
 
 /// A place of the profile in one file.
 struct Anchor {
-  enum class Kind { Definition, Launch };
+  /// A kernel's definition, a launch, or a call of a library function.
+  enum class Kind { Definition, Launch, Call };
   Kind What = Kind::Definition;
   /// The identifier written there ("gemm" for "ns::gemm<float>").
   std::string Identifier;

@@ -170,7 +170,8 @@ CompileTimeContext Session::compileTimeContext(const std::string &Path) const {
   C.DocsBase = Options.DocsBase;
   if (Loaded)
     for (const EditorKernel &K : Loaded->Kernels.Kernels)
-      if (K.MeasuredCounters && samePath(K.Definition.File, Path))
+      if (K.MeasuredCounters && K.Call.empty() &&
+          samePath(K.Definition.File, Path))
         C.Measured.insert(K.Identifier);
   return C;
 }
@@ -370,11 +371,13 @@ json Session::codeActions(const json &Params) const {
     // Ranges that touch: the request's range overlaps the mark's line.
     if (End->Line < M.Where.Start.Line || Start->Line > M.Where.End.Line)
       continue;
-    const std::string &K = Loaded->Kernels.Kernels[M.Kernel].Kernel;
+    const EditorKernel &EK = Loaded->Kernels.Kernels[M.Kernel];
+    const std::string &K = EK.Kernel;
     if (std::find(Kernels.begin(), Kernels.end(), K) != Kernels.end())
       continue;
     Kernels.push_back(K);
-    std::string Title = "Open the Headroom report of kernel '" + K + "'";
+    std::string Title =
+        "Open the Headroom report of kernel '" + EK.ShortName + "'";
     json Command = openReportCommand(Title, K);
     if (Caps.CodeActionLiterals)
       Actions.push_back({{"title", Title}, {"command", Command}});

@@ -32,6 +32,12 @@ bool inSource(const ProfileSite &S, const std::string &Source,
           sourceNames(S.Definition.File, S.Directory, Source, Dir));
 }
 
+/// Whether library call \p S was made in \p Source.
+bool inSource(const ProfileScope &S, const std::string &Source,
+              const std::string &Dir) {
+  return sourceNames(S.Where.File, "", Source, Dir);
+}
+
 /// The files of \p P's locations that name \p Source, as the report run
 /// from \p Dir prints them (localizeSourcePaths): the diagnostics there
 /// are the source's.
@@ -74,10 +80,14 @@ Diagnostic spelledAsCompiled(Diagnostic D, const std::set<std::string> &Files,
   return D;
 }
 
-/// Whether the profile has a site in \p Source or a kernel defined there.
+/// Whether the profile has a site or a library call in \p Source or a
+/// kernel defined there.
 bool mentions(const ProfileDocument &P, const std::string &Source,
               const std::string &Dir) {
   for (const ProfileSite &S : P.Sites)
+    if (inSource(S, Source, Dir))
+      return true;
+  for (const ProfileScope &S : P.Scopes)
     if (inSource(S, Source, Dir))
       return true;
   return false;
@@ -95,13 +105,20 @@ std::string sameNamedFile(const ProfileDocument &P, const std::string &Source) {
   return "";
 }
 
-/// Whether the profile has a kernel entry of a site in \p Source.
+/// Whether the profile has a kernel entry of a site or a library call in
+/// \p Source.
 bool timesSource(const ProfileDocument &P, const std::string &Source,
                  const std::string &Dir) {
-  for (const ProfileKernel &K : P.Kernels)
-    if (const ProfileSite *S = P.siteOf(K))
+  for (const ProfileKernel &K : P.Kernels) {
+    if (const ProfileSite *S = P.siteOf(K)) {
       if (inSource(*S, Source, Dir))
         return true;
+    } else if (K.Scope) {
+      std::optional<std::size_t> I = P.scopeIndex(*K.Scope);
+      if (I && inSource(P.Scopes[*I], Source, Dir))
+        return true;
+    }
+  }
   return false;
 }
 

@@ -6,6 +6,7 @@
 #include "checks/Notes.h"
 #include "checks/Vocabulary.h"
 #include "support/Format.h"
+#include "support/KernelNames.h"
 #include "support/Quantities.h"
 
 #include "support/Svg.h"
@@ -125,12 +126,20 @@ void findingCells(std::ostream &OS, const KernelFinding &F) {
   OS << num(Times(F.headroom())) << num(Times(F.headroomToCap()));
 }
 
+/// Where a kernel's row places it: its definition, or the library call
+/// that ran it ("thrust::sort at main.cu:141:5").
+std::string whereText(const KernelReport &K) {
+  if (K.Call)
+    return K.Call->Name + " at " + loc(K.Call->Where);
+  return loc(K.Definition);
+}
+
 /// The row of the \p Row th kernel of the table.
 void kernelRow(std::ostream &OS, const Analysis &A, const KernelReport &K,
                std::size_t Row) {
   OS << "<tr><td class=\"num\">" << Row << "</td><td class=\"name\">"
-     << breakable(K.Kernel) << "</td><td class=\"name\">"
-     << breakable(loc(K.Definition)) << "</td><td class=\"num\">" << K.Launches
+     << breakable(K.ShortName) << "</td><td class=\"name\">"
+     << breakable(whereText(K)) << "</td><td class=\"num\">" << K.Launches
      << "</td><td class=\"num\">" << ms(K.TotalNs / 1e6)
      << "</td><td class=\"num\">" << formatPercent(K.ShareOfProfile) << "</td>";
   if (K.Finding)
@@ -151,7 +160,7 @@ void kernelRow(std::ostream &OS, const Analysis &A, const KernelReport &K,
 void kernelTable(std::ostream &OS, const Analysis &A) {
   OS << "<div class=\"table-scroll\"><table "
         "class=\"kernels\">\n<tr><th>#</th><th>kernel</th>"
-        "<th>definition</th><th>launches</th><th>GPU time (ms)</th>"
+        "<th>definition or call</th><th>launches</th><th>GPU time (ms)</th>"
         "<th>share</th><th>regime</th><th>roof</th><th>roof (ms)</th>"
         "<th>predicted (ms)</th><th>set by</th><th>measured (ms)</th>"
         "<th>headroom</th><th>to the cap</th><th>notes</th></tr>\n";
@@ -173,7 +182,7 @@ void projectionTable(std::ostream &OS, const Analysis &A) {
       continue;
     const KernelFinding &F = *K.Finding;
     const char *Here = regimeName(F.Verdict);
-    OS << "<tr><td class=\"name\">" << breakable(K.Kernel)
+    OS << "<tr><td class=\"name\">" << breakable(K.ShortName)
        << "</td><td class=\"" << Here << "\">" << Here << ", "
        << (F.MeasuredMs ? "measured " + ms(*F.MeasuredMs)
                         : "predicted " + ms(F.PredictedMs))
@@ -202,9 +211,25 @@ void projectionTable(std::ostream &OS, const Analysis &A) {
 }
 
 /// Whether a diagnostic is about the inputs (the page lists those first)
-/// rather than about one kernel.
+/// rather than about one kernel (or heads the kernels outside instrumented
+/// code, which has no check).
 bool isInputProblem(const Diagnostic &Dg) {
-  return Dg.Kernel.empty() || Dg.Check == "headroom-sites-changed";
+  return (Dg.Kernel.empty() && !Dg.Check.empty()) ||
+         Dg.Check == "headroom-sites-changed";
+}
+
+/// The heading of the kernels launched outside instrumented code.
+bool isOutsideHeading(const Diagnostic &Dg) {
+  return Dg.Kernel.empty() && Dg.Check.empty();
+}
+
+/// What a kernel's diagnostic is about, as its summary line names it: the
+/// kernel's short name, after the library call its warning is at.
+std::string subjectOf(const Analysis &A, const Diagnostic &Dg) {
+  for (const KernelReport &K : A.Report.Kernels)
+    if (K.Kernel == Dg.Kernel && K.where() == Dg.Location)
+      return K.Call ? K.Call->Name + ": " + K.ShortName : K.ShortName;
+  return shortKernelName(Dg.Kernel);
 }
 
 /// "the Hopper model", "the thesis model", or both where some kernels lack
@@ -320,13 +345,20 @@ void tableSections(std::ostream &OS, const Analysis &A) {
 }
 
 /// Each kernel's full diagnostic, the first DetailedKernels of them, the
-/// first three open.
+/// first three open; those of the kernels launched outside instrumented
+/// code under a heading of their own.
 void diagnosticsSection(std::ostream &OS, const Analysis &A) {
   OS << "<section id=\"diagnostics\">\n<h2>Diagnostics</h2>\n";
   std::size_t Shown = 0;
   for (const Diagnostic &Dg : A.Diagnostics) {
     if (isInputProblem(Dg))
       continue;
+    if (isOutsideHeading(Dg)) {
+      OS << "<h3 id=\"outside\">Kernels launched outside the instrumented "
+            "code</h3>\n<p>"
+         << escape(Dg.Message) << "</p>\n";
+      continue;
+    }
     if (Shown++ == DetailedKernels) {
       OS << "<p>" << (A.Report.Kernels.size() - DetailedKernels)
          << " more kernels: see <code>headroom report --format text</code>."
@@ -334,8 +366,8 @@ void diagnosticsSection(std::ostream &OS, const Analysis &A) {
       break;
     }
     OS << "<details" << (Shown <= 3 ? " open" : "") << "><summary>"
-       << escape(Dg.Kernel) << " <span class=\"check\">[" << escape(Dg.Check)
-       << "]</span></summary>\n";
+       << escape(subjectOf(A, Dg)) << " <span class=\"check\">["
+       << escape(Dg.Check) << "]</span></summary>\n";
     diagnosticHtml(OS, Dg);
     OS << "</details>\n";
   }

@@ -23,7 +23,7 @@ std::string panel(const KernelReport &K, std::size_t Index,
   const ChartGeometry &G = *K.Finding->Chart;
   std::vector<Prediction> Predictions = {G.Here};
   Predictions.insert(Predictions.end(), G.Targets.begin(), G.Targets.end());
-  QuadrantSplitChart Chart = makeQuadrantSplit(K.Kernel, Predictions);
+  QuadrantSplitChart Chart = makeQuadrantSplit(K.ShortName, Predictions);
   double O = Chart.Slope;
   const char *Unit = opUnit(G.Here.Type);
 
@@ -48,9 +48,9 @@ std::string panel(const KernelReport &K, std::size_t Index,
          Bottom};
 
   std::string S = open("quadrant-split", Width, Height,
-                       "quadrant-split chart of " + K.Kernel);
+                       "quadrant-split chart of " + K.ShortName);
   std::string Name =
-      K.Kernel.size() > 30 ? K.Kernel.substr(0, 27) + "..." : K.Kernel;
+      K.ShortName.size() > 30 ? K.ShortName.substr(0, 27) + "..." : K.ShortName;
   S += text(Left, 18, Name, "start", 14, kernelColor(Index),
             "font-weight=\"bold\"");
   S += text(Left, 34,

@@ -48,19 +48,23 @@ void writeReportCsv(std::ostream &OS, const Analysis &A) {
                    "E_util",
                    "regime_here",
                    "bound_changes",
-                   "notes"});
+                   "notes",
+                   "call"});
   for (const KernelReport &K : A.Report.Kernels) {
-    std::vector<std::string> Head = {
-        K.Kernel,
-        K.Definition ? K.Definition->File : "",
-        K.Definition ? std::to_string(K.Definition->Line) : "",
-        K.Definition ? std::to_string(K.Definition->Column) : "",
-        std::to_string(K.Launches),
-        formatGeneral(K.ShareOfProfile)};
+    // The kernel by its short name, at its definition or at the library
+    // call that ran it (the JSON has its full name).
+    std::optional<SourceLocation> Where = K.where();
+    std::vector<std::string> Head = {K.ShortName,
+                                     Where ? Where->File : "",
+                                     Where ? std::to_string(Where->Line) : "",
+                                     Where ? std::to_string(Where->Column) : "",
+                                     std::to_string(K.Launches),
+                                     formatGeneral(K.ShareOfProfile)};
     std::string Notes = joined(qualifyingChecks(K));
     auto Emit = [&](std::vector<std::string> Tail) {
       std::vector<std::string> Row = Head;
       Row.insert(Row.end(), Tail.begin(), Tail.end());
+      Row.push_back(K.Call ? K.Call->Name : "");
       writeCsvRow(OS, Row);
     };
     if (!K.Finding) {

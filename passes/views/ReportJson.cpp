@@ -28,10 +28,20 @@ ordered_json deviceToJson(const DeviceEntry &E) {
   return J;
 }
 
+/// A library call: what was called, and where.
+ordered_json callToJson(const ProfileScope &S) {
+  ordered_json J;
+  J["name"] = S.Name;
+  J["location"] = locationToJson(S.Where);
+  return J;
+}
+
 ordered_json kernelToJson(const KernelReport &K) {
   ordered_json J;
   J["kernel"] = K.Kernel;
+  J["short_name"] = K.ShortName;
   J["definition"] = locationToJson(K.Definition);
+  J["call"] = K.Call ? callToJson(*K.Call) : ordered_json(nullptr);
   J["launches"] = K.Launches;
   J["total_ms"] = K.TotalNs / 1e6;
   J["mean_launch_ms"] = K.meanLaunchNs() / 1e6;
@@ -48,7 +58,10 @@ ordered_json kernelToJson(const KernelReport &K) {
     ordered_json S;
     S["location"] = U.Site && U.Site->hasLaunch()
                         ? locationToJson(U.Site->Launch)
-                        : ordered_json();
+                    : U.Scope ? locationToJson(U.Scope->Where)
+                              : ordered_json();
+    if (U.Scope)
+      S["call"] = U.Scope->Name;
     S["launches"] = U.Launches;
     S["total_ms"] = U.TotalNs / 1e6;
     S["share_of_kernel"] = K.TotalNs > 0 ? U.TotalNs / K.TotalNs : 0.0;
@@ -118,7 +131,18 @@ ordered_json reportHead(const Analysis &A) {
   Sources["locations_checked"] = A.Sources.Checked;
   Sources["mismatches"] = A.Sources.Mismatches.size();
   Doc["sources"] = std::move(Sources);
+  Doc["group_by"] = kernelGroupingName(A.Report.Grouping);
   Doc["kernels"] = ordered_json::array();
+  ordered_json Calls = ordered_json::array();
+  for (const CallReport &C : A.Report.Calls) {
+    ordered_json J = callToJson(*C.Scope);
+    J["launches"] = C.Launches;
+    J["total_ms"] = C.TotalNs / 1e6;
+    J["share_of_profile"] = C.ShareOfProfile;
+    J["kernels"] = C.Kernels;
+    Calls.push_back(std::move(J));
+  }
+  Doc["calls"] = std::move(Calls);
   Doc["diagnostics"] = ordered_json::array();
   return Doc;
 }

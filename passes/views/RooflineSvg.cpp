@@ -222,7 +222,8 @@ std::string otherKernels(const std::vector<Point> &Points, const Plot &P) {
   for (std::size_t I = HighlightedKernels; I < Points.size(); ++I) {
     const Point &Pt = Points[I];
     double YV = Pt.Achieved.value_or(Pt.Attainable);
-    S += circle(kernelX(Pt, P), P.Y.map(YV), 2.5, "#aaa", "none", Pt.K->Kernel);
+    S += circle(kernelX(Pt, P), P.Y.map(YV), 2.5, "#aaa", "none",
+                Pt.K->ShortName);
   }
   return S;
 }
@@ -241,13 +242,13 @@ std::string achievedMarks(const Point &Pt, const Plot &P,
       continue;
     double OX = P.X.map(*Other), OY = P.Y.map(*Pt.Achieved);
     S += line(PX, OY, OX, OY, Color, 0.8, "1 2");
-    std::string Tip = Pt.K->Kernel + ": " + formatIntensity(*Other) + " " +
+    std::string Tip = Pt.K->ShortName + ": " + formatIntensity(*Other) + " " +
                       Unit + " per " + (IsL2 ? "L2" : "shared-memory") +
                       " byte";
     S += IsL2 ? triangle(OX, OY, Color, Tip) : square(OX, OY, Color, Tip);
   }
   S += circle(PX, P.Y.map(*Pt.Achieved), 5, Color, "#fff",
-              Pt.K->Kernel + ": achieved " + formatRate(*Pt.Achieved, Unit) +
+              Pt.K->ShortName + ": achieved " + formatRate(*Pt.Achieved, Unit) +
                   " at O_krn " + formatIntensity(Pt.Intensity));
   return S;
 }
@@ -261,14 +262,15 @@ std::string highlightedKernel(const Point &Pt, std::size_t Index,
   const char *Unit = opUnit(F.Chart->Here.Type);
   double PX = kernelX(Pt, P);
   std::string S =
-      "<g class=\"kernel\" data-kernel=\"" + escape(Pt.K->Kernel) + "\">\n";
+      "<g class=\"kernel\" data-kernel=\"" + escape(Pt.K->ShortName) + "\">\n";
   S += line(P.X.map(std::max(P.X.lo(), Pt.Ridge)), P.Y.map(Pt.Ceiling), Right,
             P.Y.map(Pt.Ceiling), Color, 1.3, "6 3");
   if (Pt.Achieved)
     S += achievedMarks(Pt, P, Color);
   S += circle(PX, P.Y.map(Pt.Attainable), 6, "none", Color,
-              Pt.K->Kernel + ": attainable " + formatRate(Pt.Attainable, Unit) +
-                  " (" + std::string(regimeName(F.Verdict)) +
+              Pt.K->ShortName + ": attainable " +
+                  formatRate(Pt.Attainable, Unit) + " (" +
+                  std::string(regimeName(F.Verdict)) +
                   "-bound), ceiling T'_op " + formatRate(Pt.Ceiling, Unit));
   S += "</g>\n";
   return S;
@@ -283,8 +285,8 @@ std::string kernelLegend(const std::vector<Point> &Points, double LX,
   LY += 20;
   for (std::size_t I = 0; I < Points.size() && I < HighlightedKernels; ++I) {
     const Point &Pt = Points[I];
-    S += circle(LX + 6, LY, 5, kernelColor(I), "#fff", Pt.K->Kernel);
-    std::string Label = shortName(Pt.K->Kernel);
+    S += circle(LX + 6, LY, 5, kernelColor(I), "#fff", Pt.K->ShortName);
+    std::string Label = shortName(Pt.K->ShortName);
     if (auto H = Pt.K->Finding->headroom())
       Label += "  " + formatTimes(*H);
     S += text(LX + 18, LY + 4, Label, "start", 12, "#222");

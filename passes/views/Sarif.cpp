@@ -3,6 +3,7 @@
 #include "views/Sarif.h"
 
 #include "checks/CheckRegistry.h"
+#include "support/KernelNames.h"
 #include "support/Paths.h"
 #include "views/FindingJson.h"
 #include "views/ReportJson.h"
@@ -122,17 +123,17 @@ bool sameLocation(const std::optional<SourceLocation> &A,
   return A->File == B->File && A->Line == B->Line && A->Column == B->Column;
 }
 
-/// The findings of an analysis by kernel and definition (two kernels may
-/// share a name), made once per log.
+/// The kernels of an analysis by name and by where their diagnostics are
+/// (two kernels may share a name; grouping by call, one kernel is reported
+/// at each library call that ran it), made once per log.
 class FindingIndex {
 public:
   explicit FindingIndex(const Analysis *A) {
     if (A)
       for (const KernelReport &K : A->Report.Kernels)
-        if (K.Finding)
-          ByKernel.emplace(key(K.Kernel, K.Definition), &*K.Finding);
+        ByKernel.emplace(key(K.Kernel, K.where()), &K);
   }
-  const KernelFinding *find(const Diagnostic &D) const {
+  const KernelReport *find(const Diagnostic &D) const {
     auto It = ByKernel.find(key(D.Kernel, D.Location));
     return It == ByKernel.end() ? nullptr : It->second;
   }
@@ -145,7 +146,7 @@ private:
                      std::to_string(At->Column)
                : std::string());
   }
-  std::unordered_map<std::string, const KernelFinding *> ByKernel;
+  std::unordered_map<std::string, const KernelReport *> ByKernel;
 };
 
 ordered_json result(const Diagnostic &D, const std::string &Text,
@@ -170,8 +171,13 @@ ordered_json result(const Diagnostic &D, const std::string &Text,
   if (!D.Kernel.empty()) {
     ordered_json Properties;
     Properties["kernel"] = D.Kernel;
-    if (const KernelFinding *F = Findings.find(D))
-      Properties["finding"] = findingToJson(*F);
+    Properties["short_name"] = shortKernelName(D.Kernel);
+    if (const KernelReport *K = Findings.find(D)) {
+      if (K->Call)
+        Properties["call"] = K->Call->Name;
+      if (K->Finding)
+        Properties["finding"] = findingToJson(*K->Finding);
+    }
     R["properties"] = std::move(Properties);
   }
   return R;

@@ -25,7 +25,7 @@ void writeKernel(std::ostream &OS, const Analysis &A, const KernelReport &K) {
   const KernelFinding &F = *K.Finding;
   const std::string &Here = A.Device.Device.Name;
   double HereMs = F.MeasuredMs.value_or(F.PredictedMs);
-  OS << "kernel '" << K.Kernel << "' on " << Here << ": " << hereText(F)
+  OS << "kernel '" << K.ShortName << "' on " << Here << ": " << hereText(F)
      << "; on " << F.Targets.size()
      << (F.Targets.size() == 1 ? " target" : " targets") << ":\n";
   TextTable Table;

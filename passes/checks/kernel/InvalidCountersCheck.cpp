@@ -30,8 +30,8 @@ public:
   Diagnostic warning(const KernelReport &K, const Analysis &) const override {
     Diagnostic D = unknownBoundWarning(K, name(), Msg::KernelInvalidCounters);
     D.Notes.push_back(
-        note(K.Definition, message(Msg::NoteModelError,
-                                   {Arg::text(K.ModelError->message())})));
+        note(K.where(), message(Msg::NoteModelError,
+                                {Arg::text(K.ModelError->message())})));
     return D;
   }
 };

@@ -108,11 +108,11 @@ std::string stages(const StageTimes &Ms) {
 
 /// The load rounds, as the prediction and the latency cause name them.
 Diagnostic roundsNote(const KernelReport &K, const LoadRoundsEvidence &R) {
-  return note(K.Definition, message(Msg::NoteLoadRounds,
-                                    {Arg::counted(R.LoadsPerWarp, "global load",
-                                                  "global loads"),
-                                     Arg::number(R.LoadsPerRound, 2),
-                                     Arg::time(R.LatencySeconds * 1e3)}));
+  return note(K.where(), message(Msg::NoteLoadRounds,
+                                 {Arg::counted(R.LoadsPerWarp, "global load",
+                                               "global loads"),
+                                  Arg::number(R.LoadsPerRound, 2),
+                                  Arg::time(R.LatencySeconds * 1e3)}));
 }
 
 bool waitsOnDependentLoads(const KernelFinding &F) {
@@ -127,21 +127,21 @@ void addPredictionNotes(const KernelReport &K, const KernelFinding &F,
                         std::vector<Diagnostic> &Notes) {
   if (F.MeasuredMs)
     Notes.push_back(
-        note(K.Definition,
+        note(K.where(),
              message(Msg::NotePredicted,
                      {Arg::time(F.PredictedMs), Arg::time(*F.MeasuredMs),
                       Arg::times(*F.headroomToCap()), Arg::text(setter(F))})));
   else
-    Notes.push_back(note(K.Definition, message(Msg::NotePredictedUnmeasured,
-                                               {Arg::time(F.PredictedMs),
-                                                Arg::text(setter(F))})));
+    Notes.push_back(note(
+        K.where(), message(Msg::NotePredictedUnmeasured,
+                           {Arg::time(F.PredictedMs), Arg::text(setter(F))})));
   const std::optional<HopperEvidence> &E = F.Refinements;
   if (F.SetBy.What == PredictedBy::Kind::Estimate && E) {
     switch (F.SetBy.E) {
     case Estimate::DramLatency:
       if (const std::optional<DramInFlight> &I = E->InFlight)
         Notes.push_back(note(
-            K.Definition,
+            K.where(),
             message(Msg::NoteInFlight,
                     {Arg::bytes(I->ReadBytesPerWarp * I->ResidentWarpsPerSm),
                      Arg::bytes(I->ReadBytesPerWarp),
@@ -149,20 +149,19 @@ void addPredictionNotes(const KernelReport &K, const KernelFinding &F,
                      Arg::bytes(I->NeededPerSm)})));
       break;
     case Estimate::IssueAndLoadLatency:
-      Notes.push_back(
-          note(K.Definition,
-               message(Msg::NoteIssueAndWait,
-                       {Arg::time(E->IssueWait.IssueMs),
-                        Arg::text(message(E->Rounds ? Msg::WaitsOnLoads
-                                                    : Msg::WaitsOnDram)),
-                        Arg::time(E->IssueWait.WaitMs)})));
+      Notes.push_back(note(
+          K.where(), message(Msg::NoteIssueAndWait,
+                             {Arg::time(E->IssueWait.IssueMs),
+                              Arg::text(message(E->Rounds ? Msg::WaitsOnLoads
+                                                          : Msg::WaitsOnDram)),
+                              Arg::time(E->IssueWait.WaitMs)})));
       // Once: a latency-bound kernel's cause has named the rounds.
       if (E->Rounds && !waitsOnDependentLoads(F))
         Notes.push_back(roundsNote(K, *E->Rounds));
       break;
     case Estimate::PartialOverlap:
       Notes.push_back(
-          note(K.Definition,
+          note(K.where(),
                message(Msg::NoteStages, {Arg::text(stages(E->StageMs))})));
       break;
     }
@@ -173,7 +172,7 @@ void addPredictionNotes(const KernelReport &K, const KernelFinding &F,
   if (!Cap.empty() && !F.Units.empty() &&
       (!F.Busiest || F.Busiest->Id != F.Units.front().Id))
     Notes.push_back(
-        note(K.Definition,
+        note(K.where(),
              message(Msg::NoteFloorBecause,
                      {Arg::text(unitName(F.Units.front().Id)),
                       Arg::time(F.Units.front().FloorMs), Arg::text(Cap)})));
@@ -190,7 +189,7 @@ std::optional<Diagnostic> floorsNote(const KernelReport &K,
                                  Arg::time(F.Units[I].FloorMs)});
   if (List.empty())
     return std::nullopt;
-  return note(K.Definition, message(Msg::NoteFloors, {Arg::text(List)}));
+  return note(K.where(), message(Msg::NoteFloors, {Arg::text(List)}));
 }
 
 /// The thesis model's instruction mix: what caps compute (4.13-4.17).
@@ -212,7 +211,7 @@ Diagnostic mixNote(const KernelReport &K, const MixEvidence &M) {
     Shares =
         message(Msg::MixSomeFma, {Arg::text(Shares), Arg::percent(FmaShare),
                                   Arg::percent(M.EMix)});
-  return note(K.Definition,
+  return note(K.where(),
               message(Msg::NoteMix,
                       {Arg::text(formatRate(M.TOpEff, Unit)),
                        Arg::percent(M.TOp > 0 ? M.TOpEff / M.TOp : 0),
@@ -230,7 +229,7 @@ std::optional<Diagnostic> componentsNote(const KernelReport &K,
             message(Msg::Timed,
                     {Arg::text(componentName(T.Which)), Arg::time(T.Ms)});
   return note(
-      K.Definition,
+      K.where(),
       message(Msg::NoteComponents,
               {Arg::text(List), Arg::text(componentName(C.bottleneck()->Which)),
                Arg::text(componentName(C.next()->Which)),
@@ -241,7 +240,7 @@ std::optional<Diagnostic> componentsNote(const KernelReport &K,
 void addCauseNotes(const KernelReport &K, const KernelFinding &F,
                    std::vector<Diagnostic> &Notes) {
   if (F.Causes.empty()) {
-    Notes.push_back(note(K.Definition, message(Msg::CauseNone)));
+    Notes.push_back(note(K.where(), message(Msg::CauseNone)));
     return;
   }
   for (const LatencyCause &C : F.Causes) {
@@ -280,16 +279,15 @@ void addCauseNotes(const KernelReport &K, const KernelFinding &F,
       Text = message(Msg::CauseShortLaunches, {Arg::time(C.LaunchUs / 1e3)});
       break;
     }
-    Notes.push_back(note(K.Definition, Text));
+    Notes.push_back(note(K.where(), Text));
     if (C.Kind == LatencyCauseKind::DependentLoads && F.Refinements &&
         F.Refinements->Rounds)
       Notes.push_back(roundsNote(K, *F.Refinements->Rounds));
   }
 }
 
-/// The claim: the regime, and how far the kernel runs from its roof.
-std::string claim(const KernelReport &K, const KernelFinding &F) {
-  Arg Kernel = Arg::quoted(K.Kernel);
+/// The claim about \p Kernel: the regime, and how far it runs from its roof.
+std::string findingClaim(const Arg &Kernel, const KernelFinding &F) {
   Arg Device = Arg::text(F.Device);
   std::optional<double> ToRoof = F.headroomToRoof();
   if (!F.MeasuredMs)
@@ -413,28 +411,48 @@ std::string advice(const KernelFinding &F) {
   return message(unitAdvice(F.Units.front().Id));
 }
 
+Arg kernelSubject(const KernelReport &K) {
+  return Arg::text(message(Msg::KernelSubject, {Arg::quoted(K.ShortName)}));
+}
+
+std::string claim(const KernelReport &K, const Arg &Subject) {
+  if (K.Finding)
+    return findingClaim(Subject, *K.Finding);
+  return message(K.ModelError ? Msg::KernelInvalidCounters
+                              : Msg::KernelNoCounters,
+                 {Subject, Arg::time(K.TotalNs / 1e6),
+                  Arg::counted(double(K.Launches), "launch", "launches"),
+                  Arg::percent(K.ShareOfProfile)});
+}
+
+std::optional<Diagnostic> shortForNote(const KernelReport &K) {
+  if (K.ShortName == K.Kernel)
+    return std::nullopt;
+  return note(K.where(), message(Msg::NoteShortFor, {Arg::quoted(K.ShortName),
+                                                     Arg::quoted(K.Kernel)}));
+}
+
 Diagnostic findingWarning(const KernelReport &K, std::string_view Check) {
   const KernelFinding &F = *K.Finding;
-  Diagnostic D = finding(DiagnosticLevel::Warning, Check, &K, claim(K, F));
+  Diagnostic D = finding(DiagnosticLevel::Warning, Check, &K,
+                         findingClaim(kernelSubject(K), F));
   std::vector<Diagnostic> &Notes = D.Notes;
   std::string Cap = capPhrases(F);
   if (F.Busiest && F.Verdict == Regime::Latency)
     Notes.push_back(
-        note(K.Definition, message(Msg::NoteNoUnitBusy,
-                                   {Arg::text(unitName(F.Busiest->Id)),
-                                    Arg::percent(F.Busiest->Share, 3)})));
+        note(K.where(), message(Msg::NoteNoUnitBusy,
+                                {Arg::text(unitName(F.Busiest->Id)),
+                                 Arg::percent(F.Busiest->Share, 3)})));
   else if (F.Busiest && !Cap.empty() && !F.Units.empty() &&
            F.Busiest->Id == F.Units.front().Id)
-    Notes.push_back(
-        note(K.Definition,
-             message(Msg::NoteBusiestBecause,
-                     {Arg::text(unitName(F.Busiest->Id)),
-                      Arg::percent(F.Busiest->Share), Arg::text(Cap)})));
+    Notes.push_back(note(
+        K.where(), message(Msg::NoteBusiestBecause,
+                           {Arg::text(unitName(F.Busiest->Id)),
+                            Arg::percent(F.Busiest->Share), Arg::text(Cap)})));
   else if (F.Busiest)
-    Notes.push_back(
-        note(K.Definition,
-             message(Msg::NoteBusiest, {Arg::text(unitName(F.Busiest->Id)),
-                                        Arg::percent(F.Busiest->Share)})));
+    Notes.push_back(note(K.where(), message(Msg::NoteBusiest,
+                                            {Arg::text(unitName(F.Busiest->Id)),
+                                             Arg::percent(F.Busiest->Share)})));
   if (F.Verdict == Regime::Latency)
     addCauseNotes(K, F, Notes);
   addPredictionNotes(K, F, Notes);
@@ -451,7 +469,7 @@ Diagnostic unknownBoundWarning(const KernelReport &K, std::string_view Check,
                                Msg Id) {
   return finding(
       DiagnosticLevel::Warning, Check, &K,
-      message(Id, {Arg::quoted(K.Kernel), Arg::time(K.TotalNs / 1e6),
+      message(Id, {kernelSubject(K), Arg::time(K.TotalNs / 1e6),
                    Arg::counted(double(K.Launches), "launch", "launches"),
                    Arg::percent(K.ShareOfProfile)}));
 }

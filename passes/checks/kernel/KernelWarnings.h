@@ -16,13 +16,25 @@
 #include "analysis/Diagnostic.h"
 #include "checks/Message.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace headroom {
 
-/// The warning of \p K, which has a finding, at its definition: the claim
+/// "kernel 'sgemm'": how a kernel's warning names it (its short name).
+Arg kernelSubject(const KernelReport &K);
+
+/// The claim of \p K's warning with \p Subject naming the kernel: its
+/// regime and how far it runs from its roof, or why its bound is unknown,
+/// with its time.
+std::string claim(const KernelReport &K, const Arg &Subject);
+
+/// The note that gives \p K's name in full, where its short name differs.
+std::optional<Diagnostic> shortForNote(const KernelReport &K);
+
+/// The warning of \p K, which has a finding, at K.where(): the claim
 /// and the evidence of the finding (not yet the qualifying, projection and
 /// launch-site notes, nor what to try).
 Diagnostic findingWarning(const KernelReport &K, std::string_view Check);

@@ -32,7 +32,7 @@ public:
     Diagnostic D = unknownBoundWarning(K, name(), Msg::KernelNoCounters);
     for (const std::string &W : A.Source.Collection.Warnings)
       D.Notes.push_back(
-          note(K.Definition, message(Msg::NoteProfileSays, {Arg::text(W)})));
+          note(K.where(), message(Msg::NoteProfileSays, {Arg::text(W)})));
     return D;
   }
 };

@@ -27,13 +27,13 @@ Diagnostic BaselineMismatchCheck::notInBaseline(const KernelReport &K,
   return finding(
       DiagnosticLevel::Note, name(), &K,
       message(Msg::BaselineLacksKernel,
-              {Arg::quoted(K.Kernel), Arg::text(Key), Arg::text(B.Path)}));
+              {Arg::quoted(K.ShortName), Arg::text(Key), Arg::text(B.Path)}));
 }
 
 Diagnostic BaselineMismatchCheck::notInProfile(const BaselineKernel &B) const {
   Diagnostic N = finding(DiagnosticLevel::Note, name(), nullptr,
                          message(Msg::ProfileLacksKernel,
-                                 {Arg::quoted(B.Kernel), Arg::text(B.Key)}));
+                                 {Arg::kernel(B.Kernel), Arg::text(B.Key)}));
   N.Kernel = B.Kernel;
   N.Location = B.Definition;
   return N;

@@ -42,7 +42,7 @@ std::string against(const KernelFinding &F) {
 std::string belowOne(const KernelReport &K, double Ratio, const std::string &Of,
                      std::string_view Option, double Threshold) {
   return message(Msg::LintRatioAbove,
-                 {Arg::quoted(K.Kernel),
+                 {Arg::quoted(K.ShortName),
                   Arg::text(formatSignificant(Ratio, 3) + "x"), Arg::text(Of),
                   Arg::text(std::string(Option)),
                   Arg::text(formatGeneral(Threshold))});
@@ -65,7 +65,7 @@ HighHeadroomCheck::finding(const Analysis &, const KernelReport &K,
     Failed.push_back(
         *H >= 1
             ? message(Msg::LintOverRoof,
-                      {Arg::quoted(K.Kernel), Arg::times(*H),
+                      {Arg::quoted(K.ShortName), Arg::times(*H),
                        Arg::text(against(F)), Arg::text(O.MaxHeadroomOrigin),
                        Arg::text(formatGeneral(*O.MaxHeadroom))})
             : belowOne(K, *H,
@@ -75,14 +75,14 @@ HighHeadroomCheck::finding(const Analysis &, const KernelReport &K,
                        O.MaxHeadroomOrigin, *O.MaxHeadroom));
   if (O.MinAttainablePct && H && 100 / *H < *O.MinAttainablePct)
     Failed.push_back(message(Msg::LintUnderRoof,
-                             {Arg::quoted(K.Kernel), Arg::percent(1 / *H),
+                             {Arg::quoted(K.ShortName), Arg::percent(1 / *H),
                               Arg::text(against(F)),
                               Arg::text(formatGeneral(*O.MinAttainablePct))}));
   std::optional<double> Cap = F.headroomToCap();
   if (O.MaxCapHeadroom && Cap && *Cap > *O.MaxCapHeadroom)
     Failed.push_back(
         *Cap >= 1 ? message(Msg::LintOverCap,
-                            {Arg::quoted(K.Kernel), Arg::times(*Cap),
+                            {Arg::quoted(K.ShortName), Arg::times(*Cap),
                              Arg::text(formatGeneral(*O.MaxCapHeadroom))})
                   : belowOne(K, *Cap, message(Msg::RatioOfPrediction, {}),
                              "--max-cap-headroom", *O.MaxCapHeadroom));
@@ -91,8 +91,8 @@ HighHeadroomCheck::finding(const Analysis &, const KernelReport &K,
   Diagnostic D =
       headroom::finding(DiagnosticLevel::Error, name(), &K, Failed.front());
   for (std::size_t I = 1; I < Failed.size(); ++I)
-    D.Notes.push_back(note(K.Definition, Failed[I]));
-  D.Notes.push_back(note(K.Definition, verdict(F)));
+    D.Notes.push_back(note(K.where(), Failed[I]));
+  D.Notes.push_back(note(K.where(), verdict(F)));
   addBusiestSiteNote(K, D);
   return D;
 }

@@ -58,14 +58,14 @@ std::optional<Diagnostic> RegressionCheck::finding(const KernelReport &K,
     return std::nullopt;
   Diagnostic D = headroom::finding(
       DiagnosticLevel::Error, name(), &K,
-      message(Msg::LintRegressed, {Arg::quoted(K.Kernel),
+      message(Msg::LintRegressed, {Arg::quoted(K.ShortName),
                                    Arg::text(formatGeneral(NoisePct) + "%")}));
   for (const std::string &G : Grew)
-    D.Notes.push_back(note(K.Definition, G));
+    D.Notes.push_back(note(K.where(), G));
   if (!B.Bound.empty() && !Now.Bound.empty() && B.Bound != Now.Bound)
-    D.Notes.push_back(note(
-        K.Definition, message(Msg::NoteLintBoundWas,
-                              {Arg::text(B.Bound), Arg::text(Now.Bound)})));
+    D.Notes.push_back(
+        note(K.where(), message(Msg::NoteLintBoundWas,
+                                {Arg::text(B.Bound), Arg::text(Now.Bound)})));
   addBusiestSiteNote(K, D);
   return D;
 }

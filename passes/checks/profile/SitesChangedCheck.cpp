@@ -33,7 +33,7 @@ public:
           finding(DiagnosticLevel::Warning, name(), nullptr,
                   message(M.IsDefinition ? Msg::ProfileDefinitionChanged
                                          : Msg::ProfileSiteChanged,
-                          {Arg::quoted(M.Kernel)}));
+                          {Arg::kernel(M.Kernel)}));
       D.Location = M.Where;
       D.Kernel = M.Kernel;
       std::string Why;

@@ -120,3 +120,92 @@ TEST(KernelReportTest, RejectsMoreTimedLaunchesThanLaunches) {
 }
 
 } // namespace
+
+namespace {
+
+ProfileDocument libraryCalls() {
+  auto P = readProfileFile(
+      writeTemp("library-calls.json", libraryCallProfile().dump()));
+  EXPECT_TRUE(P) << P.error().message();
+  return *P;
+}
+
+TEST(KernelReportTest, GroupingByCallReportsEachCallsKernelsAtTheCall) {
+  ProfileDocument P = libraryCalls();
+  ProfileReport R =
+      analyzeProfile(P, testDevice(), {}, true, KernelGrouping::Call);
+  EXPECT_EQ(R.Grouping, KernelGrouping::Call);
+  // Scopes 0 and 3 are one call (one location and name): its onesweep
+  // launches are one report of 35 launches.
+  ASSERT_EQ(R.Calls.size(), 2u);
+  const CallReport &Sort60 = R.Calls[0];
+  EXPECT_EQ(Sort60.Scope->Name, "thrust::sort");
+  EXPECT_EQ(Sort60.Scope->Where.Line, 60u);
+  EXPECT_EQ(Sort60.Launches, 65u);
+  EXPECT_DOUBLE_EQ(Sort60.TotalNs, 4.0e6);
+  EXPECT_NEAR(Sort60.ShareOfProfile, 4.0 / 6.25, 1e-12);
+  ASSERT_EQ(Sort60.Kernels.size(), 2u);
+  const KernelReport &Main = R.Kernels[Sort60.Kernels[0]];
+  EXPECT_EQ(Main.Kernel, OnesweepKernel);
+  EXPECT_EQ(Main.ShortName, "cub::DeviceRadixSortOnesweepKernel<...>");
+  EXPECT_EQ(Main.Call, Sort60.Scope);
+  EXPECT_EQ(Main.Launches, 35u);
+  EXPECT_FALSE(Main.Definition);
+  ASSERT_TRUE(Main.where());
+  EXPECT_EQ(Main.where()->Line, 60u);
+  EXPECT_FALSE(Main.outside());
+  ASSERT_EQ(Main.Sites.size(), 1u);
+  EXPECT_EQ(Main.Sites[0].Scope, Sort60.Scope);
+  EXPECT_EQ(R.Kernels[Sort60.Kernels[1]].ShortName,
+            "cub::DeviceRadixSortHistogramKernel<...>");
+  // The other call of the same function is a call of its own.
+  const CallReport &Sort70 = R.Calls[1];
+  EXPECT_EQ(Sort70.Scope->Where.Line, 70u);
+  ASSERT_EQ(Sort70.Kernels.size(), 1u);
+  EXPECT_EQ(R.Kernels[Sort70.Kernels[0]].Launches, 10u);
+  // The user's kernel and the one outside instrumented code: no call.
+  for (const KernelReport &K : R.Kernels) {
+    if (K.Kernel == "user") {
+      EXPECT_FALSE(K.Call);
+      EXPECT_EQ(K.where(), K.Definition);
+      EXPECT_FALSE(K.outside());
+    }
+    if (K.Kernel == GemvKernel) {
+      EXPECT_FALSE(K.Call);
+      EXPECT_FALSE(K.where());
+      EXPECT_TRUE(K.outside());
+      EXPECT_EQ(K.ShortName, "gemv2T_kernel_val<...>");
+    }
+  }
+  EXPECT_EQ(R.Kernels.size(), 5u);
+}
+
+TEST(KernelReportTest, GroupingByKernelKeepsEachKernelOnceWithItsCalls) {
+  ProfileDocument P = libraryCalls();
+  ProfileReport R = analyzeProfile(P, testDevice());
+  EXPECT_EQ(R.Grouping, KernelGrouping::Kernel);
+  EXPECT_TRUE(R.Calls.empty());
+  ASSERT_EQ(R.Kernels.size(), 4u);
+  const KernelReport &Sort = R.Kernels[0];
+  EXPECT_EQ(Sort.Kernel, OnesweepKernel);
+  EXPECT_EQ(Sort.Launches, 45u);
+  EXPECT_FALSE(Sort.Call);
+  EXPECT_FALSE(Sort.where());
+  EXPECT_FALSE(Sort.outside());
+  // One usage per call, most time first.
+  ASSERT_EQ(Sort.Sites.size(), 2u);
+  EXPECT_EQ(Sort.Sites[0].Scope->Where.Line, 60u);
+  EXPECT_EQ(Sort.Sites[0].Launches, 35u);
+  EXPECT_EQ(Sort.Sites[1].Scope->Where.Line, 70u);
+  EXPECT_FALSE(Sort.Sites[0].outside());
+}
+
+TEST(KernelReportTest, ParsesTheGroupingsByName) {
+  EXPECT_EQ(parseKernelGrouping("call"), KernelGrouping::Call);
+  EXPECT_EQ(parseKernelGrouping("kernel"), KernelGrouping::Kernel);
+  EXPECT_FALSE(parseKernelGrouping("kernels"));
+  EXPECT_STREQ(kernelGroupingName(KernelGrouping::Call), "call");
+  EXPECT_STREQ(kernelGroupingName(KernelGrouping::Kernel), "kernel");
+}
+
+} // namespace

@@ -114,4 +114,96 @@ TEST(ReportDiagnosticsTest, ColorsLikeClangWhenAsked) {
   EXPECT_THAT(OS.str(), HasSubstr("\033[1;35mwarning:"));
 }
 
+TEST(ReportDiagnosticsTest, WarnsOnceAtEachLibraryCall) {
+  auto Diags = diagnose(libraryCallProfile());
+  // thrust::sort at line 60 (4 ms), the user's kernel (1 ms), thrust::sort
+  // at line 70 (1 ms), then the heading and the kernel outside.
+  ASSERT_EQ(Diags.size(), 5u);
+  const Diagnostic &Call = Diags[0];
+  EXPECT_EQ(Call.Level, DiagnosticLevel::Warning);
+  ASSERT_TRUE(Call.Location);
+  EXPECT_EQ(Call.Location->Line, 60u);
+  EXPECT_EQ(Call.Check, "headroom-memory-bound");
+  EXPECT_EQ(Call.Kernel, OnesweepKernel);
+  EXPECT_EQ(Call.Message, "'thrust::sort' runs 2 kernels here; the main one "
+                          "(88%) is memory-bound on Test GPU: 1.26x faster "
+                          "than its DRAM roof");
+  ASSERT_GE(Call.Notes.size(), 4u);
+  EXPECT_EQ(Call.Notes[0].Message,
+            "its kernels take 4.000 ms in 65 launches, 64% of GPU time; the "
+            "main one is 'cub::DeviceRadixSortOnesweepKernel<...>'");
+  EXPECT_EQ(Call.Notes[1].Message,
+            std::string("'cub::DeviceRadixSortOnesweepKernel<...>' is short "
+                        "for '") +
+                OnesweepKernel + "'");
+  // Every note is at the call; the other kernel's claim is a note of its
+  // own check, naming it.
+  const Diagnostic *Other = nullptr;
+  for (const Diagnostic &N : Call.Notes) {
+    ASSERT_TRUE(N.Location);
+    EXPECT_EQ(N.Location->Line, 60u);
+    if (N.Check == "headroom-no-counters")
+      Other = &N;
+  }
+  ASSERT_TRUE(Other);
+  EXPECT_EQ(Other->Kernel, HistogramKernel);
+  EXPECT_EQ(Other->Message,
+            "'cub::DeviceRadixSortHistogramKernel<...>' (12%) has no "
+            "counters: 500.0 us in 30 launches, 8% of GPU time");
+  EXPECT_THAT(Call.Notes.back().Message, StartsWith("to try: "));
+  // A call of one kernel.
+  const Diagnostic &Once = Diags[2];
+  EXPECT_EQ(Once.Location->Line, 70u);
+  EXPECT_THAT(Once.Message, StartsWith("'thrust::sort' runs 1 kernel here; it "
+                                       "is memory-bound on Test GPU"));
+  EXPECT_THAT(Once.Notes[0].Message,
+              StartsWith("its kernel, 'cub::DeviceRadixSortOnesweepKernel<...>"
+                         "', takes 1.000 ms in 10 launches"));
+  // The user's kernel, as before, without a note of its name.
+  EXPECT_EQ(Diags[1].Message, "kernel 'user' is memory-bound on Test GPU: "
+                              "1.26x faster than its DRAM roof");
+  for (const Diagnostic &N : Diags[1].Notes)
+    EXPECT_THAT(N.Message, ::testing::Not(HasSubstr("short for")));
+}
+
+TEST(ReportDiagnosticsTest, KernelsOutsideInstrumentedCodeComeLast) {
+  auto Diags = diagnose(libraryCallProfile());
+  const Diagnostic &Heading = Diags[3];
+  EXPECT_EQ(Heading.Level, DiagnosticLevel::Note);
+  EXPECT_FALSE(Heading.Location);
+  EXPECT_TRUE(Heading.Check.empty());
+  EXPECT_TRUE(Heading.Kernel.empty());
+  EXPECT_EQ(Heading.Message, "1 kernel launched outside the instrumented code "
+                             "(4% of GPU time):");
+  const Diagnostic &Gemv = Diags[4];
+  EXPECT_EQ(Gemv.Message, "kernel 'gemv2T_kernel_val<...>' has no counters: "
+                          "250.0 us in 4 launches, 4% of GPU time");
+  EXPECT_EQ(Gemv.Notes[0].Message,
+            std::string("'gemv2T_kernel_val<...>' is short for '") +
+                GemvKernel + "'");
+}
+
+TEST(ReportDiagnosticsTest, GroupingByKernelNotesEachCall) {
+  auto Diags =
+      analyzeJson(libraryCallProfile(), testEntry(),
+                  {.SourceRoot = "", .Grouping = KernelGrouping::Kernel})
+          ->Diagnostics;
+  ASSERT_EQ(Diags.size(), 5u);
+  const Diagnostic &Sort = Diags[0];
+  EXPECT_FALSE(Sort.Location);
+  EXPECT_EQ(Sort.Message, "kernel 'cub::DeviceRadixSortOnesweepKernel<...>' "
+                          "is memory-bound on Test GPU: 1.26x faster than "
+                          "its DRAM roof");
+  std::vector<std::string> Calls;
+  for (const Diagnostic &N : Sort.Notes)
+    if (N.Message.find(" by 'thrust::sort'") != std::string::npos)
+      Calls.push_back(std::to_string(N.Location->Line) + ": " + N.Message);
+  EXPECT_THAT(Calls,
+              ::testing::ElementsAre(
+                  "60: launched 35 times here by 'thrust::sort', 78% of the "
+                  "kernel's GPU time (3.500 ms)",
+                  "70: launched 10 times here by 'thrust::sort', 22% of the "
+                  "kernel's GPU time (1.000 ms)"));
+}
+
 } // namespace

@@ -11,6 +11,7 @@ namespace {
 EditorKernel finding() {
   EditorKernel K;
   K.Kernel = "saxpy";
+  K.ShortName = "saxpy";
   K.Bound = "memory-bound";
   K.Device = "H100-SXM";
   K.TotalNs = 6.258e6;
@@ -40,6 +41,20 @@ TEST(Findings, TheHoverSaysWhetherThePredictionIsAFloor) {
   K.EstimatePredicted = true;
   EXPECT_NE(K.hoverMarkdown(nullptr, "").find("predicted time 6.279 ms"),
             std::string::npos);
+}
+
+TEST(Findings, TheHoverOfACallNamesTheFunctionAndItsMainKernel) {
+  EditorKernel K = finding();
+  K.Kernel = "void cub::CUB_300001_SM_900::DeviceReduceKernel<float>(float*)";
+  K.ShortName = "cub::DeviceReduceKernel<float>";
+  K.Call = "cub::DeviceReduce::Sum";
+  EXPECT_EQ(
+      K.hoverMarkdown(nullptr, "")
+          .rfind("**Headroom** · `cub::DeviceReduce::Sum` here: its main "
+                 "kernel, `cub::DeviceReduceKernel<float>`, is memory-bound on "
+                 "H100-SXM\n",
+                 0),
+      0u);
 }
 
 } // namespace

@@ -168,4 +168,75 @@ TEST(KernelDiagnosticsTest, Utf16Columns) {
   EXPECT_TRUE(Found);
 }
 
+TEST(KernelDiagnosticsTest, LibraryCallsAtTheirLines) {
+  // The lit test's profile of library calls (test/lit/report/Inputs): its
+  // calls at lines 141, 160, 175, 190, 200 and 210 of app.cu, the user's
+  // kernels defined at lines 12 and 20 and launched at 60 and 70.
+  ProfileOptions O;
+  O.Device = "H200";
+  Expected<LoadedProfile> L = loadProfiles(
+      {Root + "/test/lit/report/Inputs/library-calls.json"}, O, Root);
+  ASSERT_TRUE(L) << L.error().message();
+  std::vector<std::string> Lines(212, "");
+  Lines[11] =
+      "template <typename T> __global__ void scale(T *x, T a, int n) {}";
+  Lines[19] =
+      "__global__ void softmaxKernel(const float *x, float *y, int n) {}";
+  Lines[59] = "    softmaxKernel<<<g, b>>>(x, y, n);";
+  Lines[69] = "    scale<float><<<g, b>>>(x, 2.0f, n);";
+  Lines[140] = "    thrust::sort(thrust::device, keys, keys + n);";
+  Lines[159] =
+      "  cublasSgemv(handle, CUBLAS_OP_T, m, n, &a, A, m, x, 1, &b, y, 1);";
+  Lines[174] =
+      "  cusparseSpMV(handle, op, &a, A, x, &b, y, CUDA_R_32F, alg, buf);";
+  Lines[189] = "  cufftExecC2C(plan, in, out, CUFFT_FORWARD);";
+  Lines[199] = "    thrust::sort(thrust::device, keys, keys + n / 4);";
+  Lines[209] = "    cub::DeviceReduce::Sum(tmp, bytes, x, sum, n);";
+  std::string Text;
+  for (const std::string &Line : Lines)
+    Text += Line + "\n";
+  std::string App = Root + "/app.cu";
+  // As loaded from a file of this text (cublasSgemv is a macro: the
+  // profile names the function it calls, cublasSgemv_v2).
+  L->Kernels.SourcesAtLoad[App] = Text;
+  ViewContext C = context(Text);
+  C.TextOf = [&](const std::string &P) -> std::optional<std::string> {
+    if (P == App)
+      return Text;
+    return std::nullopt;
+  };
+  auto Views = viewsOf(L->Kernels, C);
+  ASSERT_EQ(Views.count(App), 1u);
+  std::vector<unsigned> Warnings, Launches;
+  std::string At141;
+  for (const json &D : Views.at(App).Diagnostics) {
+    EXPECT_NE(D["code"], "headroom-sites-changed") << D["message"];
+    unsigned Line = D["range"]["start"]["line"].get<unsigned>() + 1;
+    (D["severity"] == 2 ? Warnings : Launches).push_back(Line);
+    if (Line == 141)
+      At141 = D["message"];
+  }
+  std::sort(Warnings.begin(), Warnings.end());
+  EXPECT_EQ(Warnings,
+            (std::vector<unsigned>{12, 20, 141, 160, 175, 190, 200, 210}));
+  std::sort(Launches.begin(), Launches.end());
+  EXPECT_EQ(Launches, (std::vector<unsigned>{60, 70}));
+  EXPECT_EQ(At141.rfind("'thrust::sort' runs 3 kernels here; the main one", 0),
+            0u)
+      << At141;
+  // The call's kernel is shown by its short name.
+  bool Found = false;
+  for (const EditorKernel &K : L->Kernels.Kernels)
+    if (K.Call == "thrust::sort" && K.Definition.Line == 141) {
+      Found = true;
+      EXPECT_EQ(K.Identifier, "sort");
+      EXPECT_EQ(K.ShortName, "cub::DeviceRadixSortOnesweepKernel<...>");
+      EXPECT_NE(K.hoverMarkdown(nullptr, "")
+                    .find("`thrust::sort` here: its main kernel, "
+                          "`cub::DeviceRadixSortOnesweepKernel<...>`"),
+                std::string::npos);
+    }
+  EXPECT_TRUE(Found);
+}
+
 } // namespace

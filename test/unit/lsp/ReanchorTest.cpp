@@ -97,4 +97,31 @@ TEST(ReanchorTest, ARenamedKernelIsLost) {
     EXPECT_FALSE(P);
 }
 
+TEST(ReanchorTest, FollowsALibraryCall) {
+  // A call is the function's name followed by `(`, with or without
+  // template arguments, anywhere.
+  std::string Text = "void run(int *v, int n) {\n"
+                     "  thrust::sort(thrust::device, v, v + n);\n"
+                     "  cub::DeviceReduce::Sum<int>(nullptr, n);\n"
+                     "}\n";
+  EXPECT_EQ(findOccurrences(Text, "sort", Anchor::Kind::Call),
+            (std::vector<Place>{{1, 10, 4}}));
+  EXPECT_EQ(findOccurrences(Text, "Sum", Anchor::Kind::Call),
+            (std::vector<Place>{{2, 21, 3}}));
+  EXPECT_TRUE(findOccurrences(Text, "sort", Anchor::Kind::Definition).empty());
+  // Two lines inserted above: the call moved with its line.
+  std::string Moved = "// a\n// b\n" + Text;
+  auto Places = reanchor({{Anchor::Kind::Call, "sort", 2, 3,
+                           "  thrust::sort(thrust::device, v, v + n);"}},
+                         Moved);
+  EXPECT_EQ(Places[0], (Place{3, 10, 4}));
+  // A function the source calls by another name (a macro, cublasSgemm for
+  // cublasSgemm_v2) stays where its line is unchanged.
+  std::string Macro = "void f() {\n  cublasSgemm(h, a);\n}\n";
+  auto Kept = reanchor(
+      {{Anchor::Kind::Call, "cublasSgemm_v2", 2, 3, "  cublasSgemm(h, a);"}},
+      Macro);
+  EXPECT_EQ(Kept[0], (Place{1, 2, 14}));
+}
+
 } // namespace
