@@ -4,6 +4,7 @@
 
 #include "support/Csv.h"
 #include "support/Format.h"
+#include "support/KernelNames.h"
 
 #include <optional>
 #include <string>
@@ -31,7 +32,7 @@ void writePredictionsCsv(std::ostream &OS, const PredictionSet &Set) {
         Corrected = P.Correction->CorrectedMs;
       }
       writeCsvRow(OS, {P.Device,
-                       P.Kernel,
+                       shortKernelName(P.Kernel),
                        std::string(kernelTypeName(P.Type)),
                        boundName(P.Limit),
                        formatGeneral(P.Margin),

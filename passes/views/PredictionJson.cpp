@@ -2,6 +2,7 @@
 
 #include "views/PredictionJson.h"
 
+#include "support/KernelNames.h"
 #include "views/PredictionText.h"
 
 #include <cmath>
@@ -74,6 +75,7 @@ ordered_json predictionToJson(const Prediction &P) {
   ordered_json J;
   J["device"] = P.Device;
   J["kernel"] = P.Kernel;
+  J["short_name"] = shortKernelName(P.Kernel);
   J["K_type"] = kernelTypeName(P.Type);
   J["bound"] = boundName(P.Limit);
   J["margin"] = number(P.Margin);

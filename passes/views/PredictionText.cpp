@@ -3,6 +3,7 @@
 #include "views/PredictionText.h"
 
 #include "support/Format.h"
+#include "support/KernelNames.h"
 #include "support/TextTable.h"
 
 #include <cmath>
@@ -149,7 +150,7 @@ void writeDevice(std::ostream &OS, const PredictionSet &Set, std::size_t D) {
     T.column("corrected_ms");
   for (std::size_t K = 0; K < Set.Kernels.size(); ++K) {
     const Prediction &P = Set.at(D, K);
-    std::vector<std::string> Row = {P.Kernel,
+    std::vector<std::string> Row = {shortKernelName(P.Kernel),
                                     formatFixed(P.COp, 2),
                                     formatFixed(P.CLdSt, 2),
                                     formatFixed(P.COther, 2),

@@ -4,6 +4,7 @@
 
 #include "support/Csv.h"
 #include "support/Format.h"
+#include "support/KernelNames.h"
 #include "support/TextTable.h"
 #include "views/FindingJson.h"
 #include "views/ReportJson.h"
@@ -56,7 +57,7 @@ public:
     OS << "\n";
     for (std::size_t K = 0; K < Set.kernels(); ++K) {
       const KernelOnDevice &First = Set.at(0, K);
-      OS << "\n" << First.Kernel;
+      OS << "\n" << shortKernelName(First.Kernel);
       if (First.Definition)
         OS << " (" << location(First.Definition) << ")";
       OS << ", " << First.Launches << " launch"
@@ -116,6 +117,7 @@ public:
         ordered_json O;
         O["device"] = Set.Devices[D].Device.Name;
         O["kernel"] = P.Kernel;
+        O["short_name"] = shortKernelName(P.Kernel);
         O["definition"] = locationToJson(P.Definition);
         O["launches"] = P.Launches;
         if (P.Finding) {
@@ -152,7 +154,7 @@ public:
       for (std::size_t K = 0; K < Set.kernels(); ++K) {
         const KernelOnDevice &P = Set.at(D, K);
         std::vector<std::string> Row{
-            P.Kernel,
+            shortKernelName(P.Kernel),
             P.Definition ? P.Definition->File : "",
             P.Definition ? std::to_string(P.Definition->Line) : "",
             P.Definition ? std::to_string(P.Definition->Column) : "",

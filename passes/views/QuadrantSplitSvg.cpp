@@ -23,7 +23,7 @@ std::string panel(const KernelReport &K, std::size_t Index,
   const ChartGeometry &G = *K.Finding->Chart;
   std::vector<Prediction> Predictions = {G.Here};
   Predictions.insert(Predictions.end(), G.Targets.begin(), G.Targets.end());
-  QuadrantSplitChart Chart = makeQuadrantSplit(K.ShortName, Predictions);
+  QuadrantSplitChart Chart = makeQuadrantSplit(K.Kernel, Predictions);
   double O = Chart.Slope;
   const char *Unit = opUnit(G.Here.Type);
 
