@@ -8,7 +8,9 @@ each kernel they must agree on the regime, the headroom to the roof (the
 number each warning states and `--max-headroom` gates), the headroom to the
 cap (measured / predicted) and the model, with the Hopper model and with
 the thesis model, on the quick start's recorded profile and on a
-three-kernel profile of the validation corpus (three regimes).
+three-kernel profile of the validation corpus (three regimes), and with the
+Hopper model on a profile of library calls, whose kernels are reported at
+the calls that ran them (a kernel is its short name at a line).
 
 A format that states a number rounds it (5.7x); the JSON's full number,
 rounded the way the tool rounds ratios, must read the same.
@@ -34,13 +36,27 @@ FAILURES = []
 
 # The claim of a kernel's warning (checks/Messages.def, KernelBound and its
 # variants), as every format that words it says it.
-CLAIM = re.compile(r"kernel '(?P<kernel>[^']+)' is (?P<regime>compute|memory|"
-                   r"latency)-bound on (?P<device>\S+): (?P<ratio>[0-9.]+x) "
+# A library call's warning claims its main kernel's finding and names the
+# kernel in its first note; its other kernels' claims are notes.
+CLAIM = re.compile(r"(?:kernel '(?P<kernel>[^']+)'|'(?P<other>[^']+)' \([0-9.]+%\)"
+                   r"|(?P<call>'[^']+' runs [0-9]+ kernels? here; (?:it|the main "
+                   r"one \([0-9.]+%\)))) is (?P<regime>compute|memory|latency)"
+                   r"-bound on (?P<device>\S+): (?P<ratio>[0-9.]+x) "
                    r"(?P<sense>slower|faster) than (?:its (?P<roof>.+ roof)|"
                    r"predicted)")
+MAIN = re.compile(r"^(?:its kernels take .*; the main one is '(?P<main>[^']+)'"
+                  r"|its kernel, '(?P<only>[^']+)', takes)")
+# Where a diagnostic line is: its line, or None for "headroom ...: ".
+AT = re.compile(r"^(?:[^:\s]+:(?P<line>[0-9]+):[0-9]+: |headroom [a-z]+: )"
+                r"(?P<level>warning|note|error): (?P<message>.*)$")
 CAP = re.compile(r"predicted \S+ \S+, measured \S+ \S+ \((?P<cap>[0-9.]+x)\)")
 LINT = re.compile(r"kernel '(?P<kernel>[^']+)' is (?P<ratio>[0-9.]+x) slower "
                   r"than its (?P<roof>.+ roof), above")
+
+
+def claimed(m):
+    """The kernel a CLAIM match names, None for a call's (its next note)."""
+    return m["kernel"] or m["other"]
 
 
 def times(ratio):
@@ -68,11 +84,12 @@ def check(condition, what):
 
 
 class Case:
-    """One profile on one device under one model."""
+    """One profile on one device under one model; its source is relative to
+    root (the checkout, else a directory of the case's own)."""
 
-    def __init__(self, name, profile, device, model, source):
+    def __init__(self, name, profile, device, model, source, root=SOURCE_DIR):
         self.name, self.profile, self.device = name, profile, device
-        self.model, self.source = model, source
+        self.model, self.source, self.root = model, source, root
 
     def report(self, fmt, *extra):
         return run([HEADROOM, "report", "--profile", self.profile, "--device",
@@ -88,7 +105,8 @@ def truth(case):
         f = k["finding"]
         if f is None:
             continue
-        kernels[k["kernel"]] = {
+        where = (k["call"] or {}).get("location") or k["definition"]
+        kernels[(k["short_name"], where["line"] if where else None)] = {
             "regime": f["regime"],
             "headroom": stated(f["headroom"]),
             "cap": times(f["headroom_to_cap"]),
@@ -114,32 +132,49 @@ def compare(case, fmt, expected, said):
                                  want[field]))
 
 
-def claims(lines):
-    """kernel -> regime and headroom, from diagnostic lines."""
-    said = {}
-    for line in lines:
-        m = CLAIM.search(line)
+def located(lines):
+    """(line, message) of each diagnostic line: "file:line:col: level: ..."
+    or "headroom report: level: ..." (line None)."""
+    out = []
+    for text in lines:
+        m = AT.match(text)
         if m:
-            said[m["kernel"]] = {"regime": m["regime"],
-                                 "headroom": m["ratio"]}
+            out.append((int(m["line"]) if m["line"] else None, m["message"]))
+    return out
+
+
+def claims(diagnostics, caps=False):
+    """(kernel, line) -> regime and headroom (and with caps, the headroom to
+    the cap of the prediction note after a warning), from (line, message)
+    pairs in order."""
+    said = {}
+    pending = None  # a call's claim, until its note names the main kernel
+    current = None
+    for line, message in diagnostics:
+        m = CLAIM.search(message)
+        if m:
+            fields = {"regime": m["regime"], "headroom": m["ratio"]}
+            if m["call"]:
+                pending, current = (line, fields), None
+            else:
+                said[(claimed(m), line)] = fields
+                current = (claimed(m), line) if not m["other"] else None
+            continue
+        n = MAIN.search(message)
+        if n and pending:
+            current = (n["main"] or n["only"], pending[0])
+            said[current] = pending[1]
+            pending = None
+            continue
+        c = CAP.search(message)
+        if caps and c and current and "cap" not in said[current]:
+            said[current]["cap"] = c["cap"]
     return said
 
 
 def text_view(case, expected):
     out = case.report("text").splitlines()
-    said = claims(out)
-    # The cap: the first "predicted ..., measured ... (r)" note after each
-    # warning.
-    current = None
-    for line in out:
-        m = CLAIM.search(line)
-        if m:
-            current = m["kernel"]
-            continue
-        c = CAP.search(line)
-        if c and current and "cap" not in said[current]:
-            said[current]["cap"] = c["cap"]
-    compare(case, "text", expected, said)
+    compare(case, "text", expected, claims(located(out), caps=True))
 
 
 def csv_view(case, expected):
@@ -150,7 +185,8 @@ def csv_view(case, expected):
     for r in rows:
         if r["role"] != "profiled" or not r["regime"]:
             continue
-        said[r["kernel"]] = {"regime": r["regime"],
+        line = int(r["line"]) if r["line"] else None
+        said[(r["kernel"], line)] = {"regime": r["regime"],
                              "headroom": stated(float(r["headroom"])),
                              "cap": times(float(r["headroom_to_cap"])),
                              "model": r["model"]}
@@ -168,8 +204,11 @@ def html_view(case, expected):
         if len(cells) < 14 or not cells[6].endswith("-bound") and \
                 "-bound (" not in cells[6]:
             continue
-        said[cells[1]] = {"regime": cells[6].split("-bound")[0],
-                          "headroom": cells[12], "cap": cells[13]}
+        # The second cell is file:line:col, or "function at file:line:col".
+        where = re.search(r":([0-9]+):[0-9]+$", cells[2])
+        said[(cells[1], int(where.group(1)) if where else None)] = {
+            "regime": cells[6].split("-bound")[0],
+            "headroom": cells[12], "cap": cells[13]}
     compare(case, "HTML kernels table", expected, said)
     # The page says which model made the findings.
     names = {"hopper": "the Hopper model", "thesis": "Konstantinidis' thesis",
@@ -184,14 +223,21 @@ def sarif_view(case, expected):
     said = {}
     for r in log["runs"][0]["results"]:
         m = CLAIM.search(r["message"]["text"])
-        f = r.get("properties", {}).get("finding")
+        props = r.get("properties", {})
+        f = props.get("finding")
         if not m or not f:
             continue
-        said[m["kernel"]] = {"regime": m["regime"], "headroom": m["ratio"],
-                             "model": f["model"]}
+        region = r["locations"][0]["physicalLocation"].get("region", {})
+        line = region.get("startLine") if "startColumn" in region else None
+        kernel = claimed(m) or props["short_name"]
+        said[(kernel, line)] = {"regime": m["regime"], "headroom": m["ratio"],
+                                "model": f["model"]}
+        check(kernel == props["short_name"],
+              "%s: SARIF's message names '%s', its properties '%s'" %
+              (case.name, kernel, props["short_name"]))
         check(f["regime"] == m["regime"] and stated(f["headroom"]) == m["ratio"],
               "%s: SARIF's properties disagree with its message for '%s'" %
-              (case.name, m["kernel"]))
+              (case.name, kernel))
     compare(case, "SARIF", expected, said)
 
 
@@ -206,12 +252,14 @@ def lint_view(case, expected):
             p = run([HEADROOM, "lint", "--profile", case.profile, "--device",
                      case.device, "--model", case.model, "--max-headroom",
                      repr(threshold), "--no-color"], ok=(0, 1))
-            failed = {m["kernel"]: m["ratio"]
-                      for m in map(LINT.search, p.stdout.splitlines()) if m}
+            failed = {(m["kernel"], line): m["ratio"]
+                      for line, m in ((line, LINT.search(message))
+                                      for line, message in
+                                      located(p.stdout.splitlines())) if m}
             check((kernel in failed) == fails,
-                  "%s: lint --max-headroom %.6g %s '%s'" %
+                  "%s: lint --max-headroom %.6g %s '%s' at line %s" %
                   (case.name, threshold, "passes" if fails else "fails",
-                   kernel))
+                   kernel[0], kernel[1]))
             if kernel in failed:
                 check(failed[kernel] == want["headroom"],
                       "%s: lint says '%s' is %s slower, the warning %s" %
@@ -228,20 +276,23 @@ def nvcc_view(case, expected):
                  "--headroom-profile=" + case.profile,
                  "--headroom-device=" + case.device,
                  "--headroom-model=" + case.model, "-c", case.source, "-o",
-                 os.path.join(tmp, "x.o")], env=env)
-    compare(case, "headroom nvcc", expected, claims(p.stderr.splitlines()))
+                 os.path.join(tmp, "x.o")], cwd=case.root, env=env)
+    # The build shows the kernels with a place in the source.
+    compare(case, "headroom nvcc",
+            {k: v for k, v in expected.items() if k[1] is not None},
+            claims(located(p.stderr.splitlines())))
 
 
 def lsp_view(case, expected):
     """What the editor publishes for the profile's source."""
-    source = os.path.join(SOURCE_DIR, case.source)
+    source = os.path.join(case.root, case.source)
     c = Client([HEADROOM, "lsp", "--standalone", "--profile", case.profile,
                 "--device", case.device, "--model", case.model],
-               cwd=SOURCE_DIR, env=dict(os.environ,
-                                        XDG_CACHE_HOME=tempfile.mkdtemp()))
+               cwd=case.root, env=dict(os.environ,
+                                       XDG_CACHE_HOME=tempfile.mkdtemp()))
     try:
         c.call("initialize", {"processId": os.getpid(),
-                              "rootUri": uri(SOURCE_DIR),
+                              "rootUri": uri(case.root),
                               "capabilities": capabilities(watch=False)})
         c.notify("initialized", {})
         with open(source) as f:
@@ -254,9 +305,20 @@ def lsp_view(case, expected):
                    and any(d.get("severity") == 2
                            for d in m["params"]["diagnostics"]),
                    timeout=60, what="the editor's diagnostics")
-        said = claims(d["message"] for d in m["params"]["diagnostics"]
-                      if d.get("severity") == 2)
-        compare(case, "headroom lsp", expected, said)
+        # Each warning, then its related information (a call's notes).
+        diagnostics = []
+        for d in m["params"]["diagnostics"]:
+            if d.get("severity") != 2:
+                continue
+            line = d["range"]["start"]["line"] + 1
+            diagnostics.append((line, d["message"]))
+            for r in d.get("relatedInformation", []):
+                diagnostics.append(
+                    (r["location"]["range"]["start"]["line"] + 1,
+                     r["message"]))
+        compare(case, "headroom lsp",
+                {k: v for k, v in expected.items() if k[1] is not None},
+                claims(diagnostics))
         c.call("shutdown", None)
         c.notify("exit", None)
     finally:
@@ -277,23 +339,50 @@ def portable_profile(path, tmp):
     return out
 
 
+def library_source(tmp):
+    """A directory with the library-calls profile's app.cu: its own kernels
+    where the profile has them, its calls at their lines."""
+    root = os.path.join(tmp, "library")
+    os.makedirs(root)
+    lines = [""] * 212
+    lines[11] = "template <typename T> __global__ void scale(T *x, T a, int n) {}"
+    lines[19] = "__global__ void softmaxKernel(const float *x, float *y, int n) {}"
+    lines[59] = "    softmaxKernel<<<g, b>>>(x, y, n);"
+    lines[69] = "    scale<float><<<g, b>>>(x, 2.0f, n);"
+    lines[140] = "    thrust::sort(thrust::device, keys, keys + n);"
+    lines[159] = "  cublasSgemv(h, CUBLAS_OP_T, m, n, &a, A, m, x, 1, &b, y, 1);"
+    lines[174] = "  cusparseSpMV(h, op, &a, A, x, &b, y, CUDA_R_32F, alg, buf);"
+    lines[189] = "  cufftExecC2C(plan, in, out, CUFFT_FORWARD);"
+    lines[199] = "    thrust::sort(thrust::device, keys, keys + n / 4);"
+    lines[209] = "    cub::DeviceReduce::Sum(tmp, bytes, x, sum, n);"
+    with open(os.path.join(root, "app.cu"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return root
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="headroom-consistency-")
     try:
+        library = library_source(tmp)
         profiles = [
             ("quick start", os.path.join(
                 SOURCE_DIR, "examples/quickstart/recorded/profile.json"),
-             "H100-SXM", "examples/quickstart/quickstart.cu"),
+             "H100-SXM", "examples/quickstart/quickstart.cu", SOURCE_DIR,
+             ("hopper", "thesis")),
             ("corpus scan", portable_profile(os.path.join(
                 SOURCE_DIR, "test/validation/recorded/h100-sxm/profiles/"
                 "scan.inclusive.blelloch.n16M.json"), tmp),
-             "H100-SXM", "test/validation/kernels/scan.cu"),
+             "H100-SXM", "test/validation/kernels/scan.cu", SOURCE_DIR,
+             ("hopper", "thesis")),
+            ("library calls", os.path.join(
+                SOURCE_DIR, "test/lit/report/Inputs/library-calls.json"),
+             "H200", "app.cu", library, ("hopper",)),
         ]
         regimes = set()
-        for name, profile, device, source in profiles:
-            for model in ("hopper", "thesis"):
+        for name, profile, device, source, root, models in profiles:
+            for model in models:
                 case = Case("%s, --model %s" % (name, model), profile, device,
-                            model, source)
+                            model, source, root)
                 expected = truth(case)
                 regimes |= {k["regime"] for k in expected.values()}
                 for model_said in {k["model"] for k in expected.values()}:
