@@ -360,9 +360,13 @@ void diagnosticsSection(std::ostream &OS, const Analysis &A) {
       continue;
     }
     if (Shown++ == DetailedKernels) {
-      OS << "<p>" << (A.Report.Kernels.size() - DetailedKernels)
-         << " more kernels: see <code>headroom report --format text</code>."
-         << "</p>\n";
+      // Grouping by call, one diagnostic stands for a call's kernels.
+      std::size_t More = 0;
+      for (const Diagnostic &Rest : A.Diagnostics)
+        More += !isInputProblem(Rest) && !isOutsideHeading(Rest);
+      OS << "<p>" << (More - DetailedKernels)
+         << " more diagnostics: see <code>headroom report --format "
+            "text</code>.</p>\n";
       break;
     }
     OS << "<details" << (Shown <= 3 ? " open" : "") << "><summary>"

@@ -8,8 +8,10 @@
 #include "views/FindingJson.h"
 #include "views/ReportJson.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <map>
 #include <unordered_map>
 
 namespace headroom {
@@ -129,13 +131,37 @@ bool sameLocation(const std::optional<SourceLocation> &A,
 class FindingIndex {
 public:
   explicit FindingIndex(const Analysis *A) {
-    if (A)
-      for (const KernelReport &K : A->Report.Kernels)
-        ByKernel.emplace(key(K.Kernel, K.where()), &K);
+    if (!A)
+      return;
+    for (const KernelReport &K : A->Report.Kernels)
+      ByKernel.emplace(key(K.Kernel, K.where()), &K);
+    // The calls of one function in one file, in the order of their lines.
+    std::map<std::pair<std::string, std::string>,
+             std::vector<std::pair<unsigned, const ProfileScope *>>>
+        Calls;
+    for (const CallReport &C : A->Report.Calls)
+      Calls[{C.Scope->Where.File, C.Scope->Name}].push_back(
+          {C.Scope->Where.Line, C.Scope});
+    for (auto &[Key, Of] : Calls) {
+      std::sort(Of.begin(), Of.end());
+      for (std::size_t I = 0; I < Of.size(); ++I)
+        Ordinal[Of[I].second] = I;
+    }
   }
   const KernelReport *find(const Diagnostic &D) const {
     auto It = ByKernel.find(key(D.Kernel, D.Location));
     return It == ByKernel.end() ? nullptr : It->second;
+  }
+  /// What tells apart results of one kernel and check in one file: for a
+  /// kernel a library call ran, the function and which of its calls in the
+  /// file it is (not its line, which edits move); else nothing.
+  std::string callOf(const Diagnostic &D) const {
+    const KernelReport *K = find(D);
+    if (!K || !K->Call)
+      return "";
+    auto It = Ordinal.find(K->Call);
+    return "\n" + K->Call->Name + "#" +
+           std::to_string(It == Ordinal.end() ? 0 : It->second);
   }
 
 private:
@@ -147,6 +173,7 @@ private:
                : std::string());
   }
   std::unordered_map<std::string, const KernelReport *> ByKernel;
+  std::map<const ProfileScope *, std::size_t> Ordinal;
 };
 
 ordered_json result(const Diagnostic &D, const std::string &Text,
@@ -166,7 +193,8 @@ ordered_json result(const Diagnostic &D, const std::string &Text,
   ordered_json Fingerprints;
   Fingerprints["headroomFinding/v1"] = fingerprint(
       D.Check + "\n" + (D.Location ? D.Location->File : std::string()) + "\n" +
-      D.Kernel + (D.Kernel.empty() ? "\n" + D.Message : ""));
+      D.Kernel + (D.Kernel.empty() ? "\n" + D.Message : "") +
+      Findings.callOf(D));
   R["partialFingerprints"] = std::move(Fingerprints);
   if (!D.Kernel.empty()) {
     ordered_json Properties;
