@@ -56,7 +56,7 @@ std::string chooseSourceRoot(const ProfileDocument &P,
            FoundFrom(S.Definition.File, S.Directory, Base)))
         return Base;
     for (const ProfileScope &S : P.Scopes)
-      if (FoundFrom(S.Where.File, "", Base))
+      if (FoundFrom(S.Where.File, S.Directory, Base))
         return Base;
   }
   return Bases.empty() ? currentDirectory() : Bases.front();

@@ -35,7 +35,7 @@ bool inSource(const ProfileSite &S, const std::string &Source,
 /// Whether library call \p S was made in \p Source.
 bool inSource(const ProfileScope &S, const std::string &Source,
               const std::string &Dir) {
-  return sourceNames(S.Where.File, "", Source, Dir);
+  return sourceNames(S.Where.File, S.Directory, Source, Dir);
 }
 
 /// The files of \p P's locations that name \p Source, as the report run
