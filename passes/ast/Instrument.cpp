@@ -9,6 +9,7 @@
 #include "ast/IncludeGraph.h"
 #include "ast/LaunchInstrumenter.h"
 #include "ast/LaunchSiteFinder.h"
+#include "ast/LibraryCalls.h"
 #include "ast/ParseFileSystem.h"
 #include "ast/UnbuiltLaunches.h"
 #include "support/Paths.h"
@@ -37,6 +38,13 @@ unsigned InstrumentResult::instrumentedCount() const {
   unsigned N = 0;
   for (const LaunchSite &Site : Sites)
     N += Site.Status == SiteStatus::Instrumented;
+  return N;
+}
+
+unsigned InstrumentResult::instrumentedCallCount() const {
+  unsigned N = 0;
+  for (const LaunchSite &Site : Sites)
+    N += Site.Status == SiteStatus::Instrumented && Site.isLibraryCall();
   return N;
 }
 
@@ -101,10 +109,11 @@ class FindLaunchesConsumer : public clang::ASTConsumer {
 public:
   FindLaunchesConsumer(ParseOutcome &Outcome, const Directives &Seen,
                        HeldDiagnostics &Held, const llvm::Regex *HeaderFilter,
-                       llvm::StringRef HeaderDirectory)
+                       llvm::StringRef HeaderDirectory,
+                       const LibraryCatalog &Libraries)
       : Outcome(Outcome), Seen(Seen), Held(Held), HeaderFilter(HeaderFilter),
         HeaderDirectory(HeaderDirectory),
-        Finder(Seen.Regions, Seen.Conditionals, HeaderFilter) {}
+        Finder(Seen.Regions, Seen.Conditionals, HeaderFilter, &Libraries) {}
 
   /// The bodies of the functions of system headers (the C++ library's,
   /// the toolkit's, thrust's host code) are skipped: no launch there is
@@ -220,9 +229,11 @@ public:
   FindLaunchesAction(ParseOutcome &Outcome, HeldDiagnostics &Held,
                      const llvm::Regex *HeaderFilter,
                      llvm::StringRef HeaderDirectory,
-                     const InstrumentRequest &Request)
+                     const InstrumentRequest &Request,
+                     const LibraryCatalog &Libraries)
       : Outcome(Outcome), Held(Held), HeaderFilter(HeaderFilter),
-        HeaderDirectory(HeaderDirectory), AlsoConsume(Request.AlsoConsume) {}
+        HeaderDirectory(HeaderDirectory), AlsoConsume(Request.AlsoConsume),
+        Libraries(Libraries) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
@@ -237,7 +248,7 @@ public:
     if (HeaderFilter)
       PP.addPPCallbacks(Seen.Includes.makeCallbacks(SM));
     auto Launches = std::make_unique<FindLaunchesConsumer>(
-        Outcome, Seen, Held, HeaderFilter, HeaderDirectory);
+        Outcome, Seen, Held, HeaderFilter, HeaderDirectory, Libraries);
     if (!AlsoConsume)
       return Launches;
     std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
@@ -253,6 +264,7 @@ private:
   llvm::StringRef HeaderDirectory;
   const std::function<std::unique_ptr<clang::ASTConsumer>(
       clang::CompilerInstance &)> &AlsoConsume;
+  const LibraryCatalog &Libraries;
   Directives Seen;
 };
 
@@ -325,11 +337,24 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
   clang::TextDiagnosticPrinter Printer(llvm::errs(), *PrinterOptions);
   HeldDiagnostics Held(Request.Diagnostics ? *Request.Diagnostics : Printer);
   ParseOutcome Outcome;
+  // --library-header directories, absolute as the parse sees files.
+  std::vector<std::string> LibraryHeaders;
+  for (const std::string &Dir : Request.LibraryHeaders) {
+    llvm::SmallString<256> Path(Dir);
+    if (!llvm::sys::path::is_absolute(Path)) {
+      llvm::ErrorOr<std::string> Cwd =
+          Parse.FileSystem->getCurrentWorkingDirectory();
+      if (Cwd)
+        llvm::sys::path::make_absolute(*Cwd, Path);
+    }
+    LibraryHeaders.push_back(normalizedPath(std::string(Path)));
+  }
+  LibraryCatalog Libraries(std::move(LibraryHeaders));
   clang::tooling::ToolInvocation Invocation(
       Parse.CommandLine,
       std::make_unique<FindLaunchesAction>(
           Outcome, Held, HeaderFilter ? &*HeaderFilter : nullptr,
-          Request.HeaderDirectory, Request),
+          Request.HeaderDirectory, Request, Libraries),
       Files.get());
   Invocation.setDiagnosticConsumer(&Held);
   // With tolerated errors clang's run reports failure: what the parse left

@@ -50,6 +50,11 @@ struct InstrumentRequest {
   /// The absolute directory the header copies are meant for; the rewritten
   /// sources include them from there. Needed with a HeaderFilter.
   std::string HeaderDirectory;
+  /// Directories (absolute, or relative to the directory the command runs
+  /// in) whose headers' functions are library functions: calls of them are
+  /// bracketed as scopes, besides those of the GPU libraries Headroom knows
+  /// (LibraryCalls.h).
+  std::vector<std::string> LibraryHeaders;
   /// Makes another consumer of the same parse, or is empty: `headroom nvcc`
   /// runs the source checks on it, so that a build parses each source
   /// once. It sees every preprocessor callback and the translation unit
@@ -76,7 +81,8 @@ struct InstrumentResult {
   /// The rewritten main file; equal to the original when no launch is
   /// instrumented.
   std::string Source;
-  /// Every launch found, instrumented or not (see LaunchSiteFinder).
+  /// Every launch and library call found, instrumented or not (see
+  /// LaunchSiteFinder).
   std::vector<LaunchSite> Sites;
   /// The header copies the rewritten main file includes; empty without a
   /// header filter. Written by the caller.
@@ -90,8 +96,10 @@ struct InstrumentResult {
   /// a clean parse. nvcc, which compiles the result, judges that code.
   std::vector<std::string> ToleratedErrors;
 
-  /// How many sites are instrumented.
+  /// How many sites are instrumented: launches and library calls.
   unsigned instrumentedCount() const;
+  /// How many library calls are instrumented.
+  unsigned instrumentedCallCount() const;
 };
 
 /// The error of a translation unit whose launches clang did not all

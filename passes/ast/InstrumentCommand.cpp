@@ -62,7 +62,10 @@ CommandLine instrumentCommandLine() {
       "headroom instrument", "FILE.cu [options] [-- <compile flags>]",
       "Rewrites every kernel<<<...>>>(...) launch and launch API call of\n"
       "FILE.cu to call the Headroom runtime around it, and registers the\n"
-      "launch sites. Only the host side is parsed (clang --cuda-host-only).\n"
+      "launch sites. Calls into GPU libraries (cuBLAS, cuSPARSE, cuFFT,\n"
+      "cuRAND, cuSOLVER, cuDNN, NCCL, thrust, cub, CUTLASS, ...) are\n"
+      "bracketed as scopes, so that the kernels they launch are attributed\n"
+      "to the call. Only the host side is parsed (clang --cuda-host-only).\n"
       "A file that does not compile is refused: nothing is written and the\n"
       "exit code is 1.");
   CL.option("output", "file",
@@ -75,14 +78,19 @@ CommandLine instrumentCommandLine() {
       .alias('p', "build-dir")
       .option("cuda-path", "dir",
               "the CUDA toolkit (default: $CUDA_HOME, else /usr/local/cuda)")
-      .flag("list-sites", "print one line per launch found to standard "
-                          "output; the source is then written only with -o")
+      .flag("list-sites",
+            "print one line per launch and library call found to standard "
+            "output; the source is then written only with -o")
       .option("header-filter", "regex",
               "also rewrite launches in included files whose absolute path "
               "matches this POSIX extended regular expression, in copies of "
               "those headers")
       .option("header-dir", "dir",
               "where the header copies go (default: <output>.headers)")
+      .option("library-header", "dir",
+              "calls of functions declared in headers under <dir> are "
+              "library calls, bracketed as scopes",
+              /*Repeatable=*/true)
       .positionals("FILE.cu is the translation unit to instrument; the flags "
                    "after '--' are\nthe clang flags it compiles with (-I, -D, "
                    "-std, --cuda-gpu-arch, ...), or an\nnvcc command line: "
@@ -100,6 +108,7 @@ InstrumentOptions instrumentOptions(const ParsedArgs &P) {
   O.CudaPath = P.get("cuda-path");
   O.HeaderFilter = P.get("header-filter");
   O.HeaderDir = P.get("header-dir");
+  O.LibraryHeaders = P.getAll("library-header");
   O.Output = P.get("output");
   O.ListSites = P.has("list-sites");
   return O;
@@ -121,6 +130,12 @@ Expected<InstrumentRequest> instrumentRequest(const InstrumentOptions &O) {
     Request.HeaderFilter = *O.HeaderFilter;
     Request.HeaderDirectory = headerDirectory(O);
   }
+  // As the command line names them: relative to where headroom runs.
+  for (const std::string &Dir : O.LibraryHeaders) {
+    llvm::SmallString<256> Path(Dir);
+    llvm::sys::fs::make_absolute(Path);
+    Request.LibraryHeaders.push_back(std::string(Path));
+  }
   return Request;
 }
 
@@ -136,7 +151,7 @@ Status writeInstrumentOutputs(const InstrumentResult &Result,
   if (std::string Note = toleratedErrorsNote(Result); !Note.empty())
     llvm::errs() << "headroom instrument: note: " << Note << "\n";
   for (const LaunchSite &Site : Result.Sites)
-    if (Site.Status != SiteStatus::Instrumented)
+    if (Site.Status != SiteStatus::Instrumented && !Site.isLibraryCall())
       llvm::errs() << formatNotInstrumented(Site) << "\n";
   if (O.ListSites)
     for (const LaunchSite &Site : Result.Sites)
@@ -149,11 +164,14 @@ Status writeInstrumentOutputs(const InstrumentResult &Result,
 }
 
 std::string instrumentSummary(const InstrumentResult &Result) {
-  unsigned Main = 0, InHeaders = 0, LeftAlone = 0;
+  unsigned Main = 0, InHeaders = 0, LeftAlone = 0, Calls = 0;
   for (const LaunchSite &Site : Result.Sites) {
-    if (Site.Status != SiteStatus::Instrumented)
-      ++LeftAlone;
-    else if (Site.HeaderFile.empty())
+    if (Site.Status != SiteStatus::Instrumented) {
+      LeftAlone += !Site.isLibraryCall();
+      continue;
+    }
+    Calls += Site.isLibraryCall();
+    if (Site.HeaderFile.empty())
       ++Main;
     else
       ++InHeaders;
@@ -161,9 +179,15 @@ std::string instrumentSummary(const InstrumentResult &Result) {
   auto Count = [](unsigned N, const char *What) {
     return std::to_string(N) + " " + What + (N == 1 ? "" : "s");
   };
-  std::string Line = "headroom instrument: instrumented " +
-                     Count(Main + InHeaders, "launch site") + " in " +
-                     Result.MainFile;
+  unsigned Launches = Main + InHeaders - Calls;
+  std::string Line = "headroom instrument: instrumented ";
+  if (Launches || !Calls)
+    Line += Count(Launches, "launch site");
+  if (Launches && Calls)
+    Line += " and ";
+  if (Calls)
+    Line += Count(Calls, "library call");
+  Line += " in " + Result.MainFile;
   if (!Result.Headers.empty())
     Line += " (" + std::to_string(InHeaders) + " in " +
             Count(static_cast<unsigned>(Result.Headers.size()), "header") + ")";

@@ -38,6 +38,9 @@ struct InstrumentOptions {
   std::optional<std::string> HeaderFilter;
   /// --header-dir: where the header copies go.
   std::optional<std::string> HeaderDir;
+  /// --library-header (repeatable): calls of functions declared in headers
+  /// under these directories are library calls.
+  std::vector<std::string> LibraryHeaders;
   /// -o: where the source goes; standard output without it.
   std::optional<std::string> Output;
   /// --list-sites: print one line per launch found to standard output.
@@ -61,16 +64,18 @@ Expected<InstrumentRequest> instrumentRequest(const InstrumentOptions &O);
 Expected<InstrumentResult> instrumentFile(const InstrumentRequest &Request);
 
 /// Writes what instrumenting produced: a warning line on standard error for
-/// each launch left alone, with --list-sites one line per launch on
-/// standard output; then, unless --list-sites was given without -o, the
-/// header copies and the source (to -o, else standard output). Fails when a
-/// file or directory cannot be written. Ends with instrumentSummary() on
-/// standard error.
+/// each launch left alone (library calls left alone are only listed), with
+/// --list-sites one line per launch and library call on standard output; then,
+/// unless --list-sites was given without -o, the header copies and the source
+/// (to -o, else standard output). Fails when a file or directory cannot be
+/// written. Ends with instrumentSummary() on standard error.
 Status writeInstrumentOutputs(const InstrumentResult &Result,
                               const InstrumentOptions &O);
 
-/// "headroom instrument: instrumented 3 launch sites in app.cu (1 in 1
-/// header); 1 left alone (warned above)": what a run did, in one line.
+/// "headroom instrument: instrumented 3 launch sites and 2 library calls in
+/// app.cu (1 in 1 header); 1 left alone (warned above)": what a run did, in
+/// one line (the library calls only when there are some, the launch sites
+/// only when there are some or no library call).
 std::string instrumentSummary(const InstrumentResult &Result);
 
 } // namespace headroom::ast

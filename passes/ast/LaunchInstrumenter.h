@@ -26,9 +26,31 @@
 /// a hash of the file name and contents, and everything generated has
 /// internal linkage.
 ///
+/// Library calls (sites of kind LibraryCall) are bracketed as scopes: a
+/// second table, `__headroom_scopes_<hash>` of headroom_scope_info
+/// {file, line, column, name}, registered by the same registrar
+/// (headroom_register_scopes_in), and a guard class of the prelude,
+/// `__headroom_scope_<hash>`, whose constructor calls headroom_scope_begin
+/// and whose destructor calls headroom_scope_end. A call becomes
+///
+/// \code
+///   [&]() -> decltype(auto) { return ((void)__headroom_scope_1a2b3c4d(
+///       &__headroom_scopes_1a2b3c4d[0]), cublasSgemm(h, ...)); }()
+/// \endcode
+///
+/// The guard temporary lives until the lambda's return value is made, so
+/// the bracket ends when the call returns, and decltype(auto) of the call
+/// keeps its type and value category (a reference stays an lvalue, a void
+/// call void, a prvalue is not copied). The `(void)` keeps an overloaded
+/// comma out. In a declaration (`thrust::device_vector<int> d(n, 1);`) the
+/// guard goes into an argument, `d(((void)__headroom_scope_...(&...), n),
+/// 1)`, and lives until the initialization's full-expression ends, after
+/// the constructor (CallBracket). Brackets nest: of two insertions at one
+/// offset, the outer text comes first.
+///
 /// Sites in headers selected by the header filter share the main file's
-/// table (after the main file's sites); rewriteHeader() produces the copy of
-/// such a header, which the rewritten main file includes instead.
+/// tables (after the main file's sites); rewriteHeader() produces the copy
+/// of such a header, which the rewritten main file includes instead.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_AST_LAUNCHINSTRUMENTER_H
@@ -62,6 +84,8 @@ public:
 
   /// The name of the site table, `__headroom_sites_<hash>`.
   const std::string &tableName() const { return TableName; }
+  /// The name of the scope table, `__headroom_scopes_<hash>`.
+  const std::string &scopeTableName() const { return ScopeTableName; }
 
   /// The text inserted before the user's code, ending with `#line 1 "..."`.
   std::string prelude() const;
@@ -96,10 +120,19 @@ private:
   llvm::StringRef FileName;
   llvm::StringRef Code;
   std::string Directory;
+  /// The text of the table entry of \p Site.
+  std::string entryOf(const LaunchSite &Site, unsigned Index) const;
+
   /// The instrumented sites: the main file's in order of their Begin
   /// offsets, then each header's.
   std::vector<LaunchSite> Wrapped;
+  /// Each wrapped site's index in its table (sites' or scopes').
+  std::vector<unsigned> TableIndex;
+  unsigned Launches = 0;
+  unsigned Calls = 0;
   std::string TableName;
+  std::string ScopeTableName;
+  std::string GuardName;
   std::string RegistrarName;
   std::string EndName;
   bool HasApiCalls = false;

@@ -36,6 +36,27 @@ enum class LaunchKind {
   /// A call of cudaLaunchKernel, cudaLaunchKernelEx(C) or
   /// cudaLaunchCooperativeKernel, whose cudaError_t result is kept.
   ApiCall,
+  /// A call of a GPU library's function (cuBLAS, thrust, cub, ...; see
+  /// LibraryCalls.h): a scope site, whose kernels the library launches.
+  LibraryCall,
+};
+
+/// How the scope bracket of a library call is written (LaunchInstrumenter.h).
+enum class CallBracket {
+  /// `[&]() -> decltype(auto) { return ((void)Guard(&scopes[i]), CALL); }()`:
+  /// a guard temporary inside an immediately invoked lambda, so that the
+  /// bracket ends when the call returns, with the call's type and value
+  /// category (decltype(auto) of a call expression). In block scope.
+  Lambda,
+  /// The same lambda with `[]`: where nothing can be captured (namespace
+  /// scope, a static data member).
+  LambdaWithoutCapture,
+  /// `((void)Guard(&scopes[i]), EXPR)`: the guard temporary lives to the
+  /// end of the full-expression. Used in the first argument of a
+  /// declaration's constructor (the full-expression is the initialization),
+  /// and where the lambda cannot be written (before C++14, a call naming a
+  /// structured binding before C++20, an unexpanded parameter pack).
+  Temporary,
 };
 
 /// What the instrumenter does with a launch.
@@ -56,21 +77,33 @@ enum class SiteStatus {
   /// `#endif`, ...): wrapping it could leave unbalanced parentheses in a
   /// configuration the host parse did not see (e.g. the device side).
   SpansConditional,
+  /// A library call only: a braced initialization whose every argument is
+  /// a constant converted to its parameter's type; bracketing one would
+  /// make it a narrowing conversion of a non-constant.
+  NoPlaceForBracket,
   /// In a header selected by the header filter that cannot be rewritten
   /// safely: it is reached through a computed `#include`, a forced
   /// `-include`, a system header or `#include_next`.
   HeaderNotRewritable,
 };
 
-/// Why a launch with \p Status is not instrumented; empty for Instrumented.
-llvm::StringRef describeStatus(SiteStatus Status);
+/// Why a launch (or, with \p Kind LibraryCall, a library call) with
+/// \p Status is not instrumented; empty for Instrumented.
+llvm::StringRef describeStatus(SiteStatus Status,
+                               LaunchKind Kind = LaunchKind::Chevron);
 
-/// One launch site of the main file (or of a user header, then reported only).
+/// One launch site of the main file (or of a user header, then reported
+/// only), or one library call (Kind LibraryCall: a scope site).
 struct LaunchSite {
   /// Where the launch is: the first character of the kernel expression (for a
-  /// launch written in a macro body, the macro's expansion point).
+  /// launch written in a macro body, the macro's expansion point). For a
+  /// library call: the first character of the call, or the name of the
+  /// variable or member a declaration constructs.
   SourcePosition Launch;
   /// The kernel as written at the launch, qualified, e.g. `app::scale<float>`.
+  /// For a library call: the function called, qualified without template
+  /// arguments and inline namespaces (`cublasSgemm`, `thrust::sort`,
+  /// `thrust::device_vector` for a constructor).
   std::string KernelName;
   /// The kernel's name in its definition, or in its first declaration when the
   /// translation unit has no definition; unknown for launches through function
@@ -80,6 +113,8 @@ struct LaunchSite {
   bool KernelIsDefinition = false;
   SiteStatus Status = SiteStatus::Instrumented;
   LaunchKind Kind = LaunchKind::Chevron;
+  /// For a library call: how its bracket is written.
+  CallBracket Bracket = CallBracket::Lambda;
   /// For Instrumented sites: the byte range [Begin, End) that is wrapped
   /// (the launch itself, or the macro use that expands to it), in the main
   /// file or, when HeaderFile is set, in that header.
@@ -88,15 +123,20 @@ struct LaunchSite {
   /// The absolute path of the header the launch is rewritten in; empty for
   /// the main file.
   std::string HeaderFile;
+
+  bool isLibraryCall() const { return Kind == LaunchKind::LibraryCall; }
 };
 
 /// Prints one line: `launch-file:line:col: kernel -> kernel-file:line:col
-/// (definition|declaration), instrumented|not instrumented: reason`.
+/// (definition|declaration), instrumented|not instrumented: reason`; for a
+/// library call `file:line:col: name (library call), instrumented|not
+/// instrumented: reason`.
 void printSite(llvm::raw_ostream &OS, const LaunchSite &Site);
 
 /// The warning for a launch that is not instrumented, as one line without
 /// a newline: `file:line:col: warning: launch of 'k' is not instrumented:
-/// reason [headroom-instrument]`.
+/// reason [headroom-instrument]`. Library calls left alone are not warned
+/// about (they are listed by --list-sites).
 std::string formatNotInstrumented(const LaunchSite &Site);
 
 } // namespace headroom::ast

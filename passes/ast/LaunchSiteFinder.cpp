@@ -202,6 +202,13 @@ std::string absoluteFileName(const clang::SourceManager &SM,
 }
 
 void LaunchSiteFinder::registerMatchers(MatchFinder &Finder) {
+  if (Libraries) {
+    // In patterns and instantiations alike: a dependent call is often
+    // known to be a library's only in an instantiation.
+    Finder.addMatcher(callExpr(unless(cudaKernelCallExpr())).bind("libcall"),
+                      this);
+    Finder.addMatcher(cxxConstructExpr().bind("libconstruct"), this);
+  }
   Finder.addMatcher(
       cudaKernelCallExpr(unless(isInTemplateInstantiation())).bind("launch"),
       this);
@@ -221,7 +228,99 @@ void LaunchSiteFinder::registerMatchers(MatchFinder &Finder) {
                     this);
 }
 
+void LaunchSiteFinder::addLibraryCall(const LibraryCallMatch &M,
+                                      clang::ASTContext &Ctx) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  const clang::Expr *Node = M.Wrapped;
+  clang::SourceLocation Begin = Node ? Node->getBeginLoc() : M.Position;
+  clang::SourceLocation Expansion = SM.getExpansionLoc(Begin);
+  clang::FileID File = SM.getFileID(Expansion);
+  bool InMainFile = File == SM.getMainFileID();
+  if (Expansion.isInvalid() || (!InMainFile && SM.isInSystemHeader(Expansion)))
+    return;
+  // One written call: a pattern's and its instantiations', a macro
+  // argument expanded twice, a header included twice.
+  clang::SourceLocation Spelling = SM.getSpellingLoc(Begin);
+  if (!CallsSeen
+           .insert({absoluteFileName(SM, File), SM.getFileOffset(Expansion),
+                    absoluteFileName(SM, SM.getFileID(Spelling)),
+                    SM.getFileOffset(Spelling), M.InArgument})
+           .second)
+    return;
+  // After a parse with errors: calls clang did not understand stay as
+  // they are.
+  if (Node && (hasOwnErrors(Node) || insideErrors(*Node, Ctx) ||
+               holdsAnError(*Node, ErrorLocations, SM)))
+    return;
+  ExecutionSpace Space = enclosingExecutionSpace(*M.Expression, Ctx);
+  if (Space == ExecutionSpace::Device)
+    return;
+  std::string HeaderPath;
+  if (!InMainFile) {
+    std::string Path = absoluteFileName(SM, File);
+    // A library's calls of its own functions are the library's code.
+    if (Libraries->isListedHeader(Path))
+      return;
+    if (HeaderFilter && !Path.empty() && HeaderFilter->match(Path))
+      HeaderPath = Path;
+  }
+
+  LaunchSite Site;
+  Site.Kind = LaunchKind::LibraryCall;
+  Site.Bracket = M.Bracket;
+  Site.KernelName = M.Callee.Name;
+  Site.Launch = presumedPosition(M.Position, SM);
+  std::tuple<unsigned, unsigned, unsigned> Key{
+      InMainFile ? 0 : 1, File.getHashValue(), SM.getFileOffset(Expansion)};
+  clang::CharSourceRange Range;
+  if (Node)
+    Range = clang::Lexer::makeFileCharRange(
+        clang::CharSourceRange::getTokenRange(Node->getSourceRange()), SM,
+        Ctx.getLangOpts());
+  bool Wrappable = Range.isValid() && SM.getFileID(Range.getBegin()) == File;
+  unsigned RangeBegin = Wrappable ? SM.getFileOffset(Range.getBegin()) : 0;
+  unsigned RangeEnd = Wrappable ? SM.getFileOffset(Range.getEnd()) : 0;
+
+  if (!InMainFile && HeaderPath.empty())
+    Site.Status = SiteStatus::OutsideMainFile;
+  else if (!Node)
+    Site.Status = SiteStatus::NoPlaceForBracket;
+  else if (!Wrappable)
+    Site.Status = SiteStatus::InMacroBody;
+  else if (Space == ExecutionSpace::HostDevice &&
+           !Regions.contains(File, RangeBegin))
+    return; // Not a call of the host: the device side sees it too.
+  else if (Conditionals.anyWithin(File, RangeBegin, RangeEnd))
+    Site.Status = SiteStatus::SpansConditional;
+  else
+    Site.Status = SiteStatus::Instrumented;
+
+  if (Site.Status == SiteStatus::Instrumented) {
+    Site.Begin = RangeBegin;
+    Site.End = RangeEnd;
+    Site.HeaderFile = HeaderPath;
+    unsigned What = M.InArgument ? 2 : 1;
+    if (!WrappedRanges.insert({Site.HeaderFile, Site.Begin, Site.End, What})
+             .second)
+      return;
+  }
+  Found.emplace_back(Key, std::move(Site));
+}
+
 void LaunchSiteFinder::run(const MatchFinder::MatchResult &Result) {
+  if (const auto *Call = Result.Nodes.getNodeAs<clang::CallExpr>("libcall")) {
+    if (std::optional<LibraryCallMatch> M =
+            matchLibraryCall(*Call, *Result.Context, *Libraries))
+      addLibraryCall(*M, *Result.Context);
+    return;
+  }
+  if (const auto *Construct =
+          Result.Nodes.getNodeAs<clang::CXXConstructExpr>("libconstruct")) {
+    if (std::optional<LibraryCallMatch> M =
+            matchLibraryConstruction(*Construct, *Result.Context, *Libraries))
+      addLibraryCall(*M, *Result.Context);
+    return;
+  }
   const clang::Expr *Launch = nullptr;
   LaunchKind Kind = LaunchKind::Chevron;
   const clang::Expr *KernelExpr = nullptr;
@@ -306,13 +405,14 @@ void LaunchSiteFinder::run(const MatchFinder::MatchResult &Result) {
     Site.Begin = RangeBegin;
     Site.End = RangeEnd;
     Site.HeaderFile = HeaderPath;
-    if (!WrappedRanges.insert({Site.HeaderFile, Site.Begin, Site.End}).second)
+    if (!WrappedRanges.insert({Site.HeaderFile, Site.Begin, Site.End, 0})
+             .second)
       return;
   } else if (!InMainFile) {
     // A header included twice is one written launch.
     if (!WrappedRanges
              .insert({std::string(1, '\0') + absoluteFileName(SM, LaunchFile),
-                      SM.getFileOffset(Expansion), 0})
+                      SM.getFileOffset(Expansion), 0, 0})
              .second)
       return;
   }
@@ -328,6 +428,27 @@ std::vector<LaunchSite> LaunchSiteFinder::takeSites() {
   for (auto &Entry : Found)
     Sites.push_back(std::move(Entry.second));
   Found.clear();
+  // Brackets must nest: of two wrapped texts that overlap without one
+  // holding the other, the later is left alone.
+  for (size_t I = 0; I < Sites.size(); ++I) {
+    LaunchSite &Later = Sites[I];
+    if (Later.Status != SiteStatus::Instrumented)
+      continue;
+    for (size_t J = 0; J < I; ++J) {
+      const LaunchSite &Earlier = Sites[J];
+      if (Earlier.Status != SiteStatus::Instrumented ||
+          Earlier.HeaderFile != Later.HeaderFile)
+        continue;
+      bool Overlap = Earlier.Begin < Later.End && Later.Begin < Earlier.End;
+      bool Nested =
+          (Earlier.Begin <= Later.Begin && Later.End <= Earlier.End) ||
+          (Later.Begin <= Earlier.Begin && Earlier.End <= Later.End);
+      if (Overlap && !Nested) {
+        Later.Status = SiteStatus::InMacroBody;
+        break;
+      }
+    }
+  }
   return Sites;
 }
 

@@ -22,6 +22,16 @@
 /// (builtAt), so that the instrumenter can refuse a translation unit whose
 /// launches are not all understood.
 ///
+/// Given a LibraryCatalog, it also finds the calls into GPU libraries
+/// (LibraryCalls.h) as sites of kind LibraryCall, once per written call:
+/// in template patterns when their candidates tell, and in instantiations,
+/// mapped back to the one written call. They follow the launches' rules for
+/// macros, conditionals and headers; calls in device code and in
+/// `__host__ __device__` functions outside host-only branches are not
+/// library calls of the host and are left out, and so are calls clang
+/// reported errors in or around, and those written in the headers of a
+/// --library-header directory (the library's own code).
+///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_AST_LAUNCHSITEFINDER_H
 #define HEADROOM_AST_LAUNCHSITEFINDER_H
@@ -29,6 +39,7 @@
 #include "ast/ConditionalDirectives.h"
 #include "ast/HostOnlyRegions.h"
 #include "ast/LaunchSite.h"
+#include "ast/LibraryCalls.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/DenseSet.h"
@@ -48,13 +59,16 @@ class LaunchSiteFinder
 public:
   /// \p Regions and \p Conditionals describe the preprocessor directives of
   /// the parse; \p HeaderFilter (may be null) selects the included files
-  /// whose launches are rewritten, by their absolute path. All are read when
-  /// the matches run and must outlive them.
+  /// whose launches are rewritten, by their absolute path; \p Libraries
+  /// (may be null: no library calls are found) decides which calls are
+  /// library calls. All are read when the matches run and must outlive
+  /// them.
   LaunchSiteFinder(const HostOnlyRegions &Regions,
                    const ConditionalDirectives &Conditionals,
-                   const llvm::Regex *HeaderFilter = nullptr)
+                   const llvm::Regex *HeaderFilter = nullptr,
+                   const LibraryCatalog *Libraries = nullptr)
       : Regions(Regions), Conditionals(Conditionals),
-        HeaderFilter(HeaderFilter) {}
+        HeaderFilter(HeaderFilter), Libraries(Libraries) {}
 
   /// Adds the launch matchers, with this object as their callback.
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder);
@@ -63,6 +77,9 @@ public:
   run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
   /// The sites found, main-file sites first, each group in source order.
+  /// Of two instrumented sites whose texts overlap without one holding the
+  /// other (what macros can make of two calls), the later one is left
+  /// alone as InMacroBody: the brackets must nest.
   std::vector<LaunchSite> takeSites();
 
   /// The launches of the main file and of selected headers that clang
@@ -89,17 +106,28 @@ public:
   }
 
 private:
+  /// Records the library call \p M.
+  void addLibraryCall(const LibraryCallMatch &M, clang::ASTContext &Ctx);
+
   const HostOnlyRegions &Regions;
   const ConditionalDirectives &Conditionals;
   const llvm::Regex *HeaderFilter;
+  const LibraryCatalog *Libraries;
   llvm::DenseSet<const void *> Seen;
+  /// The library calls found, by where they are written (expansion file
+  /// and offset, spelling file and offset, whether a declaration's argument
+  /// carries the bracket): an instantiation's call is its pattern's.
+  std::set<std::tuple<std::string, unsigned, std::string, unsigned, bool>>
+      CallsSeen;
   std::vector<clang::SourceLocation> ErrorLocations;
   std::vector<LaunchSite> Unclear;
   /// (file id, offset) of the spelling of each launch's `<<<` or API name.
   std::set<std::pair<unsigned, unsigned>> Anchors;
   /// Ranges already wrapped, by file: a macro argument expanded twice, or a
-  /// header included twice, is one written launch and one site.
-  std::set<std::tuple<std::string, unsigned, unsigned>> WrappedRanges;
+  /// header included twice, is one written launch and one site. The last
+  /// element tells a launch (0), a library call (1) and a declaration's
+  /// argument carrying a library call's bracket (2) apart.
+  std::set<std::tuple<std::string, unsigned, unsigned, unsigned>> WrappedRanges;
   /// Sort key (in main file? 0 : 1, file id, offset) beside each site.
   std::vector<std::pair<std::tuple<unsigned, unsigned, unsigned>, LaunchSite>>
       Found;

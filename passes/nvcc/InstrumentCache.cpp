@@ -154,7 +154,8 @@ InstrumentCache::lookup(const std::string &Key) const {
     CachedInstrumentation C;
     C.Copy = M.at("copy").get<std::string>();
     C.Outcome.InstrumentedLaunches = M.at("launches").get<unsigned>();
-    if (C.Outcome.InstrumentedLaunches != 0 && !isRegularFile(C.Copy))
+    C.Outcome.InstrumentedCalls = M.at("calls").get<unsigned>();
+    if (C.Outcome.rewritten() && !isRegularFile(C.Copy))
       return std::nullopt;
     for (const json &I : M.at("inputs")) {
       std::optional<std::pair<std::uint64_t, std::int64_t>> Now =
@@ -191,6 +192,7 @@ Status InstrumentCache::store(const std::string &Key,
   json M;
   M["copy"] = Copy;
   M["launches"] = Outcome.InstrumentedLaunches;
+  M["calls"] = Outcome.InstrumentedCalls;
   M["messages"] = Outcome.Messages;
   M["analysis"] = analysisToJson(Outcome.Analysis);
   json Headers = json::array();

@@ -31,6 +31,13 @@ constexpr size_t MaxBytes = size_t(256) << 20;
 
 constexpr std::string_view ApiPrefix = "cudaLaunch";
 
+/// The names of libraries whose calls ast/LibraryCalls.h recognizes: whole
+/// identifiers, and prefixes of the C APIs.
+constexpr std::string_view LibraryNames[] = {"thrust", "cub", "cutlass"};
+constexpr std::string_view LibraryPrefixes[] = {
+    "cublas", "cusparse", "cufft",    "curand", "cusolver",
+    "cudnn",  "nccl",     "cutensor", "nvjpeg", "npp"};
+
 bool isBlank(char C) {
   return C == ' ' || C == '\t' || C == '\v' || C == '\f' || C == '\r';
 }
@@ -186,6 +193,15 @@ std::optional<size_t> findInLogical(std::string_view T) {
       ++I;
     } else if (C == 'c' && T.compare(I, ApiPrefix.size(), ApiPrefix) == 0) {
       return I;
+    } else if ((std::isalpha(static_cast<unsigned char>(C)) || C == '_') &&
+               (I == 0 || !isIdentifierChar(T[I - 1]))) {
+      size_t End = I;
+      while (End < T.size() && isIdentifierChar(T[End]))
+        ++End;
+      if (isLibraryIdentifier(T.substr(I, End - I)))
+        return I;
+      // The launch API's name may follow inside the identifier.
+      ++I;
     } else {
       ++I;
     }
@@ -217,6 +233,8 @@ public:
   explicit Scan(const LaunchScanInputs &In) : In(In) {
     for (const std::string &D : In.SkippedDirectories)
       Skipped.push_back(resolved(absolutePath(D, In.WorkingDirectory)));
+    for (const std::string &D : In.LibraryDirectories)
+      Libraries.push_back(resolved(absolutePath(D, In.WorkingDirectory)));
   }
 
   LaunchScanResult run() {
@@ -251,6 +269,11 @@ private:
     std::string Real = resolved(File);
     if (!Seen.insert(Real).second)
       return;
+    for (const std::string &L : Libraries)
+      if (under(Real, L) || under(absolutePath(File), L)) {
+        found("'" + File + "', a header of the library directory '" + L + "'");
+        return;
+      }
     for (const std::string &S : Skipped)
       if (under(Real, S))
         return;
@@ -305,11 +328,17 @@ private:
       Try(absolutePath(Dir, In.WorkingDirectory));
     if (D.Quoted)
       Try(In.WorkingDirectory);
+    // A library directory may be searched by the compiler's own defaults.
+    for (const std::string &Dir : Libraries) {
+      Try(Dir);
+      Try(directoryOf(Dir));
+    }
     return Found;
   }
 
   const LaunchScanInputs &In;
   std::vector<std::string> Skipped;
+  std::vector<std::string> Libraries;
   std::set<std::string> Seen;
   std::vector<std::string> Pending;
   size_t Bytes = 0;
@@ -350,6 +379,16 @@ std::optional<size_t> findLaunchText(std::string_view Text) {
   if (!At)
     return std::nullopt;
   return Logical.original(*At);
+}
+
+bool isLibraryIdentifier(std::string_view Name) {
+  for (std::string_view L : LibraryNames)
+    if (Name == L)
+      return true;
+  for (std::string_view P : LibraryPrefixes)
+    if (Name.substr(0, P.size()) == P)
+      return true;
+  return false;
 }
 
 std::vector<IncludeDirective> findIncludes(std::string_view T) {
@@ -405,11 +444,13 @@ LaunchScanResult scanForLaunches(const LaunchScanInputs &Inputs) {
 LaunchScanInputs scanInputsFor(const nvccargs::NvccCommand &Cmd,
                                const std::string &Source,
                                const std::string &WorkingDirectory,
-                               std::vector<std::string> Skipped) {
+                               std::vector<std::string> Skipped,
+                               std::vector<std::string> Libraries) {
   LaunchScanInputs Out;
   Out.Source = Source;
   Out.WorkingDirectory = WorkingDirectory;
   Out.SkippedDirectories = std::move(Skipped);
+  Out.LibraryDirectories = std::move(Libraries);
   Out.CommandText = Cmd.args();
   std::vector<std::string> Host;
   for (const ParsedArg &A : Cmd.parsed()) {

@@ -9,7 +9,8 @@
 /// The scan never misses what the Clang pass would find (a `<<<...>>>`
 /// launch or a call of the launch API, as ast/LaunchSiteFinder.h matches
 /// them, in the main file or, through a macro or the header filter, in a
-/// header): it errs on the side of "may launch". It reads
+/// header; or a call into a GPU library, as ast/LibraryCalls.h recognizes
+/// them): it errs on the side of "may launch". It reads
 ///
 /// - the source and, recursively, every header it includes that is found
 ///   in the source's directory, the command's include directories (`-I`,
@@ -23,11 +24,16 @@
 ///
 /// A text may launch when its code holds chevrons (`<`, `<`, `<` with
 /// nothing but whitespace, line splices and comments between them: nvcc's
-/// spaced chevrons included) or the name `cudaLaunch`, in any context
-/// (`#if 0` blocks, macro bodies); comments and string and character
-/// literals are skipped as the preprocessor reads them. A computed
-/// `#include MACRO`, which the scan cannot follow, or more headers than it
-/// reads counts as "may launch".
+/// spaced chevrons included), the name `cudaLaunch`, or a library's name:
+/// an identifier `thrust`, `cub` or `cutlass`, or one that starts with the
+/// prefix of a library's C API (`cublas`, `cusparse`, `cufft`, `curand`,
+/// `cusolver`, `cudnn`, `nccl`, `cutensor`, `nvjpeg`, `npp`; an
+/// `#include <thrust/sort.h>` is one), in any context (`#if 0` blocks,
+/// macro bodies); comments and string and character literals are skipped
+/// as the preprocessor reads them. So does an include of a header under a
+/// `--headroom-library-header` directory (searched in those directories
+/// and their parents too). A computed `#include MACRO`, which the scan
+/// cannot follow, or more headers than it reads counts as "may launch".
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_NVCC_LAUNCHSCAN_H
@@ -59,6 +65,9 @@ struct LaunchScanInputs {
   std::vector<std::string> SkippedDirectories;
   /// Text that defines macros for the source: the command's arguments.
   std::vector<std::string> CommandText;
+  /// The --headroom-library-header directories (absolute, or relative to
+  /// WorkingDirectory): including a header under one may launch.
+  std::vector<std::string> LibraryDirectories;
 };
 
 /// What a scan decided.
@@ -72,8 +81,13 @@ struct LaunchScanResult {
 };
 
 /// The byte offset of the first launch text in \p Text (see the file
-/// comment), or nothing.
+/// comment): chevrons, the launch API's name or a library's name; or
+/// nothing.
 std::optional<size_t> findLaunchText(std::string_view Text);
+
+/// Whether the identifier \p Name names a GPU library (see the file
+/// comment).
+bool isLibraryIdentifier(std::string_view Name);
 
 /// One `#include`, `#include_next` or `#import` directive of a text.
 struct IncludeDirective {
@@ -94,11 +108,13 @@ LaunchScanResult scanForLaunches(const LaunchScanInputs &Inputs);
 
 /// The inputs that scan \p Source of \p Cmd (run in \p WorkingDirectory):
 /// its include directories and forced includes, nvcc's and the host
-/// compiler's, and its arguments; nothing under \p Skipped is read.
+/// compiler's, and its arguments; nothing under \p Skipped is read; a
+/// header under \p Libraries may launch.
 LaunchScanInputs scanInputsFor(const nvccargs::NvccCommand &Cmd,
                                const std::string &Source,
                                const std::string &WorkingDirectory,
-                               std::vector<std::string> Skipped);
+                               std::vector<std::string> Skipped,
+                               std::vector<std::string> Libraries = {});
 
 /// The header directories of the CUDA toolkits the scan skips: that of the
 /// nvcc executable \p Nvcc (the parent of its bin/), and those that

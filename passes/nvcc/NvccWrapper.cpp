@@ -189,6 +189,7 @@ private:
   std::map<size_t, SourceAnalysis> Analyses;
   /// Launch sites instrumented in all of Substituted.
   unsigned InstrumentedSites = 0;
+  unsigned InstrumentedCalls = 0;
   /// Where instrumented copies are kept between builds, if anywhere.
   std::optional<InstrumentCache> Cache;
   std::optional<RuntimeLocation> Runtime;
@@ -314,8 +315,8 @@ bool WrapperRun::mayLaunch(const NvccCommand &Cmd, const CommandInput &In) {
   if (!Toolkit)
     Toolkit = toolkitDirectories(Compiler.back(), Ctx.Getenv);
   auto Begin = std::chrono::steady_clock::now();
-  LaunchScanResult Scan = scanForLaunches(
-      scanInputsFor(Cmd, In.Path, Ctx.WorkingDirectory, *Toolkit));
+  LaunchScanResult Scan = scanForLaunches(scanInputsFor(
+      Cmd, In.Path, Ctx.WorkingDirectory, *Toolkit, Settings.LibraryHeaders));
   if (Settings.Verbose)
     note("'" + In.Path + "' " +
          (Scan.MayLaunch ? "may launch kernels (" + Scan.Evidence + ")"
@@ -337,7 +338,7 @@ bool WrapperRun::takeOutcome(const CommandInput &In,
                              const InstrumentOutcome &Outcome,
                              const std::string &Slot, const std::string &Key) {
   std::string Copy;
-  if (Outcome.InstrumentedLaunches != 0) {
+  if (Outcome.rewritten()) {
     Copy = Slot + "/" + fileName(In.Path);
     if (Status S = writeFile(Copy, Outcome.Text); !S) {
       notInstrumented(In.Path, S.error().message());
@@ -361,6 +362,7 @@ WrapperRun::request(const CommandInput &In,
   Request.WorkingDirectory = Ctx.WorkingDirectory;
   Request.NvccCommand = NvccCommandLine;
   Request.HeaderFilter = Settings.HeaderFilter;
+  Request.LibraryHeaders = Settings.LibraryHeaders;
   Request.HeaderDirectory = Slot + "/headers";
   Request.Verbose = Settings.Verbose;
   Request.Checks = Settings.Checks;
@@ -411,7 +413,7 @@ bool WrapperRun::finishParsesBeside(const NvccCommand &Cmd) {
     const auto &[Slot, Key] = JobSlots.at(R.Input);
     if (!takeOutcome(In, *Outcome, Slot, Key))
       continue;
-    if (Outcome->InstrumentedLaunches != 0) {
+    if (Outcome->rewritten()) {
       // The scan errs towards "may launch": this is a bug in it.
       note("'" + In.Path +
            "' was compiled again, instrumented: the launch scan missed its "
@@ -446,6 +448,9 @@ std::string WrapperRun::cacheKey(const std::string &Source,
   std::vector<std::string> Parts = {Identity, Ctx.WorkingDirectory,
                                     Absolute, Settings.HeaderFilter,
                                     Checks,   Ctx.Color ? "color" : "plain"};
+  // The library directories change what is bracketed.
+  for (const std::string &Dir : Settings.LibraryHeaders)
+    Parts.push_back("library-header:" + Dir);
   Parts.insert(Parts.end(), Command.begin(), Command.end());
   return InstrumentCache::key(Parts, *Text);
 }
@@ -455,9 +460,10 @@ void WrapperRun::substitute(const CommandInput &In,
                             const std::string &Copy) {
   Held.insert(Held.end(), Outcome.Messages.begin(), Outcome.Messages.end());
   Analyses[In.Index] = Outcome.Analysis;
-  if (Outcome.InstrumentedLaunches == 0 || Copy.empty())
+  if (!Outcome.rewritten() || Copy.empty())
     return;
   InstrumentedSites += Outcome.InstrumentedLaunches;
+  InstrumentedCalls += Outcome.InstrumentedCalls;
   Substituted[In.Index] = Copy;
   // As spelled, so that dependency files name the includes as nvcc would
   // have for the original (../src/config.h, not an absolute path).
@@ -545,8 +551,12 @@ int WrapperRun::run() {
   analyzeInputs(*Cmd);
   if (Settings.Verbose)
     note("instrumented " + std::to_string(InstrumentedSites) + " launch site" +
-         (InstrumentedSites == 1 ? "" : "s") + " in " +
-         std::to_string(Substituted.size()) + " file" +
+         (InstrumentedSites == 1 ? "" : "s") +
+         (InstrumentedCalls == 0
+              ? std::string()
+              : " and " + std::to_string(InstrumentedCalls) + " library call" +
+                    (InstrumentedCalls == 1 ? "" : "s")) +
+         " in " + std::to_string(Substituted.size()) + " file" +
          (Substituted.size() == 1 ? "" : "s"));
   if (Ctx.Instrumenter)
     Beside.start(*Ctx.Instrumenter, std::move(Jobs));

@@ -60,6 +60,10 @@ struct InstrumentRequest {
   std::string HeaderFilter;
   /// Where instrumented copies of such headers are written.
   std::string HeaderDirectory;
+  /// Directories (absolute, or relative to WorkingDirectory) whose headers'
+  /// functions are library functions, their calls bracketed as scopes
+  /// (--headroom-library-header).
+  std::vector<std::string> LibraryHeaders;
   /// Print the parser's diagnostics (HEADROOM_VERBOSE).
   bool Verbose = false;
   /// Run the source checks on the parse (HEADROOM_CHECKS).
@@ -75,8 +79,10 @@ struct InstrumentRequest {
 struct InstrumentOutcome {
   /// The rewritten source, to compile in place of the original.
   std::string Text;
-  /// How many launches it brackets with hooks (0: the source is unchanged).
+  /// How many launches it brackets with hooks.
   unsigned InstrumentedLaunches = 0;
+  /// How many library calls it brackets as scopes.
+  unsigned InstrumentedCalls = 0;
   /// Instrumented header copies written under HeaderDirectory, each with
   /// the header it stands for.
   std::vector<PathSubstitution> Headers;
@@ -88,6 +94,12 @@ struct InstrumentOutcome {
   std::vector<std::string> Inputs;
   /// The source checks' findings and the kernels, from the same parse.
   SourceAnalysis Analysis;
+
+  /// Whether the source was rewritten: it brackets a launch or a library
+  /// call (otherwise it is compiled unchanged).
+  bool rewritten() const {
+    return InstrumentedLaunches != 0 || InstrumentedCalls != 0;
+  }
 };
 
 class SourceInstrumenter {

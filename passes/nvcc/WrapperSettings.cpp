@@ -4,6 +4,7 @@
 
 #include "support/Paths.h"
 #include "support/Process.h"
+#include "support/Spelling.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -71,6 +72,28 @@ void setChecks(const std::string &Text, WrapperSettings &S) {
   }
 }
 
+/// The wrapper's own options, without their `--headroom-`.
+const std::vector<std::string> &optionNames() {
+  static const std::vector<std::string> Names = {
+      "help",         "no-instrument", "no-diagnostics",   "no-checks",
+      "checks",       "no-static-mix", "verbose",          "profile",
+      "profile-dir",  "build-profile", "diagnostics-step", "device",
+      "max-headroom", "model",         "header-filter",    "library-header"};
+  return Names;
+}
+
+/// The problem of the argument \p Arg, whose option is \p Name: unknown,
+/// or a known one without the value it takes (or with one it does not).
+std::string unknownOption(const std::string &Arg, const std::string &Name) {
+  std::string Near;
+  constexpr std::string_view Prefix = "--headroom-";
+  if (std::optional<std::string> Close =
+          closestSpelling(Name.substr(Prefix.size()), optionNames()))
+    Near = "; did you mean '" + std::string(Prefix) + *Close + "'?";
+  return "unknown option '" + Arg + "'" + Near +
+         " (see 'headroom nvcc --headroom-help'); ignored";
+}
+
 } // namespace
 
 WrapperSettings
@@ -105,6 +128,16 @@ readSettings(std::vector<std::string> &Args,
     setModel("HEADROOM_MODEL", *V, S);
   if (auto V = Env("HEADROOM_HEADER_FILTER"))
     S.HeaderFilter = *V;
+  if (auto V = Env("HEADROOM_LIBRARY_HEADERS")) {
+    size_t Start = 0;
+    for (size_t Colon; Start <= V->size(); Start = Colon + 1) {
+      Colon = V->find(':', Start);
+      if (Colon == std::string::npos)
+        Colon = V->size();
+      if (Colon > Start)
+        S.LibraryHeaders.push_back(V->substr(Start, Colon - Start));
+    }
+  }
   if (auto V = Env("HEADROOM_NVCC"))
     S.Nvcc = *V;
 
@@ -148,10 +181,10 @@ readSettings(std::vector<std::string> &Args,
       setModel(Name, Value, S);
     else if (Name == "--headroom-header-filter" && HasValue)
       S.HeaderFilter = Value;
+    else if (Name == "--headroom-library-header" && HasValue && !Value.empty())
+      S.LibraryHeaders.push_back(Value);
     else
-      S.Problems.push_back("unknown option '" + A +
-                           "' (see 'headroom nvcc --headroom-help'); "
-                           "ignored");
+      S.Problems.push_back(unknownOption(A, Name));
   }
   Args = std::move(Rest);
   return S;
@@ -225,6 +258,11 @@ options (each also an environment variable):
   --headroom-header-filter=RE  HEADROOM_HEADER_FILTER: also instrument
                                launches in included files whose absolute
                                path matches RE
+  --headroom-library-header=DIR
+                               HEADROOM_LIBRARY_HEADERS=DIR:DIR...: calls
+                               of functions declared in headers under DIR
+                               are library calls, bracketed like cuBLAS's
+                               and thrust's (repeatable; both add up)
   --headroom-checks=LIST       HEADROOM_CHECKS=LIST: run only these source
                                checks ('headroom check --checks' syntax)
   --headroom-no-checks         HEADROOM_CHECKS=0: run no source check

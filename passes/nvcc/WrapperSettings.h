@@ -69,6 +69,11 @@ struct WrapperSettings {
   /// HEADROOM_HEADER_FILTER / --headroom-header-filter: instrument launches
   /// in included files whose absolute path this regular expression finds.
   std::string HeaderFilter;
+  /// HEADROOM_LIBRARY_HEADERS (directories separated by ':') and
+  /// --headroom-library-header=DIR (repeatable), both: calls of functions
+  /// declared in headers under these directories are library calls,
+  /// bracketed as scopes.
+  std::vector<std::string> LibraryHeaders;
   /// HEADROOM_NVCC: the nvcc to run when the command does not name one.
   std::string Nvcc;
   /// --headroom-help.

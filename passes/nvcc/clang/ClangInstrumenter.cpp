@@ -146,6 +146,8 @@ ClangInstrumenter::instrument(const InstrumentRequest &Request) {
   Parse.WorkingDirectory = Request.WorkingDirectory;
   Parse.Diagnostics = &Errors;
   Parse.HeaderFilter = Request.HeaderFilter;
+  for (const std::string &Dir : Request.LibraryHeaders)
+    Parse.LibraryHeaders.push_back(absolutePath(Dir, Request.WorkingDirectory));
   if (!Request.HeaderFilter.empty())
     Parse.HeaderDirectory =
         absolutePath(Request.HeaderDirectory, Request.WorkingDirectory);
@@ -167,13 +169,15 @@ ClangInstrumenter::instrument(const InstrumentRequest &Request) {
 
   InstrumentOutcome Outcome;
   Outcome.Text = std::move(Result->Source);
-  Outcome.InstrumentedLaunches = Result->instrumentedCount();
+  Outcome.InstrumentedCalls = Result->instrumentedCallCount();
+  Outcome.InstrumentedLaunches =
+      Result->instrumentedCount() - Outcome.InstrumentedCalls;
   // nvcc judges what clang did not accept away from the launches; should
   // the copy not compile, the wrapper compiles the original.
   if (std::string Note = ast::toleratedErrorsNote(*Result); !Note.empty())
     Outcome.Messages.push_back("headroom nvcc: note: " + Note);
   for (const ast::LaunchSite &Site : Result->Sites)
-    if (Site.Status != ast::SiteStatus::Instrumented)
+    if (Site.Status != ast::SiteStatus::Instrumented && !Site.isLibraryCall())
       Outcome.Messages.push_back(ast::formatNotInstrumented(Site));
   for (const ast::RewrittenHeader &H : Result->Headers) {
     if (Status S = writeFile(H.Copy, H.Source); !S)

@@ -159,4 +159,134 @@ TEST(LaunchInstrumenterTest, EscapesCStrings) {
   EXPECT_EQ(escapeCString("tab\there\n"), "tab\\011here\\012");
 }
 
+/// A library call wrapping the first occurrence of \p Text in \p Code.
+LaunchSite callFor(llvm::StringRef Code, llvm::StringRef Text, std::string Name,
+                   CallBracket Bracket = CallBracket::Lambda, size_t From = 0) {
+  LaunchSite Site;
+  Site.Kind = LaunchKind::LibraryCall;
+  Site.Bracket = Bracket;
+  Site.KernelName = std::move(Name);
+  Site.Begin = Code.find(Text, From);
+  Site.End = Site.Begin + Text.size();
+  Site.Launch = {"app.cu", 1, Site.Begin + 1};
+  return Site;
+}
+
+TEST(LaunchInstrumenterTest, LibraryCallsGetAScopeTableAndAGuard) {
+  std::string Code = "void f() { cublasSgemm(h); }\n";
+  LaunchInstrumenter Instrumenter(
+      "app.cu", Code, {callFor(Code, "cublasSgemm(h)", "cublasSgemm")},
+      "/home/me/proj");
+  const std::string &S = Instrumenter.scopeTableName();
+  EXPECT_THAT(S, StartsWith("__headroom_scopes_"));
+  std::string Hash = S.substr(std::strlen("__headroom_scopes_"));
+  std::string Expected = replaceAll(
+      "#include \"headroom/runtime.h\"\n"
+      "namespace {\n"
+      "const struct headroom_scope_info __headroom_scopes_$H[1] = {\n"
+      "    {\"app.cu\", 1u, 12u, \"cublasSgemm\"},\n"
+      "};\n"
+      "struct __headroom_scope_$H {\n"
+      "  const struct headroom_scope_info *Scope;\n"
+      "  explicit __headroom_scope_$H(const struct headroom_scope_info *S) "
+      ": Scope(S) {\n"
+      "    headroom_scope_begin(S);\n"
+      "  }\n"
+      "  ~__headroom_scope_$H() { headroom_scope_end(Scope); }\n"
+      "};\n"
+      "struct __headroom_registrar_$H {\n"
+      "  __headroom_registrar_$H() {\n"
+      "    headroom_register_scopes_in(__headroom_scopes_$H, 1u, "
+      "\"/home/me/proj\", HEADROOM_RUNTIME_ABI_VERSION);\n"
+      "  }\n"
+      "} __headroom_registrar_$H_instance;\n"
+      "} // namespace\n"
+      "#line 1 \"app.cu\"\n"
+      "void f() { [&]() -> decltype(auto) { return "
+      "((void)__headroom_scope_$H(&__headroom_scopes_$H[0]), "
+      "cublasSgemm(h)); }(); }\n",
+      "$H", Hash);
+  auto Out = Instrumenter.rewrite();
+  ASSERT_TRUE(static_cast<bool>(Out)) << toString(Out.takeError());
+  EXPECT_EQ(*Out, Expected);
+}
+
+TEST(LaunchInstrumenterTest, LaunchesAndLibraryCallsHaveATableEach) {
+  std::string Code = "void f() { k<<<1, 1>>>(thrust::reduce(b, e)); "
+                     "thrust::sort(b, e); }\n";
+  LaunchSite Launch =
+      siteFor(Code, "k<<<1, 1>>>(thrust::reduce(b, e))", "k", 1, 12);
+  LaunchInstrumenter Instrumenter(
+      "app.cu", Code,
+      {callFor(Code, "thrust::sort(b, e)", "thrust::sort",
+               CallBracket::LambdaWithoutCapture),
+       Launch, callFor(Code, "thrust::reduce(b, e)", "thrust::reduce")});
+  std::string T = Instrumenter.tableName(), S = Instrumenter.scopeTableName();
+  std::string G =
+      "__headroom_scope_" + S.substr(std::strlen("__headroom_scopes_"));
+  auto Out = Instrumenter.rewrite();
+  ASSERT_TRUE(static_cast<bool>(Out)) << toString(Out.takeError());
+  EXPECT_THAT(*Out, HasSubstr("headroom_site_info " + T + "[1]"));
+  EXPECT_THAT(*Out, HasSubstr("headroom_scope_info " + S + "[2]"));
+  EXPECT_THAT(*Out, HasSubstr("headroom_register_sites(" + T + ", 1u"));
+  EXPECT_THAT(*Out, HasSubstr("headroom_register_scopes(" + S + ", 2u"));
+  // Scope indices follow the file: reduce (inside the launch), then sort.
+  EXPECT_THAT(
+      *Out,
+      HasSubstr("void f() { (headroom_launch_begin(&" + T +
+                "[0]), k<<<1, 1>>>([&]() -> decltype(auto) { return ((void)" +
+                G + "(&" + S +
+                "[0]), thrust::reduce(b, e)); }()), "
+                "headroom_launch_end(&" +
+                T +
+                "[0])); []() -> decltype(auto) "
+                "{ return ((void)" +
+                G + "(&" + S + "[1]), thrust::sort(b, e)); }(); }\n"));
+}
+
+TEST(LaunchInstrumenterTest, ADeclarationsBracketHoldsItsArgumentsCall) {
+  // d(reduce(...)): the carrier of the constructor's bracket and the
+  // call's own bracket share one range; the carrier is outside, so that the
+  // call's bracket ends before the constructor runs.
+  std::string Code = "void f() { V d(thrust::reduce(b, e), 1); }\n";
+  LaunchSite Call = callFor(Code, "thrust::reduce(b, e)", "thrust::reduce");
+  LaunchSite Construct =
+      callFor(Code, "thrust::reduce(b, e)", "thrust::device_vector",
+              CallBracket::Temporary);
+  for (auto Order : {std::vector<LaunchSite>{Call, Construct},
+                     std::vector<LaunchSite>{Construct, Call}}) {
+    LaunchInstrumenter Instrumenter("app.cu", Code, Order);
+    std::string S = Instrumenter.scopeTableName();
+    std::string G =
+        "__headroom_scope_" + S.substr(std::strlen("__headroom_scopes_"));
+    auto Out = Instrumenter.rewrite();
+    ASSERT_TRUE(static_cast<bool>(Out)) << toString(Out.takeError());
+    unsigned CallIndex = Order[0].Bracket == CallBracket::Lambda ? 0 : 1;
+    std::string CallEntry = "&" + S + "[" + std::to_string(CallIndex) + "]";
+    std::string CtorEntry = "&" + S + "[" + std::to_string(1 - CallIndex) + "]";
+    EXPECT_THAT(*Out, HasSubstr("void f() { V d(((void)" + G + "(" + CtorEntry +
+                                "), [&]() -> decltype(auto) { return ((void)" +
+                                G + "(" + CallEntry +
+                                "), thrust::reduce(b, e)); }()), 1); }\n"));
+  }
+}
+
+TEST(LaunchInstrumenterTest, NestedCallsCloseInsideOut) {
+  // v = reduce(b, e): both texts end at one offset; the inner call's
+  // bracket closes first.
+  std::string Code = "void f() { v = reduce(b, e); }\n";
+  LaunchInstrumenter Instrumenter(
+      "app.cu", Code,
+      {callFor(Code, "reduce(b, e)", "reduce"),
+       callFor(Code, "v = reduce(b, e)", "vector::operator=")});
+  std::string S = Instrumenter.scopeTableName();
+  std::string G =
+      "__headroom_scope_" + S.substr(std::strlen("__headroom_scopes_"));
+  auto Out = Instrumenter.rewrite();
+  ASSERT_TRUE(static_cast<bool>(Out)) << toString(Out.takeError());
+  std::string Open = "[&]() -> decltype(auto) { return ((void)" + G + "(&" + S;
+  EXPECT_THAT(*Out, HasSubstr("void f() { " + Open + "[0]), v = " + Open +
+                              "[1]), reduce(b, e)); }()); }(); }\n"));
+}
+
 } // namespace

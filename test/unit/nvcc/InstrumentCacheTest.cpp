@@ -32,6 +32,7 @@ protected:
   std::string storeEntry(const InstrumentCache &C, const std::string &Key) {
     InstrumentOutcome O;
     O.InstrumentedLaunches = 2;
+    O.InstrumentedCalls = 3;
     O.Messages = {"app.cu:3:1: warning: left alone"};
     O.Inputs = {Header};
     O.Analysis.Checked = true;
@@ -65,6 +66,7 @@ TEST_F(InstrumentCacheTest, AnUnchangedEntryIsFound) {
   ASSERT_TRUE(Hit);
   EXPECT_EQ(Hit->Copy, Copy);
   EXPECT_EQ(Hit->Outcome.InstrumentedLaunches, 2u);
+  EXPECT_EQ(Hit->Outcome.InstrumentedCalls, 3u);
   EXPECT_EQ(Hit->Outcome.Messages.size(), 1u);
   // The source checks' findings and the kernels come back without a parse.
   const SourceAnalysis &A = Hit->Outcome.Analysis;

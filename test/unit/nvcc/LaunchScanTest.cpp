@@ -56,6 +56,24 @@ TEST(LaunchTextTest, FindsTheLaunchApiByName) {
   EXPECT_EQ(findLaunchText("int a;\ncudaLaunch\\\nKernel(f)"), 7u);
 }
 
+TEST(LaunchTextTest, FindsLibraryNames) {
+  // The C APIs by prefix, thrust, cub and CUTLASS by name, in code.
+  EXPECT_EQ(findLaunchText("s = cublasSgemm(h, n);"), 4u);
+  EXPECT_TRUE(findLaunchText("cufftExecC2C(p, a, b, 1);"));
+  EXPECT_TRUE(findLaunchText("nppiAdd_8u_C1RSfs(a, b);"));
+  EXPECT_TRUE(findLaunchText("ncclAllReduce(a, b, n, t, op, c, s);"));
+  EXPECT_EQ(findLaunchText("x = 1;\n#include <thrust/sort.h>\n"), 17u);
+  EXPECT_TRUE(findLaunchText("cub::DeviceReduce::Sum(t, n, a, b, 4);"));
+  EXPECT_TRUE(findLaunchText("using Gemm = cutlass::gemm::device::Gemm<T>;"));
+  // Not inside another name, a comment or a literal.
+  EXPECT_FALSE(findLaunchText("int mycub = subcublas + cubic + nthrust;"));
+  EXPECT_FALSE(findLaunchText("// thrust::sort\nputs(\"cublasSgemm\");"));
+  EXPECT_TRUE(isLibraryIdentifier("cusolverDnSgetrf"));
+  EXPECT_TRUE(isLibraryIdentifier("thrust"));
+  EXPECT_FALSE(isLibraryIdentifier("thrusts"));
+  EXPECT_FALSE(isLibraryIdentifier("cuda"));
+}
+
 TEST(LaunchTextTest, LeavesOtherAngleBracketsAlone) {
   EXPECT_FALSE(findLaunchText("a << b < c; x < y; std::cout << 1 << 2;"));
   EXPECT_FALSE(findLaunchText("std::vector<std::vector<int>> v;"));
@@ -172,6 +190,23 @@ TEST_F(LaunchScanTest, TheToolkitIsNotRead) {
   EXPECT_TRUE(scanForLaunches(In).MayLaunch);
   In.SkippedDirectories = {"cuda/include"};
   EXPECT_FALSE(scanForLaunches(In).MayLaunch);
+}
+
+TEST_F(LaunchScanTest, AHeaderOfALibraryDirectoryMayLaunch) {
+  // Through -I, or found by name under the directory or its parent (the
+  // compiler's own directories are not the scan's).
+  write("src/app.cu", "#include <mylib/solver.h>\nvoid run() { solve(); }\n");
+  write("opt/include/mylib/solver.h", "void solve();\n");
+  EXPECT_FALSE(scanForLaunches(In).MayLaunch);
+  In.LibraryDirectories = {"opt/include/mylib"};
+  LaunchScanResult R = scanForLaunches(In);
+  EXPECT_TRUE(R.MayLaunch);
+  EXPECT_EQ(R.Evidence, "'" + (Root / "opt/include/mylib/solver.h").string() +
+                            "', a header of the library directory '" +
+                            (Root / "opt/include/mylib").string() + "'");
+  In.LibraryDirectories = {(Root / "opt/include").string()};
+  In.IncludeDirectories = {"opt/include"};
+  EXPECT_TRUE(scanForLaunches(In).MayLaunch);
 }
 
 TEST_F(LaunchScanTest, ForcedIncludesAndArgumentsCount) {

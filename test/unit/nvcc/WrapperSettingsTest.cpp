@@ -137,6 +137,35 @@ TEST(WrapperSettingsTest, SourceChecksAndStaticMix) {
   EXPECT_THAT(Args, ElementsAre("-c", "a.cu"));
 }
 
+TEST(WrapperSettingsTest, LibraryHeadersAddUp) {
+  FakeEnvironment Env;
+  Env.Values = {{"HEADROOM_LIBRARY_HEADERS", "/opt/a/include::lib/b"}};
+  std::vector<std::string> Args = {"--headroom-library-header=/opt/c", "-c",
+                                   "a.cu", "--headroom-library-header=d"};
+  WrapperSettings S = readSettings(Args, Env.getenv());
+  EXPECT_THAT(S.LibraryHeaders,
+              ElementsAre("/opt/a/include", "lib/b", "/opt/c", "d"));
+  EXPECT_THAT(Args, ElementsAre("-c", "a.cu"));
+  EXPECT_THAT(S.Problems, IsEmpty());
+  // Without a directory the option is a problem, as any option without its
+  // value.
+  Args = {"--headroom-library-header=", "--headroom-library-header"};
+  EXPECT_EQ(readSettings(Args, FakeEnvironment().getenv()).Problems.size(), 2u);
+}
+
+TEST(WrapperSettingsTest, AMisspeltOptionNamesTheClosest) {
+  std::vector<std::string> Args = {"--headroom-library-headers=x",
+                                   "--headroom-colour"};
+  WrapperSettings S = readSettings(Args, FakeEnvironment().getenv());
+  EXPECT_THAT(
+      S.Problems,
+      ElementsAre("unknown option '--headroom-library-headers=x'; did you "
+                  "mean '--headroom-library-header'? (see 'headroom nvcc "
+                  "--headroom-help'); ignored",
+                  "unknown option '--headroom-colour' (see 'headroom nvcc "
+                  "--headroom-help'); ignored"));
+}
+
 TEST(WrapperSettingsTest, ProblemsAreCollectedNotFatal) {
   FakeEnvironment Env;
   Env.Values = {{"HEADROOM_MAX_HEADROOM", "-1"}, {"HEADROOM_VERBOSE", "2"}};

@@ -1,0 +1,3 @@
+// The CUB stand-in (device/device_reduce.cuh).
+#pragma once
+#include "device/device_reduce.cuh"
