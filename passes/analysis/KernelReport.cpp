@@ -161,7 +161,16 @@ std::optional<KernelGrouping> parseKernelGrouping(std::string_view Name) {
 std::optional<SourceLocation> KernelReport::where() const {
   if (Call)
     return Call->Where;
-  return Definition;
+  if (Definition)
+    return Definition;
+  // A library kernel reported by kernel: the call that ran most of it.
+  const SiteUsage *Hottest = nullptr;
+  for (const SiteUsage &U : Sites)
+    if (U.Scope && (!Hottest || U.TotalNs > Hottest->TotalNs))
+      Hottest = &U;
+  if (Hottest)
+    return Hottest->Scope->Where;
+  return std::nullopt;
 }
 
 bool KernelReport::outside() const {

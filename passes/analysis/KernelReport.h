@@ -127,8 +127,9 @@ struct KernelReport {
   ModelResults Models;
 
   double meanLaunchNs() const { return Launches ? TotalNs / Launches : 0; }
-  /// Where the kernel's diagnostics go: the library call it ran in, else its
-  /// definition; none for a kernel of neither.
+  /// Where the kernel's diagnostics go: the library call it is reported
+  /// under, else its definition, else the library call that ran most of it;
+  /// none for a kernel launched only outside instrumented code.
   std::optional<SourceLocation> where() const;
   /// Whether every launch was made outside instrumented code (no site, no
   /// library call): a kernel the report lists apart.

@@ -190,7 +190,8 @@ TEST(ReportDiagnosticsTest, GroupingByKernelNotesEachCall) {
           ->Diagnostics;
   ASSERT_EQ(Diags.size(), 5u);
   const Diagnostic &Sort = Diags[0];
-  EXPECT_FALSE(Sort.Location);
+  ASSERT_TRUE(Sort.Location);
+  EXPECT_EQ(Sort.Location->Line, 60u);
   EXPECT_EQ(Sort.Message, "kernel 'cub::DeviceRadixSortOnesweepKernel<...>' "
                           "is memory-bound on Test GPU: 1.26x faster than "
                           "its DRAM roof");
