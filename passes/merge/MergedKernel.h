@@ -10,7 +10,14 @@
 /// and estimated durations never mix; counters are averaged, weighted by
 /// each entry's counter_launches, and counter_launches is summed. Measured
 /// counters replace estimated ones (counters_estimated), which are kept only
-/// where no input measured the configuration.
+/// where no input measured the configuration. Warp-stall samples
+/// (stall_samples) are summed per instruction (function and offset), reason
+/// by reason, with their launches and dropped samples; where the entries
+/// were sampled at different periods, each entry's counts are first scaled
+/// to the shortest period (count x period / shortest, rounded), so that
+/// every merged sample stands for the same number of cycles and the shares
+/// per line stay those of the time spent; an entry of period 0 (unknown)
+/// is added unscaled.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_MERGE_MERGEDKERNEL_H
@@ -59,6 +66,8 @@ public:
 private:
   void addTiming(const ProfileKernel &K);
   void addCounters(const ProfileKernel &K);
+  /// Merges the stall samples of the entries added (result()).
+  std::optional<StallSamples> stallSamples() const;
 
   ProfileKernel First;
   std::uint64_t Launches = 0, Untimed = 0, Graph = 0, Replays = 0;
@@ -78,6 +87,8 @@ private:
   /// Where the estimated counters of the first estimated entry came from.
   std::optional<CounterEstimate> Estimate;
   std::string Error, Note;
+  /// The stall samples of the entries added, in order.
+  std::vector<StallSamples> Stalls;
 };
 
 } // namespace headroom::merge

@@ -199,7 +199,30 @@ ProfileCollection ProfileMerger::collection() const {
       common(Docs, [](const auto &X) { return X.Correlation; }, "callback");
   C.Trigger = "merge";
   collectionLists(C);
+  C.StallSampling = stallSampling();
   return C;
+}
+
+std::optional<StallSamplingInfo> ProfileMerger::stallSampling() const {
+  // Inputs of runtimes before stall sampling say nothing about it.
+  std::optional<StallSamplingInfo> Out;
+  for (const Input &In : Inputs) {
+    const std::optional<StallSamplingInfo> &S = In.Doc.Collection.StallSampling;
+    if (!S)
+      continue;
+    if (!Out) {
+      Out = S;
+      continue;
+    }
+    if (Out->Mode != S->Mode)
+      Out->Mode = "mixed";
+    // The shortest period, as the merged entries' samples (MergedKernel.h).
+    if (S->Period > 0 && (Out->Period == 0 || S->Period < Out->Period))
+      Out->Period = S->Period;
+    if (Out->Note.empty())
+      Out->Note = S->Note;
+  }
+  return Out;
 }
 
 void ProfileMerger::collectionLists(ProfileCollection &C) const {

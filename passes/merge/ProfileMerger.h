@@ -80,6 +80,9 @@ private:
   std::vector<ProfileDevice> devices(IdMaps &Ids) const;
   ProfileCollection collection() const;
   void collectionLists(ProfileCollection &C) const;
+  /// collection.stall_sampling: the inputs' mode ("mixed" where they
+  /// disagree), their shortest period and the first note.
+  std::optional<StallSamplingInfo> stallSampling() const;
   std::vector<ProfileSite> sites(IdMaps &Ids) const;
   std::vector<ProfileScope> scopes(IdMaps &Ids) const;
   std::vector<ProfileKernel> kernels(const IdMaps &Ids) const;

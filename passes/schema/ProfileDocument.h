@@ -75,6 +75,17 @@ struct SamplingLimits {
   std::string Grouping;
 };
 
+/// Warp-stall sampling (`collection.stall_sampling`, docs/runtime.md):
+/// absent in profiles of runtimes before it.
+struct StallSamplingInfo {
+  /// "on" (sampled launches have `stall_samples`), "off" (turned off) or
+  /// "unavailable" (Note says why).
+  std::string Mode;
+  /// Cycles between two samples of an SM; 0 when not sampled.
+  std::uint64_t Period = 0;
+  std::string Note;
+};
+
 /// How the data was collected (`collection`). Empty strings are absent.
 struct ProfileCollection {
   /// What was recorded: "counters", "time" or "sites".
@@ -91,6 +102,7 @@ struct ProfileCollection {
   std::uint64_t DroppedRecords = 0;
   std::map<std::string, std::uint64_t> Diagnostics;
   std::optional<SamplingLimits> Limits;
+  std::optional<StallSamplingInfo> StallSampling;
   /// In a merged profile: how many processes recorded in each mode.
   std::map<std::string, std::uint64_t> Modes;
 };
@@ -150,6 +162,43 @@ struct CounterEstimate {
   std::optional<std::array<unsigned, 3>> ThroughGrid;
 };
 
+/// The warp-state samples of one instruction of a kernel (CUPTI PC
+/// sampling): where the warps were when sampled, and why they waited.
+struct StallSamplePc {
+  /// The function the instruction belongs to (mangled; an inlined or called
+  /// device function's code is in the kernel's function).
+  std::string Function;
+  /// The instruction's offset in the function's SASS, in bytes.
+  std::uint64_t Offset = 0;
+  /// The source line the line table gives the instruction (Column 0); File
+  /// empty when the runtime could not resolve it.
+  SourceLocation Where;
+  /// The directory a relative Where.File is relative to; may be empty.
+  std::string Directory;
+  /// Samples per stall reason, by the reason's name without CUPTI's
+  /// `smsp__pcsamp_warps_issue_stalled_` prefix (`long_scoreboard`,
+  /// `selected`, ...); the `_not_issued` subsets are not kept.
+  std::map<std::string, std::uint64_t> Stalls;
+
+  std::uint64_t samples() const {
+    std::uint64_t N = 0;
+    for (const auto &[Reason, Count] : Stalls)
+      N += Count;
+    return N;
+  }
+};
+
+/// A kernel entry's warp-state samples (`stall_samples`).
+struct StallSamples {
+  /// The sampled launches the samples come from.
+  std::uint64_t Launches = 0;
+  /// Cycles between two samples of an SM.
+  std::uint64_t Period = 0;
+  /// Samples the hardware or CUPTI dropped (a full buffer).
+  std::uint64_t Dropped = 0;
+  std::vector<StallSamplePc> Pcs;
+};
+
 /// One (site or scope, kernel, device, configuration) entry.
 struct ProfileKernel {
   /// The id of the launch site, of the scope; neither for a launch outside
@@ -189,6 +238,8 @@ struct ProfileKernel {
   std::string CounterError, CounterNote;
   /// Set when Counters were estimated from another entry, not measured.
   std::optional<CounterEstimate> CountersEstimated;
+  /// Warp-state samples of sampled launches (docs/runtime.md).
+  std::optional<StallSamples> Stalls;
 
   std::uint64_t threadsPerBlock() const {
     return std::uint64_t(Block[0]) * Block[1] * Block[2];

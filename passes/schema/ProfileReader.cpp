@@ -308,8 +308,11 @@ private:
   ProfileSite site(const json &J, const std::string &Path);
   ProfileScope scope(const json &J, const std::string &Path);
   SamplingLimits samplingLimits(const json &J, const std::string &Path);
+  StallSamplingInfo stallSampling(const json &J, const std::string &Path);
   ProfileKernel kernel(const json &J, const std::string &Path);
   CounterEstimate counterEstimate(const json &J, const std::string &Path);
+  StallSamples stallSamples(const json &J, const std::string &Path);
+  StallSamplePc stallSamplePc(const json &J, const std::string &Path);
   ProfileSource source(const json &J, const std::string &Path);
   /// The site and scope of a kernel entry (or of a CounterEstimate's
   /// source), checked against the document's sites and scopes.
@@ -378,6 +381,8 @@ ProfileCollection DocumentReader::collection(const json &J,
   C.Diagnostics = R.counts("diagnostics");
   if (const json *L = R.given("sampling_limits"))
     C.Limits = samplingLimits(*L, R.path("sampling_limits"));
+  if (const json *S = R.given("stall_sampling"))
+    C.StallSampling = stallSampling(*S, R.path("stall_sampling"));
   C.Modes = R.counts("modes");
   for (const auto &[Name, Count] : C.Modes)
     if (!R.failed() && Name != "counters" && Name != "time" && Name != "sites")
@@ -395,6 +400,20 @@ SamplingLimits DocumentReader::samplingLimits(const json &J,
   L.SamplesPerKernel = R.optionalCount("samples_per_kernel");
   L.Grouping = R.optionalChoice("grouping", {"size", "exact"});
   return L;
+}
+
+StallSamplingInfo DocumentReader::stallSampling(const json &J,
+                                                const std::string &Path) {
+  ObjectReader R(J, Path, Err);
+  StallSamplingInfo S;
+  // "mixed": a merged profile's inputs disagreed.
+  S.Mode = R.optionalChoice("mode", {"on", "off", "unavailable", "mixed"});
+  if (!R.failed() && S.Mode.empty())
+    R.fail(missingError(R.path("mode"), "one of \"on\", \"off\", "
+                                        "\"unavailable\", \"mixed\""));
+  S.Period = R.optionalCount("period").value_or(0);
+  S.Note = R.optionalString("note");
+  return S;
 }
 
 ProfileSite DocumentReader::site(const json &J, const std::string &Path) {
@@ -541,7 +560,58 @@ ProfileKernel DocumentReader::kernel(const json &J, const std::string &Path) {
   K.CounterNote = R.optionalString("counter_note");
   if (const json *E = R.given("counters_estimated"))
     K.CountersEstimated = counterEstimate(*E, R.path("counters_estimated"));
+  if (const json *S = R.given("stall_samples"))
+    K.Stalls = stallSamples(*S, R.path("stall_samples"));
   return K;
+}
+
+StallSamples DocumentReader::stallSamples(const json &J,
+                                          const std::string &Path) {
+  ObjectReader R(J, Path, Err);
+  StallSamples S;
+  S.Launches = R.count("launches");
+  S.Period = R.count("period");
+  S.Dropped = R.optionalCount("dropped").value_or(0);
+  S.Pcs = R.array<StallSamplePc>("pcs", true,
+                                 [&](const json &E, const std::string &At) {
+                                   return stallSamplePc(E, At);
+                                 });
+  // The analyses add an entry's samples in 64 bits.
+  std::uint64_t Total = 0;
+  for (const StallSamplePc &P : S.Pcs)
+    for (const auto &[Reason, Count] : P.Stalls)
+      if ((Total += Count) > MaxProfileCount && !R.failed())
+        R.fail(Error(R.path("pcs") +
+                     ": expected at most 2^62 samples in all, got more"));
+  return S;
+}
+
+StallSamplePc DocumentReader::stallSamplePc(const json &J,
+                                            const std::string &Path) {
+  ObjectReader R(J, Path, Err);
+  StallSamplePc P;
+  P.Function = R.string("function");
+  P.Offset = R.count("offset");
+  // An unresolved instruction has no file, line and directory.
+  if (R.given("file")) {
+    P.Where.File = normalizedPath(R.string("file"));
+    P.Where.Line = R.index("line");
+    if (!R.failed() && P.Where.Line == 0)
+      R.fail(expected(R.path("line"), "a line number of at least 1",
+                      J.at("line")));
+    P.Directory = normalizedPath(R.optionalString("directory"));
+  } else {
+    for (const char *Key : {"line", "directory"})
+      if (!R.failed() && R.given(Key))
+        R.fail(Error(R.path(Key) + ": expected only with \"file\""));
+  }
+  P.Stalls = R.counts("stalls");
+  if (!R.failed() && !R.member("stalls"))
+    R.fail(missingError(R.path("stalls"), "an object of counts"));
+  if (!R.failed() && P.Stalls.count(""))
+    R.fail(Error(jsonPath(R.path("stalls"), "") +
+                 ": expected a stall reason's name, got \"\""));
+  return P;
 }
 
 CounterEstimate DocumentReader::counterEstimate(const json &J,

@@ -80,6 +80,11 @@ json collectionJson(const ProfileCollection &C) {
         {"budget_pct", orNull(C.Limits->BudgetPct)},
         {"samples_per_kernel", orNull(C.Limits->SamplesPerKernel)},
         {"grouping", C.Limits->Grouping}};
+  if (const std::optional<StallSamplingInfo> &S = C.StallSampling) {
+    J["stall_sampling"] = {{"mode", S->Mode}, {"period", S->Period}};
+    if (!S->Note.empty())
+      J["stall_sampling"]["note"] = S->Note;
+  }
   if (!C.Modes.empty()) {
     json Modes = json::object();
     for (const auto &[Name, Count] : C.Modes)
@@ -167,6 +172,28 @@ void timingJson(const ProfileKernel &K, json &J) {
     J["replay_records"] = K.ReplayRecords;
 }
 
+json stallSamplesJson(const StallSamples &S) {
+  json Pcs = json::array();
+  for (const StallSamplePc &P : S.Pcs) {
+    json Pc = {{"function", P.Function}, {"offset", P.Offset}};
+    if (!P.Where.File.empty()) {
+      Pc["file"] = P.Where.File;
+      Pc["line"] = P.Where.Line;
+      if (!P.Directory.empty())
+        Pc["directory"] = P.Directory;
+    }
+    json Stalls = json::object();
+    for (const auto &[Reason, Count] : P.Stalls)
+      Stalls[Reason] = Count;
+    Pc["stalls"] = std::move(Stalls);
+    Pcs.push_back(std::move(Pc));
+  }
+  return {{"launches", S.Launches},
+          {"period", S.Period},
+          {"dropped", S.Dropped},
+          {"pcs", std::move(Pcs)}};
+}
+
 json kernelJson(const ProfileKernel &K) {
   json J;
   J["site"] = orNull(K.Site);
@@ -210,6 +237,8 @@ json kernelJson(const ProfileKernel &K) {
     if (E->ThroughGrid)
       J["counters_estimated"]["through_grid"] = dim3(*E->ThroughGrid);
   }
+  if (K.Stalls)
+    J["stall_samples"] = stallSamplesJson(*K.Stalls);
   return J;
 }
 

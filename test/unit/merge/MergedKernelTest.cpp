@@ -50,4 +50,67 @@ TEST(MergedKernel, EstimatesAloneStayEstimated) {
   EXPECT_EQ(R.CounterLaunches, std::optional<std::uint64_t>(0));
 }
 
+StallSamplePc pc(std::uint64_t Offset, unsigned Line,
+                 std::map<std::string, std::uint64_t> Stalls) {
+  StallSamplePc P;
+  P.Function = "_Z1kv";
+  P.Offset = Offset;
+  if (Line)
+    P.Where = {"k.cu", Line, 0};
+  P.Stalls = std::move(Stalls);
+  return P;
+}
+
+ProfileKernel sampled(std::uint64_t Period, std::vector<StallSamplePc> Pcs) {
+  ProfileKernel K = entry(100, false);
+  K.Stalls = StallSamples{1, Period, 4, std::move(Pcs)};
+  return K;
+}
+
+TEST(MergedKernel, StallSamplesAddUpPerInstructionAndReason) {
+  ProfileKernel A = sampled(
+      32768, {pc(16, 0, {{"wait", 2}}), pc(32, 7, {{"long_scoreboard", 10}})});
+  ProfileKernel B =
+      sampled(32768, {pc(32, 7, {{"long_scoreboard", 5}, {"selected", 1}}),
+                      pc(16, 3, {{"wait", 1}})});
+  ProfileKernel Plain = entry(100, false);
+  MergedKernel M(A, 0, std::nullopt, 0);
+  M.add(A);
+  M.add(Plain);
+  M.add(B);
+  ProfileKernel R = M.result();
+  ASSERT_TRUE(R.Stalls);
+  EXPECT_EQ(R.Stalls->Launches, 2u);
+  EXPECT_EQ(R.Stalls->Period, 32768u);
+  EXPECT_EQ(R.Stalls->Dropped, 8u);
+  ASSERT_EQ(R.Stalls->Pcs.size(), 2u);
+  EXPECT_EQ(R.Stalls->Pcs[0].Offset, 16u);
+  // The line of the first entry that resolved it.
+  EXPECT_EQ(R.Stalls->Pcs[0].Where.Line, 3u);
+  EXPECT_EQ(R.Stalls->Pcs[0].Stalls.at("wait"), 3u);
+  EXPECT_EQ(R.Stalls->Pcs[1].Stalls.at("long_scoreboard"), 15u);
+  EXPECT_EQ(R.Stalls->Pcs[1].Stalls.at("selected"), 1u);
+}
+
+TEST(MergedKernel, StallSamplesOfDifferentPeriodsAreScaledToTheShortest) {
+  ProfileKernel Fine = sampled(32768, {pc(16, 5, {{"wait", 3}})});
+  ProfileKernel Coarse = sampled(131072, {pc(16, 5, {{"wait", 2}})});
+  MergedKernel M(Coarse, 0, std::nullopt, 0);
+  M.add(Coarse);
+  M.add(Fine);
+  ProfileKernel R = M.result();
+  ASSERT_TRUE(R.Stalls);
+  EXPECT_EQ(R.Stalls->Period, 32768u);
+  // 2 samples every 131072 cycles are 8 every 32768.
+  EXPECT_EQ(R.Stalls->Pcs[0].Stalls.at("wait"), 11u);
+  EXPECT_EQ(R.Stalls->Dropped, 4u * 4 + 4);
+}
+
+TEST(MergedKernel, NoStallSamplesWithoutSampledEntries) {
+  ProfileKernel A = entry(100, false);
+  MergedKernel M(A, 0, std::nullopt, 0);
+  M.add(A);
+  EXPECT_FALSE(M.result().Stalls);
+}
+
 } // namespace

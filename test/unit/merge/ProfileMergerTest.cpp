@@ -223,6 +223,41 @@ TEST(ProfileMerger, DisagreementsAreMixedAndWarningsNamed) {
   EXPECT_EQ(C["warnings"][0], "rank 3 (b.json): hardware counters unavailable");
 }
 
+TEST(ProfileMerger, StallSamplingOfTheInputs) {
+  json A = rankProfile(0, 100, "GPU-a");
+  json B = rankProfile(1, 101, "GPU-a");
+  json Old = rankProfile(2, 102, "GPU-a");
+  A["collection"]["stall_sampling"] = {{"mode", "on"}, {"period", 65536}};
+  B["collection"]["stall_sampling"] = {
+      {"mode", "unavailable"}, {"period", 0}, {"note", "no permission"}};
+  A["kernels"][0]["stall_samples"] = {
+      {"launches", 1},
+      {"period", 65536},
+      {"dropped", 0},
+      {"pcs",
+       {{{"function", "_Z5saxpyv"},
+         {"offset", 16},
+         {"file", "app.cu"},
+         {"line", 4},
+         {"stalls", {{"long_scoreboard", 9}}}}}}};
+  ProfileMerger M;
+  ASSERT_TRUE(add(M, A, "a.json"));
+  ASSERT_TRUE(add(M, B, "b.json"));
+  ASSERT_TRUE(add(M, Old, "old.json"));
+  auto P = result(M);
+  EXPECT_EQ(P["collection"]["stall_sampling"].dump(),
+            R"({"mode":"mixed","period":65536,"note":"no permission"})");
+  EXPECT_EQ(P["kernels"][0]["stall_samples"]["launches"], 1);
+  EXPECT_EQ(
+      P["kernels"][0]["stall_samples"]["pcs"][0]["stalls"]["long_scoreboard"],
+      9);
+  EXPECT_FALSE(P["kernels"][1].contains("stall_samples"));
+
+  ProfileMerger OldOnly;
+  ASSERT_TRUE(add(OldOnly, Old, "old.json"));
+  EXPECT_FALSE(result(OldOnly)["collection"].contains("stall_sampling"));
+}
+
 TEST(ProfileMerger, MergingMergedProfilesCarriesTheirSources) {
   ProfileMerger First;
   ASSERT_TRUE(add(First, rankProfile(0, 100, "GPU-a"), "r0"));

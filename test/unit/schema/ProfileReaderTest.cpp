@@ -322,6 +322,141 @@ TEST(ProfileTest, AnEmptyEnumerationIsAbsent) {
   EXPECT_EQ(P->Kernels[0].Timing, "");
 }
 
+/// A stall_samples member: 2 instructions of line 12, one unresolved.
+nlohmann::json stallSamplesJson() {
+  return {{"launches", 2},
+          {"period", 32768},
+          {"dropped", 1},
+          {"pcs",
+           {{{"function", "_Z6streamPf"},
+             {"offset", 432},
+             {"file", "./app.cu"},
+             {"line", 12},
+             {"directory", "/src"},
+             {"stalls", {{"long_scoreboard", 340}, {"selected", 12}}}},
+            {{"function", "_Z6streamPf"},
+             {"offset", 448},
+             {"stalls", {{"a_reason_of_a_later_cupti", 5}}}}}}};
+}
+
+TEST(ProfileTest, ReadsStallSamples) {
+  auto J = twoKernelProfile();
+  J["collection"]["stall_sampling"] = {
+      {"mode", "on"}, {"period", 32768}, {"note", "n"}};
+  J["kernels"][0]["stall_samples"] = stallSamplesJson();
+  auto P = readText("stalls.json", J.dump());
+  ASSERT_TRUE(P) << P.error().message();
+  ASSERT_TRUE(P->Collection.StallSampling);
+  EXPECT_EQ(P->Collection.StallSampling->Mode, "on");
+  EXPECT_EQ(P->Collection.StallSampling->Period, 32768u);
+  EXPECT_EQ(P->Collection.StallSampling->Note, "n");
+  ASSERT_TRUE(P->Kernels[0].Stalls);
+  EXPECT_FALSE(P->Kernels[1].Stalls);
+  const StallSamples &S = *P->Kernels[0].Stalls;
+  EXPECT_EQ(S.Launches, 2u);
+  EXPECT_EQ(S.Period, 32768u);
+  EXPECT_EQ(S.Dropped, 1u);
+  ASSERT_EQ(S.Pcs.size(), 2u);
+  EXPECT_EQ(S.Pcs[0].Function, "_Z6streamPf");
+  EXPECT_EQ(S.Pcs[0].Offset, 432u);
+  EXPECT_EQ(S.Pcs[0].Where.File, "app.cu");
+  EXPECT_EQ(S.Pcs[0].Where.Line, 12u);
+  EXPECT_EQ(S.Pcs[0].Where.Column, 0u);
+  EXPECT_EQ(S.Pcs[0].Directory, "/src");
+  EXPECT_EQ(S.Pcs[0].samples(), 352u);
+  EXPECT_EQ(S.Pcs[1].Where.File, "");
+  // A reason this reader does not know is kept as it is.
+  EXPECT_EQ(S.Pcs[1].Stalls.at("a_reason_of_a_later_cupti"), 5u);
+  EXPECT_EQ(profileText(*P),
+            profileText(*readText("again.json", profileText(*P))));
+}
+
+TEST(ProfileTest, RejectsBadStallSamples) {
+  struct Case {
+    const char *Pointer;
+    nlohmann::json Value;
+    const char *Message;
+  } Cases[] = {
+      {"/collection/stall_sampling/mode", "maybe",
+       "collection.stall_sampling.mode: expected one of \"on\", \"off\", "
+       "\"unavailable\", \"mixed\", got \"maybe\""},
+      {"/collection/stall_sampling",
+       {{"period", 1}},
+       "collection.stall_sampling.mode: missing"},
+      {"/collection/stall_sampling/period", -1,
+       "collection.stall_sampling.period: expected a non-negative integer, "
+       "got -1"},
+      {"/collection/stall_sampling/note", 3,
+       "collection.stall_sampling.note: expected a string, got 3"},
+      {"/kernels/0/stall_samples", 7,
+       "kernels[0].stall_samples: expected an object, got 7"},
+      {"/kernels/0/stall_samples/launches", 1.5,
+       "kernels[0].stall_samples.launches: expected a non-negative integer, "
+       "got 1.5"},
+      {"/kernels/0/stall_samples/period", "fast",
+       "kernels[0].stall_samples.period: expected a non-negative integer, "
+       "got \"fast\""},
+      {"/kernels/0/stall_samples/dropped", -2,
+       "kernels[0].stall_samples.dropped: expected a non-negative integer"},
+      {"/kernels/0/stall_samples/pcs",
+       {{"a", 1}},
+       "kernels[0].stall_samples.pcs: expected an array, got an object"},
+      {"/kernels/0/stall_samples/pcs/0/function", 12,
+       "kernels[0].stall_samples.pcs[0].function: expected a non-empty "
+       "string, got 12"},
+      {"/kernels/0/stall_samples/pcs/0/offset", -16,
+       "kernels[0].stall_samples.pcs[0].offset: expected a non-negative "
+       "integer, got -16"},
+      {"/kernels/0/stall_samples/pcs/0/line", 0,
+       "kernels[0].stall_samples.pcs[0].line: expected a line number of at "
+       "least 1, got 0"},
+      {"/kernels/0/stall_samples/pcs/1/line", 4,
+       "kernels[0].stall_samples.pcs[1].line: expected only with \"file\""},
+      {"/kernels/0/stall_samples/pcs/0/stalls/long_scoreboard", 2.5,
+       "kernels[0].stall_samples.pcs[0].stalls.long_scoreboard: expected a "
+       "non-negative integer, got 2.5"},
+      {"/kernels/0/stall_samples/pcs/0/stalls",
+       {1, 2},
+       "kernels[0].stall_samples.pcs[0].stalls: expected an object of "
+       "counts, got an array"},
+      {"/kernels/0/stall_samples/pcs/1/stalls",
+       {{"", 1}},
+       "kernels[0].stall_samples.pcs[1].stalls.: expected a stall reason's "
+       "name"},
+      {"/kernels/0/stall_samples/pcs/1/stalls/wait", std::uint64_t(1) << 62,
+       "kernels[0].stall_samples.pcs: expected at most 2^62 samples in all"},
+  };
+  for (const Case &C : Cases) {
+    auto J = twoKernelProfile();
+    J["collection"]["stall_sampling"] = {{"mode", "on"}, {"period", 32768}};
+    J["kernels"][0]["stall_samples"] = stallSamplesJson();
+    J[nlohmann::json::json_pointer(C.Pointer)] = C.Value;
+    EXPECT_THAT(errorOf("bad.json", J), HasSubstr(C.Message)) << C.Pointer;
+  }
+  auto J = twoKernelProfile();
+  J["kernels"][0]["stall_samples"] = stallSamplesJson();
+  J["kernels"][0]["stall_samples"]["pcs"][0].erase("line");
+  EXPECT_THAT(errorOf("no-line.json", J),
+              HasSubstr("kernels[0].stall_samples.pcs[0].line: missing"));
+  J["kernels"][0]["stall_samples"]["pcs"][0].erase("stalls");
+  J["kernels"][0]["stall_samples"]["pcs"][0]["line"] = 3;
+  EXPECT_THAT(errorOf("no-stalls.json", J),
+              HasSubstr("kernels[0].stall_samples.pcs[0].stalls: missing"));
+}
+
+// Profiles of runtimes before stall sampling have neither field; readers
+// before it ignore both (they read the members they know by name).
+TEST(ProfileTest, StallSamplesAreOptional) {
+  auto P = readText("plain.json", twoKernelProfile().dump());
+  ASSERT_TRUE(P) << P.error().message();
+  EXPECT_FALSE(P->Collection.StallSampling);
+  EXPECT_FALSE(P->Kernels[0].Stalls);
+  auto J = twoKernelProfile();
+  J["kernels"][0]["a_field_of_a_later_runtime"] = {{"x", 1}};
+  J["a_later_section"] = nlohmann::json::array();
+  EXPECT_TRUE(readText("later.json", J.dump()));
+}
+
 } // namespace
 
 TEST(ProfileTest, AKernelWithoutADeviceRanOnTheFirstListed) {

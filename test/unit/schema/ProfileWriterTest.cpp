@@ -41,6 +41,7 @@ ProfileDocument everyField() {
   C.DroppedRecords = 5;
   C.Diagnostics["kernel_records"] = 7;
   C.Modes["counters"] = 1;
+  C.StallSampling = StallSamplingInfo{"on", 32768, "sampled launches only"};
   D.Sites.push_back(
       {0, {"app.cu", 40, 3}, "saxpy", {"app.cu", 10, 17}, "/home/me/proj"});
   D.Scopes.push_back({0, {"app.cu", 50, 5}, "cublasSgemm", "/home/me/proj"});
@@ -68,6 +69,17 @@ ProfileDocument everyField() {
   K.Counters["smsp__inst_executed.sum"] = 30720.0;
   K.CounterLaunches = 1;
   K.CounterNote = "a note";
+  StallSamples Stalls;
+  Stalls.Launches = 1;
+  Stalls.Period = 32768;
+  Stalls.Dropped = 2;
+  Stalls.Pcs.push_back({"_Z5saxpyv",
+                        432,
+                        {"app.cu", 12, 0},
+                        "/home/me/proj",
+                        {{"long_scoreboard", 340}, {"selected", 12}}});
+  Stalls.Pcs.push_back({"_Z5saxpyv", 448, {}, "", {{"wait", 3}}});
+  K.Stalls = Stalls;
   D.Kernels.push_back(K);
   ProfileKernel Library = K;
   Library.Site.reset();
@@ -76,6 +88,7 @@ ProfileDocument everyField() {
   Library.Counters.clear();
   Library.CounterLaunches.reset();
   Library.CounterError = "sampling failed";
+  Library.Stalls.reset();
   D.Kernels.push_back(Library);
   ProfileSource S;
   S.Path = "prof-3.json";
@@ -126,6 +139,15 @@ TEST(ProfileWriter, KeysComeInTheDocumentedOrder) {
   EXPECT_EQ(J["kernels"][1]["site"], nullptr);
   EXPECT_FALSE(J["kernels"][1].contains("counters"));
   EXPECT_EQ(J["kernels"][1]["counter_error"], "sampling failed");
+  EXPECT_EQ(J["collection"]["stall_sampling"].dump(),
+            R"({"mode":"on","period":32768,"note":"sampled launches only"})");
+  EXPECT_EQ(J["kernels"][0]["stall_samples"].dump(),
+            R"({"launches":1,"period":32768,"dropped":2,"pcs":[)"
+            R"({"function":"_Z5saxpyv","offset":432,"file":"app.cu",)"
+            R"("line":12,"directory":"/home/me/proj","stalls":)"
+            R"({"long_scoreboard":340,"selected":12}},)"
+            R"({"function":"_Z5saxpyv","offset":448,"stalls":{"wait":3}}]})");
+  EXPECT_FALSE(J["kernels"][1].contains("stall_samples"));
 }
 
 TEST(ProfileWriter, MergedOrderListsLocationKeysAlphabetically) {
