@@ -5,6 +5,7 @@
 #include "analysis/DeviceMatch.h"
 #include "analysis/HopperFinding.h"
 #include "analysis/SourcePaths.h"
+#include "analysis/StallLines.h"
 #include "analysis/ThesisFinding.h"
 #include "model/UtilizationCorrection.h"
 
@@ -100,6 +101,10 @@ std::unique_ptr<Analysis> analyze(ProfileDocument P, DeviceEntry Device,
   A->Report = analyzeProfile(A->Source, A->Device.Device, A->Model,
                              A->MeasuredOnDevice, Options.Grouping);
   project(*A);
+  // Stall-sample notes sit at the first character of their hot lines.
+  for (KernelReport &K : A->Report.Kernels)
+    if (K.Stalls)
+      placeHotLines(*K.Stalls, Options.SourceRoot);
   if (!Options.SourceRoot.empty())
     A->Sources = checkSites(A->Source, Options.SourceRoot);
   return A;

@@ -256,6 +256,7 @@ KernelReport collectEntries(const ProfileDocument &P, const CallIndex &InCall,
     R.MinThreadsPerBlock = AllMinThreads;
     R.MinBlocks = AllMinBlocks;
   }
+  R.Stalls = stallLines(Entries);
   for (auto &[Site, U] : BySite)
     R.Sites.push_back(U);
   std::stable_sort(R.Sites.begin(), R.Sites.end(),

@@ -13,6 +13,7 @@
 
 #include "analysis/KernelBounds.h"
 #include "analysis/KernelFinding.h"
+#include "analysis/StallLines.h"
 #include "model/ComponentTimes.h"
 #include "model/KernelCounters.h"
 #include "model/KernelParameters.h"
@@ -113,6 +114,9 @@ struct KernelReport {
   std::set<unsigned> Devices;
   /// The modeled launches' counters, summed (totals over ModeledLaunches).
   KernelCounters Counters;
+  /// The warp-stall samples of the kernel's entries, by source line;
+  /// absent when none was sampled.
+  std::optional<StallLines> Stalls;
 
   /// What Headroom finds about the kernel, whichever model made it; absent
   /// without counters the model can use.

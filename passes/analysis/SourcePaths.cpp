@@ -87,6 +87,17 @@ void localizeSourcePaths(ProfileDocument &P, const std::string &Root) {
   }
   for (ProfileScope &S : P.Scopes)
     localize(S.Where, "", AbsoluteRoot);
+  // The lines of stall samples, as the sites' files (a PC with no line has
+  // no file).
+  for (ProfileKernel &K : P.Kernels)
+    if (K.Stalls)
+      for (StallSamplePc &Pc : K.Stalls->Pcs) {
+        if (Pc.Where.File.empty())
+          continue;
+        localize(Pc.Where, Pc.Directory, AbsoluteRoot);
+        if (!Pc.Directory.empty())
+          Pc.Directory = AbsoluteRoot;
+      }
 }
 
 std::string portableTail(const std::string &File) {

@@ -42,7 +42,8 @@ std::string displayedSourcePath(const std::string &File,
                                 const std::string &Directory,
                                 const std::string &Root);
 
-/// Rewrites the files of \p P's sites and scopes as displayedSourcePath
+/// Rewrites the files of \p P's sites, scopes and stall samples' lines as
+/// displayedSourcePath
 /// under \p Root; a site that had a directory gets Root's absolute path as
 /// its directory, so its relative files still resolve. Sites without a
 /// directory keep relative files as they are: the report takes them to be

@@ -59,6 +59,23 @@ TEST(SourcePaths, LocalizeRewritesSitesAndScopesOnce) {
   EXPECT_EQ(P.Scopes[0].Where.File, "src/lib.cu");
 }
 
+TEST(SourcePaths, StallSampleLinesAreLocalizedLikeSites) {
+  ProfileDocument P;
+  ProfileKernel K;
+  StallSamples S;
+  S.Pcs.push_back({"_Z1kv", 16, {"../src/k.cu", 7, 0}, "/p/build", {}});
+  S.Pcs.push_back({"_Z1kv", 32, {}, "", {}});
+  K.Stalls = S;
+  P.Kernels.push_back(K);
+  localizeSourcePaths(P, "/p");
+  const std::vector<StallSamplePc> &Pcs = P.Kernels[0].Stalls->Pcs;
+  EXPECT_EQ(Pcs[0].Where.File, "src/k.cu");
+  EXPECT_EQ(Pcs[0].Directory, "/p");
+  // An unresolved instruction stays without a file.
+  EXPECT_EQ(Pcs[1].Where.File, "");
+  EXPECT_EQ(Pcs[1].Directory, "");
+}
+
 TEST(SourcePaths, AFileRecordedElsewhereIsFoundUnderTheRootByItsTail) {
   std::string Root = tree("elsewhere", {"src/k.cu", "k.cu", "a.cu"});
   // The longest run of trailing components that names a file under it.

@@ -1,0 +1,97 @@
+//===- StallLines.h - A kernel's warp-stall samples per line ----*- C++ -*-===//
+///
+/// \file
+/// The warp-state samples of a kernel's entries (ProfileKernel::Stalls,
+/// CUPTI's PC sampling) summed per source line: each line's samples, its
+/// share of the kernel's, its samples per stall reason and the reason that
+/// holds most; the same for the whole kernel; and the hot lines, the few
+/// lines that hold most of the samples. Numbers and CUPTI's reason names
+/// only: checks/StallReasons.h words them.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_ANALYSIS_STALLLINES_H
+#define HEADROOM_ANALYSIS_STALLLINES_H
+
+#include "schema/ProfileDocument.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace headroom {
+
+/// At most this many hot lines per kernel.
+inline constexpr std::size_t MaxHotLines = 3;
+/// A hot line holds at least this share of its kernel's samples.
+inline constexpr double HotLineShare = 0.10;
+
+/// The stall reason of a warp that was issuing when sampled: not a stall,
+/// so never a line's or a kernel's dominant reason while another is there.
+inline constexpr const char *IssuingReason = "selected";
+
+/// Samples per stall reason (CUPTI's names, as the profile has them).
+using StallCounts = std::map<std::string, std::uint64_t>;
+
+/// The samples of one source line of a kernel, or of its instructions
+/// without a line.
+struct StallLine {
+  /// The line (Column 0: the line table has no columns, but placeHotLines
+  /// gives hot lines one); File empty for the instructions the runtime
+  /// could not resolve.
+  SourceLocation Where;
+  /// The directory a relative Where.File is relative to; may be empty.
+  std::string Directory;
+  std::uint64_t Samples = 0;
+  /// Samples over the kernel's samples, 0..1.
+  double Share = 0;
+  StallCounts Reasons;
+  /// The reason with the most samples (dominantReason).
+  std::string Dominant;
+
+  bool resolved() const { return !Where.File.empty(); }
+};
+
+/// A kernel's samples, by line.
+struct StallLines {
+  /// All samples of the kernel's entries, and the sampled launches, the
+  /// samples dropped and the sampling period (the entries' shortest; 0
+  /// when unknown) behind them.
+  std::uint64_t Samples = 0, Launches = 0, Dropped = 0, Period = 0;
+  StallCounts Reasons;
+  /// The kernel's dominant reason (dominantReason).
+  std::string Dominant;
+  /// The lines with samples, most samples first (ties: by file and line).
+  std::vector<StallLine> Lines;
+  /// The samples of instructions without a line; absent when none.
+  std::optional<StallLine> Unresolved;
+  /// The hot lines, as positions in Lines: at most MaxHotLines lines, each
+  /// with at least HotLineShare of the samples, most samples first.
+  std::vector<std::size_t> Hot;
+
+  /// The line of Lines that holds most of \p Reason's samples; null when
+  /// no line has any.
+  const StallLine *lineOf(const std::string &Reason) const;
+};
+
+/// The reason of \p Counts with the most samples, leaving out
+/// IssuingReason unless it is the only one with samples (ties: the first by
+/// name); empty when no reason has samples.
+std::string dominantReason(const StallCounts &Counts);
+
+/// The stall samples of \p Entries (those with Stalls), by line; absent
+/// when none of them has a sample.
+std::optional<StallLines>
+stallLines(std::span<const ProfileKernel *const> Entries);
+
+/// Gives each hot line of \p S the column of its first non-blank
+/// character, where its file (relative to \p Root unless absolute, as
+/// localizeSourcePaths leaves it) is readable and has the line; it keeps
+/// Column 0 otherwise.
+void placeHotLines(StallLines &S, const std::string &Root);
+
+} // namespace headroom
+
+#endif // HEADROOM_ANALYSIS_STALLLINES_H

@@ -1,0 +1,145 @@
+//===- StallLinesTest.cpp - A kernel's stall samples per line -------------===//
+
+#include "analysis/StallLines.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace headroom;
+
+namespace {
+
+StallSamplePc pc(std::uint64_t Offset, const char *File, unsigned Line,
+                 StallCounts Stalls) {
+  StallSamplePc P;
+  P.Function = "_Z1kv";
+  P.Offset = Offset;
+  if (File)
+    P.Where = {File, Line, 0};
+  P.Stalls = std::move(Stalls);
+  return P;
+}
+
+ProfileKernel sampled(std::uint64_t Period, std::vector<StallSamplePc> Pcs) {
+  ProfileKernel K;
+  K.Name = "_Z1kv";
+  K.Launches = 1;
+  K.Stalls = StallSamples{1, Period, 2, std::move(Pcs)};
+  return K;
+}
+
+std::optional<StallLines> linesOf(const std::vector<ProfileKernel> &Ks) {
+  std::vector<const ProfileKernel *> Entries;
+  for (const ProfileKernel &K : Ks)
+    Entries.push_back(&K);
+  return stallLines(Entries);
+}
+
+TEST(StallLines, SumsSamplesPerLineWithSharesAndReasons) {
+  std::vector<ProfileKernel> Ks = {
+      sampled(32768,
+              {pc(16, "k.cu", 12, {{"long_scoreboard", 400}, {"selected", 90}}),
+               pc(32, "k.cu", 12, {{"lg_throttle", 110}}),
+               pc(48, "k.cu", 10, {{"wait", 150}, {"selected", 160}}),
+               pc(64, "k.cu", 11, {{"barrier", 50}}),
+               pc(80, nullptr, 0, {{"misc", 40}})}),
+      // An entry without samples, and one with another site's samples of
+      // the same lines.
+      ProfileKernel{},
+      sampled(32768, {pc(16, "k.cu", 12, {{"long_scoreboard", 0}}),
+                      pc(48, "k.cu", 10, {{"wait", 0}})})};
+  std::optional<StallLines> S = linesOf(Ks);
+  ASSERT_TRUE(S);
+  EXPECT_EQ(S->Samples, 1000u);
+  EXPECT_EQ(S->Launches, 2u);
+  EXPECT_EQ(S->Dropped, 4u);
+  EXPECT_EQ(S->Period, 32768u);
+  EXPECT_EQ(S->Dominant, "long_scoreboard");
+  EXPECT_EQ(S->Reasons.at("selected"), 250u);
+  ASSERT_EQ(S->Lines.size(), 3u);
+  EXPECT_EQ(S->Lines[0].Where.Line, 12u);
+  EXPECT_EQ(S->Lines[0].Samples, 600u);
+  EXPECT_DOUBLE_EQ(S->Lines[0].Share, 0.6);
+  EXPECT_EQ(S->Lines[0].Dominant, "long_scoreboard");
+  EXPECT_EQ(S->Lines[1].Where.Line, 10u);
+  // Issuing is not stalling: the line's dominant reason is its stall.
+  EXPECT_EQ(S->Lines[1].Dominant, "wait");
+  EXPECT_EQ(S->Lines[2].Where.Line, 11u);
+  ASSERT_TRUE(S->Unresolved);
+  EXPECT_EQ(S->Unresolved->Samples, 40u);
+  EXPECT_FALSE(S->Unresolved->resolved());
+  // Line 11 holds 5%, under HotLineShare.
+  EXPECT_EQ(S->Hot, (std::vector<std::size_t>{0, 1}));
+  EXPECT_EQ(S->lineOf("barrier"), &S->Lines[2]);
+  EXPECT_EQ(S->lineOf("tex_throttle"), nullptr);
+}
+
+TEST(StallLines, AtMostThreeHotLines) {
+  std::vector<StallSamplePc> Pcs;
+  for (unsigned Line = 1; Line <= 5; ++Line)
+    Pcs.push_back(pc(Line * 16, "k.cu", Line, {{"wait", 100 + Line}}));
+  std::vector<ProfileKernel> Ks = {sampled(32768, Pcs)};
+  std::optional<StallLines> S = linesOf(Ks);
+  ASSERT_TRUE(S);
+  ASSERT_EQ(S->Hot.size(), MaxHotLines);
+  EXPECT_EQ(S->Lines[S->Hot[0]].Where.Line, 5u);
+  EXPECT_EQ(S->Lines[S->Hot[2]].Where.Line, 3u);
+}
+
+TEST(StallLines, NoSamplesNoLines) {
+  std::vector<ProfileKernel> Ks = {ProfileKernel{},
+                                   sampled(32768, {pc(16, "k.cu", 3, {})})};
+  EXPECT_FALSE(linesOf(Ks));
+}
+
+TEST(StallLines, PeriodsAreScaledToTheShortest) {
+  std::vector<ProfileKernel> Ks = {
+      sampled(65536, {pc(16, "k.cu", 3, {{"wait", 10}})}),
+      sampled(32768, {pc(16, "k.cu", 4, {{"wait", 30}})})};
+  std::optional<StallLines> S = linesOf(Ks);
+  ASSERT_TRUE(S);
+  EXPECT_EQ(S->Period, 32768u);
+  EXPECT_EQ(S->Samples, 50u);
+  EXPECT_EQ(S->Lines[1].Where.Line, 3u);
+  EXPECT_EQ(S->Lines[1].Samples, 20u);
+}
+
+TEST(StallLines, DominantReasonLeavesIssuingOut) {
+  EXPECT_EQ(dominantReason({{"selected", 9}, {"wait", 1}}), "wait");
+  EXPECT_EQ(dominantReason({{"selected", 9}, {"wait", 0}}), "selected");
+  EXPECT_EQ(dominantReason({{"barrier", 3}, {"wait", 3}}), "barrier");
+  EXPECT_EQ(dominantReason({}), "");
+}
+
+TEST(StallLines, HotLinesGetTheColumnOfTheirFirstCharacter) {
+  std::filesystem::path Dir =
+      std::filesystem::temp_directory_path() / "headroom-stall-lines";
+  std::filesystem::create_directories(Dir);
+  std::ofstream(Dir / "k.cu") << "__global__ void k() {\n"
+                              << "  int I = 0;\n"
+                              << "\t\tI += 1;\n"
+                              << "   \n";
+  std::vector<ProfileKernel> Ks = {sampled(
+      32768,
+      {pc(16, "k.cu", 2, {{"wait", 10}}), pc(32, "k.cu", 3, {{"wait", 9}}),
+       pc(48, "k.cu", 4, {{"wait", 8}}), pc(64, "gone.cu", 4, {{"wait", 7}})})};
+  std::optional<StallLines> S = linesOf(Ks);
+  ASSERT_TRUE(S);
+  ASSERT_EQ(S->Lines.size(), 4u);
+  // All four lines, as if each were hot: only hot lines get a column.
+  S->Hot = {0, 1, 2};
+  placeHotLines(*S, Dir.string());
+  EXPECT_EQ(S->Lines[3].Where.Column, 0u);
+  S->Hot = {0, 1, 2, 3};
+  placeHotLines(*S, Dir.string());
+  EXPECT_EQ(S->Lines[0].Where.Column, 3u);
+  EXPECT_EQ(S->Lines[1].Where.Column, 3u);
+  // A blank line, and a file that is not there, keep column 0.
+  EXPECT_EQ(S->Lines[2].Where.Column, 0u);
+  EXPECT_EQ(S->Lines[3].Where.Column, 0u);
+  std::filesystem::remove_all(Dir);
+}
+
+} // namespace
