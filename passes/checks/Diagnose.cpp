@@ -5,6 +5,7 @@
 #include "checks/CheckRegistry.h"
 #include "checks/Message.h"
 #include "checks/Notes.h"
+#include "checks/StallReasons.h"
 #include "checks/Vocabulary.h"
 #include "checks/kernel/KernelWarnings.h"
 
@@ -87,6 +88,20 @@ void addSiteNotes(const KernelReport &K, Diagnostic &D) {
   }
 }
 
+/// A note at each hot line of \p K's stall samples: its share of them and
+/// what its warps were doing most.
+void addStallNotes(const KernelReport &K, Diagnostic &D) {
+  if (!K.Stalls)
+    return;
+  for (std::size_t I : K.Stalls->Hot) {
+    const StallLine &L = K.Stalls->Lines[I];
+    D.Notes.push_back(
+        note(L.Where, message(Msg::NoteStallLine,
+                              {Arg::percent(L.Share),
+                               Arg::text(stallReasonPhrase(L.Dominant))})));
+  }
+}
+
 /// The kernel-warning check that applies to \p K: exactly one does.
 const KernelWarningCheck &warningCheckOf(const KernelReport &K) {
   for (const KernelWarningCheck *C : kernelWarningChecks())
@@ -103,6 +118,7 @@ Diagnostic kernelWarning(const Analysis &A, const KernelReport &K) {
   if (std::optional<Diagnostic> N = shortForNote(K))
     D.Notes.insert(D.Notes.begin(), std::move(*N));
   addQualifyingNotes(K, D);
+  addStallNotes(K, D);
   if (K.Finding)
     addTargetNotes(K, D);
   addSiteNotes(K, D);
@@ -114,6 +130,11 @@ Diagnostic tryNote(const KernelReport &K, const std::string &Check) {
   std::string Try = K.Finding      ? advice(*K.Finding)
                     : K.ModelError ? message(Msg::TryReprofile)
                                    : message(Msg::TryCounters);
+  // A latency-bound kernel whose counters name no cause: what its stall
+  // samples name (the cause note says which).
+  if (K.Finding && K.Finding->Verdict == Regime::Latency &&
+      K.Finding->Causes.empty() && K.Stalls && !K.Stalls->Dominant.empty())
+    Try = std::string(stallReasonWords(K.Stalls->Dominant).Try);
   return note(K.where(),
               message(Msg::ToTry, {Arg::text(Try), Arg::text(Check)}));
 }

@@ -3,6 +3,7 @@
 #include "checks/kernel/KernelWarnings.h"
 
 #include "checks/Notes.h"
+#include "checks/StallReasons.h"
 #include "checks/Vocabulary.h"
 #include "support/Quantities.h"
 
@@ -236,11 +237,38 @@ std::optional<Diagnostic> componentsNote(const KernelReport &K,
                Arg::time(C.next()->Ms)}));
 }
 
-/// One note per cause of a latency-bound kernel's waiting.
+/// What a kernel's warp-stall samples say it waits on: the reason most of
+/// them name, and the line that holds most of that reason's samples.
+std::optional<Diagnostic> stallCauseNote(const KernelReport &K) {
+  if (!K.Stalls || K.Stalls->Dominant.empty())
+    return std::nullopt;
+  const StallLines &S = *K.Stalls;
+  Arg Doing = Arg::text(stallReasonPhrase(S.Dominant));
+  Arg Share = Arg::percent(double(S.Reasons.at(S.Dominant)) /
+                           double(std::max<std::uint64_t>(S.Samples, 1)));
+  const StallLine *L = S.lineOf(S.Dominant);
+  if (!L)
+    return note(K.where(), message(Msg::CauseStallsNoLine, {Doing, Share}));
+  std::optional<SourceLocation> At = K.where();
+  Arg Line = Arg::text(std::to_string(L->Where.Line));
+  Arg Where = Arg::text(
+      At && At->File == L->Where.File
+          ? message(Msg::StallLineHere, {Line})
+          : message(Msg::StallLineIn, {Arg::text(L->Where.File), Line}));
+  return note(K.where(), message(Msg::CauseStalls, {Doing, Share, Where}));
+}
+
+/// One note per cause of a latency-bound kernel's waiting: first what its
+/// stall samples name, then what its counters name.
 void addCauseNotes(const KernelReport &K, const KernelFinding &F,
                    std::vector<Diagnostic> &Notes) {
+  std::optional<Diagnostic> Stalls = stallCauseNote(K);
+  if (Stalls)
+    Notes.push_back(std::move(*Stalls));
   if (F.Causes.empty()) {
-    Notes.push_back(note(K.where(), message(Msg::CauseNone)));
+    // Without samples, the counters are all there is.
+    if (!K.Stalls)
+      Notes.push_back(note(K.where(), message(Msg::CauseNone)));
     return;
   }
   for (const LatencyCause &C : F.Causes) {

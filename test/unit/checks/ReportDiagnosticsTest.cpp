@@ -207,4 +207,48 @@ TEST(ReportDiagnosticsTest, GroupingByKernelNotesEachCall) {
                   "kernel's GPU time (1.000 ms)"));
 }
 
+TEST(ReportDiagnosticsTest, NotesAtTheLinesThatHoldMostStallSamples) {
+  auto J = twoKernelProfile();
+  J["kernels"][0]["stall_samples"] = {
+      {"launches", 1},
+      {"period", 32768},
+      {"pcs",
+       {{{"function", "_Z6streamPf"},
+         {"offset", 16},
+         {"file", "app.cu"},
+         {"line", 12},
+         {"stalls", {{"long_scoreboard", 500}, {"selected", 100}}}},
+        {{"function", "_Z6streamPf"},
+         {"offset", 32},
+         {"file", "app.cu"},
+         {"line", 11},
+         {"stalls", {{"barrier", 300}}}},
+        {{"function", "_Z6streamPf"},
+         {"offset", 48},
+         {"file", "app.cu"},
+         {"line", 13},
+         {"stalls", {{"wait", 50}}}},
+        {{"function", "_Z6streamPf"},
+         {"offset", 64},
+         {"stalls", {{"misc", 50}}}}}}};
+  auto Diags = diagnose(J);
+  std::vector<std::string> Lines;
+  for (const Diagnostic &N : Diags[0].Notes)
+    if (N.Message.find("stall samples") != std::string::npos)
+      Lines.push_back(N.Location->File + ":" +
+                      std::to_string(N.Location->Line) + ":" +
+                      std::to_string(N.Location->Column) + ": " + N.Message);
+  // Lines 13 (5%) and the unresolved samples (5%) are not hot.
+  EXPECT_THAT(Lines, ::testing::ElementsAre(
+                         "app.cu:12:0: 60% of the kernel's stall samples are "
+                         "here: waiting on a global, local or texture load "
+                         "(long scoreboard)",
+                         "app.cu:11:0: 30% of the kernel's stall samples are "
+                         "here: waiting at a barrier for the rest of its "
+                         "block (barrier)"));
+  // The other kernel has no samples, and no such notes.
+  for (const Diagnostic &N : Diags[1].Notes)
+    EXPECT_EQ(N.Message.find("stall samples"), std::string::npos);
+}
+
 } // namespace
