@@ -57,7 +57,36 @@ bool mentions(const std::string &Line, const std::string &Name) {
   return false;
 }
 
+/// The last character of \p Text before \p End that is not a space, or 0.
+char lastNonSpace(const std::string &Text, std::size_t End) {
+  while (End > 0 && (Text[End - 1] == ' ' || Text[End - 1] == '\t'))
+    --End;
+  return End > 0 ? Text[End - 1] : 0;
+}
+
 } // namespace
+
+bool mayBeDeclarator(const std::string &Previous, const std::string &Line,
+                     unsigned Column) {
+  if (Column == 0 || Column > Line.size())
+    return false;
+  std::size_t Start = Column - 1, End = Start;
+  while (End < Line.size() && isIdentifierChar(Line[End]))
+    ++End;
+  if (End == Start)
+    return false;
+  std::size_t Next = End;
+  while (Next < Line.size() && Line[Next] == ' ')
+    ++Next;
+  if (Next == Line.size() ||
+      (Line[Next] != '(' && Line[Next] != '{' && Line[Next] != '='))
+    return false;
+  char Before = lastNonSpace(Line, Start);
+  if (Before == 0)
+    Before = lastNonSpace(Previous, Previous.size());
+  return isIdentifierChar(Before) || Before == '>' || Before == '*' ||
+         Before == '&' || Before == ',' || Before == ':';
+}
 
 std::string kernelIdentifier(const std::string &Kernel) {
   std::string Name = Kernel;
@@ -88,25 +117,36 @@ SourceCheckResult checkSites(const ProfileDocument &P,
       It = Files.emplace(File, readLines(Resolve(File).string())).first;
     return It->second;
   };
+  // Scopes a user wrote by hand name anything; the instrumenter's, which
+  // record their directory, name the function called.
+  std::vector<const ProfileScope *> Calls;
+  for (const ProfileScope &S : P.Scopes)
+    if (!S.Directory.empty() && !S.Where.File.empty())
+      Calls.push_back(&S);
   for (const ProfileSite &S : P.Sites) {
     if (S.hasLaunch())
       FileOf(S.Launch.File);
     if (S.hasDefinition())
       FileOf(S.Definition.File);
   }
+  for (const ProfileScope *S : Calls)
+    FileOf(S->Where.File);
   for (const auto &[File, Content] : Files)
     R.SourcesFound |= Content && bool(*Content);
   if (!R.SourcesFound)
     return R;
 
-  std::set<std::tuple<std::string, unsigned, bool>> Seen;
+  using Recorded = SiteMismatch::Recorded;
+  std::set<std::tuple<std::string, unsigned, unsigned, Recorded>> Seen;
   auto Check = [&](const SourceLocation &Loc, const std::string &Kernel,
-                   bool IsDefinition) {
-    if (!Seen.emplace(Loc.File, Loc.Line, IsDefinition).second)
+                   Recorded Of) {
+    // A line of several library calls is checked at each call's column.
+    unsigned Column = Of == Recorded::LibraryCall ? Loc.Column : 0;
+    if (!Seen.emplace(Loc.File, Loc.Line, Column, Of).second)
       return;
     ++R.Checked;
     const Lines &Content = FileOf(Loc.File);
-    SiteMismatch M{Loc, Kernel, IsDefinition};
+    SiteMismatch M{Loc, Kernel, Of};
     M.Identifier = kernelIdentifier(Kernel);
     if (!Content) {
       M.What = SiteMismatch::Problem::Gone;
@@ -116,7 +156,11 @@ SourceCheckResult checkSites(const ProfileDocument &P,
     } else if (Loc.Line == 0 || Loc.Line > (*Content)->size()) {
       M.What = SiteMismatch::Problem::PastTheEnd;
       M.FileLines = (*Content)->size();
-    } else if (!mentions((**Content)[Loc.Line - 1], M.Identifier)) {
+    } else if (const std::string &Line = (**Content)[Loc.Line - 1];
+               !mentions(Line, M.Identifier) &&
+               !(Of == Recorded::LibraryCall &&
+                 mayBeDeclarator(Loc.Line > 1 ? (**Content)[Loc.Line - 2] : "",
+                                 Line, Loc.Column))) {
       M.What = SiteMismatch::Problem::NameMissing;
     } else {
       return;
@@ -125,10 +169,12 @@ SourceCheckResult checkSites(const ProfileDocument &P,
   };
   for (const ProfileSite &S : P.Sites) {
     if (S.hasDefinition())
-      Check(S.Definition, S.Kernel, /*IsDefinition=*/true);
+      Check(S.Definition, S.Kernel, Recorded::Definition);
     if (S.hasLaunch())
-      Check(S.Launch, S.Kernel, /*IsDefinition=*/false);
+      Check(S.Launch, S.Kernel, Recorded::LaunchSite);
   }
+  for (const ProfileScope *S : Calls)
+    Check(S->Where, S->Name, Recorded::LibraryCall);
   return R;
 }
 

@@ -1,9 +1,9 @@
 //===- SitesChangedCheck.cpp - headroom-sites-changed ---------------------===//
 ///
 /// \file
-/// A launch site or kernel definition recorded in the profile that no
-/// longer matches the sources (analysis/SitesMatchSources.h): the diagnostics
-/// would point at the wrong lines.
+/// A launch site, kernel definition or library call recorded in the profile
+/// that no longer matches the sources (analysis/SitesMatchSources.h): the
+/// diagnostics would point at the wrong lines.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -17,11 +17,23 @@ namespace {
 
 constexpr CheckInfo Info{
     checks::SitesChanged, DiagnosticLevel::Warning,
-    "A launch site or kernel definition recorded in the profile no longer "
-    "matches the sources: the file or line is gone, or the line no longer "
-    "names the kernel.",
+    "A launch site, kernel definition or library call recorded in the "
+    "profile no longer matches the sources: the file or line is gone, or the "
+    "line no longer names the kernel or the function called.",
     "Rebuild and re-run the instrumented program to record a fresh "
     "profile, or point --source-root at the sources it was built from."};
+
+Msg changedMessage(SiteMismatch::Recorded Of) {
+  switch (Of) {
+  case SiteMismatch::Recorded::Definition:
+    return Msg::ProfileDefinitionChanged;
+  case SiteMismatch::Recorded::LibraryCall:
+    return Msg::ProfileCallChanged;
+  case SiteMismatch::Recorded::LaunchSite:
+    break;
+  }
+  return Msg::ProfileSiteChanged;
+}
 
 class SitesChangedCheck : public ProfileCheck {
 public:
@@ -31,11 +43,13 @@ public:
     for (const SiteMismatch &M : A.Sources.Mismatches) {
       Diagnostic D =
           finding(DiagnosticLevel::Warning, name(), nullptr,
-                  message(M.IsDefinition ? Msg::ProfileDefinitionChanged
-                                         : Msg::ProfileSiteChanged,
-                          {Arg::kernel(M.Kernel)}));
+                  message(changedMessage(M.Of),
+                          {M.Of == SiteMismatch::Recorded::LibraryCall
+                               ? Arg::quoted(M.Kernel)
+                               : Arg::kernel(M.Kernel)}));
       D.Location = M.Where;
-      D.Kernel = M.Kernel;
+      if (M.Of != SiteMismatch::Recorded::LibraryCall)
+        D.Kernel = M.Kernel;
       std::string Why;
       switch (M.What) {
       case SiteMismatch::Problem::Gone:
