@@ -4,6 +4,7 @@
 
 #include "checks/Diagnose.h"
 #include "views/FindingJson.h"
+#include "views/StallLinesJson.h"
 
 namespace headroom {
 
@@ -53,6 +54,8 @@ ordered_json kernelToJson(const KernelReport &K) {
   J["finding"] = K.Finding ? findingToJson(*K.Finding) : ordered_json(nullptr);
   if (K.ModelError)
     J["model_error"] = K.ModelError->message();
+  J["stall_lines"] =
+      K.Stalls ? stallLinesToJson(*K.Stalls) : ordered_json(nullptr);
   ordered_json Sites = ordered_json::array();
   for (const SiteUsage &U : K.Sites) {
     ordered_json S;

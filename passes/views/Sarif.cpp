@@ -7,6 +7,7 @@
 #include "support/Paths.h"
 #include "views/FindingJson.h"
 #include "views/ReportJson.h"
+#include "views/StallLinesJson.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -205,6 +206,8 @@ ordered_json result(const Diagnostic &D, const std::string &Text,
         Properties["call"] = K->Call->Name;
       if (K->Finding)
         Properties["finding"] = findingToJson(*K->Finding);
+      if (K->Stalls)
+        Properties["stall_lines"] = stallLinesToJson(*K->Stalls);
     }
     R["properties"] = std::move(Properties);
   }

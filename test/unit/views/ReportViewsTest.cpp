@@ -85,6 +85,76 @@ TEST(SarifTest, RulesAreTheCatalogAndResultsReferToThem) {
       44);
 }
 
+/// twoKernelProfile with stall samples for 'stream': 70% at app.cu:12,
+/// 30% at line 11.
+std::unique_ptr<Analysis> withStallSamples() {
+  auto J = twoKernelProfile();
+  J["kernels"][0]["stall_samples"] = {
+      {"launches", 1},
+      {"period", 32768},
+      {"dropped", 3},
+      {"pcs",
+       {{{"function", "_Z6streamPf"},
+         {"offset", 16},
+         {"file", "app.cu"},
+         {"line", 12},
+         {"stalls", {{"long_scoreboard", 600}, {"selected", 100}}}},
+        {{"function", "_Z6streamPf"},
+         {"offset", 32},
+         {"file", "app.cu"},
+         {"line", 11},
+         {"stalls", {{"barrier", 300}}}}}}};
+  return analyzeJson(J);
+}
+
+TEST(ReportJsonTest, StallLinesAreTyped) {
+  auto A = withStallSamples();
+  auto J = reportToJson(*A);
+  const auto &S = J["kernels"][0]["stall_lines"];
+  EXPECT_EQ(S["samples"], 1000);
+  EXPECT_EQ(S["launches"], 1);
+  EXPECT_EQ(S["period"], 32768);
+  EXPECT_EQ(S["dropped"], 3);
+  EXPECT_EQ(S["dominant"], "long_scoreboard");
+  EXPECT_EQ(S["reasons"]["barrier"], 300);
+  ASSERT_EQ(S["lines"].size(), 2u);
+  EXPECT_EQ(S["lines"][0].dump(),
+            R"({"file":"app.cu","line":12,"column":0,"samples":700,)"
+            R"("share":0.7,"dominant":"long_scoreboard","reasons":)"
+            R"({"long_scoreboard":600,"selected":100}})");
+  EXPECT_EQ(S["hot"].dump(), "[0,1]");
+  EXPECT_TRUE(S["unresolved"].is_null());
+  EXPECT_TRUE(J["kernels"][1]["stall_lines"].is_null());
+}
+
+TEST(SarifTest, HotLinesAreRelatedLocationsAndStallLinesProperties) {
+  auto A = withStallSamples();
+  SarifOptions O{"0.1.0", "profile.json"};
+  O.Source = A.get();
+  auto Log = diagnosticsToSarif(A->Diagnostics, O);
+  const auto &First = Log["runs"][0]["results"][0];
+  std::vector<std::string> Related;
+  for (const auto &L : First["relatedLocations"])
+    Related.push_back(
+        std::to_string(
+            L["physicalLocation"]["region"]["startLine"].get<int>()) +
+        ": " + L["message"]["text"].get<std::string>());
+  EXPECT_THAT(Related,
+              ::testing::IsSupersetOf(
+                  {"12: 70% of the kernel's stall samples are here: waiting "
+                   "on a global, local or texture load (long scoreboard)",
+                   "11: 30% of the kernel's stall samples are here: waiting "
+                   "at a barrier for the rest of its block (barrier)"}));
+  EXPECT_EQ(First["properties"]["stall_lines"]["samples"], 1000);
+  bool SawOther = false;
+  for (const auto &R : Log["runs"][0]["results"])
+    if (R["properties"]["kernel"] == "other") {
+      SawOther = true;
+      EXPECT_FALSE(R["properties"].contains("stall_lines"));
+    }
+  EXPECT_TRUE(SawOther);
+}
+
 TEST(SarifTest, FingerprintsIgnoreTheLine) {
   auto A = withTarget();
   auto Before = diagnosticsToSarif(A->Diagnostics, {"0.1.0", "p.json"});

@@ -1,0 +1,51 @@
+//===- StallLinesJson.cpp - A kernel's stall samples as JSON --------------===//
+
+#include "views/StallLinesJson.h"
+
+namespace headroom {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json reasonsJson(const StallCounts &Reasons) {
+  ordered_json J = ordered_json::object();
+  for (const auto &[Reason, Count] : Reasons)
+    J[Reason] = Count;
+  return J;
+}
+
+ordered_json lineJson(const StallLine &L) {
+  ordered_json J;
+  if (L.resolved()) {
+    J["file"] = L.Where.File;
+    J["line"] = L.Where.Line;
+    J["column"] = L.Where.Column;
+  }
+  J["samples"] = L.Samples;
+  J["share"] = L.Share;
+  J["dominant"] = L.Dominant;
+  J["reasons"] = reasonsJson(L.Reasons);
+  return J;
+}
+
+} // namespace
+
+ordered_json stallLinesToJson(const StallLines &S) {
+  ordered_json J;
+  J["samples"] = S.Samples;
+  J["launches"] = S.Launches;
+  J["period"] = S.Period;
+  J["dropped"] = S.Dropped;
+  J["dominant"] = S.Dominant;
+  J["reasons"] = reasonsJson(S.Reasons);
+  ordered_json Lines = ordered_json::array();
+  for (const StallLine &L : S.Lines)
+    Lines.push_back(lineJson(L));
+  J["lines"] = std::move(Lines);
+  J["hot"] = S.Hot;
+  J["unresolved"] = S.Unresolved ? lineJson(*S.Unresolved) : ordered_json();
+  return J;
+}
+
+} // namespace headroom
