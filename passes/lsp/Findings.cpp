@@ -133,6 +133,12 @@ findingsOf(std::shared_ptr<const Analysis> A,
       KF.ShareOfProfile = K->ShareOfProfile;
       KF.LaunchCount = K->Launches;
       KF.MeasuredCounters = K->ModeledLaunches > 0;
+      if (K->Stalls)
+        for (std::size_t I : K->Stalls->Hot) {
+          SourceLocation Hot = K->Stalls->Lines[I].Where;
+          Hot.File = Resolve(Hot.File);
+          KF.HotLines.push_back(std::move(Hot));
+        }
       for (const SiteUsage &U : K->Sites) {
         if (!U.Site || !U.Site->hasLaunch())
           continue;

@@ -51,6 +51,9 @@ struct EditorKernel {
   /// Where Warning is: the kernel's definition, or the library call.
   SourceLocation Definition;
   std::vector<LaunchFinding> Launches;
+  /// The hot lines of the kernel's stall samples (analysis/StallLines.h),
+  /// where Warning has a note each, as absolute paths.
+  std::vector<SourceLocation> HotLines;
   /// "memory-bound", "compute-bound", "latency-bound", or the check's name
   /// without "headroom-" for kernels without a bound ("no-counters").
   std::string Bound;

@@ -6,6 +6,8 @@
 #include "lsp/Reanchor.h"
 #include "support/Format.h"
 
+#include <algorithm>
+
 namespace headroom::lsp {
 
 using nlohmann::json;
@@ -48,6 +50,27 @@ json rangeJson(const Range &R) {
 
 json locationJson(const std::string &Uri, const Range &R) {
   return {{"uri", Uri}, {"range", rangeJson(R)}};
+}
+
+/// The characters of \p Where's line (1-based) from its first to its last
+/// non-blank one, in the file's current text: where a note at a line of its
+/// own (a hot line of stall samples) shows. Not re-anchored: the samples
+/// name a line, not a token to find again.
+std::optional<Range> lineRange(const SourceLocation &Where,
+                               const ViewContext &C) {
+  std::optional<std::string> Text = C.TextOf(Where.File);
+  if (!Text || Where.Line == 0)
+    return std::nullopt;
+  std::optional<std::string_view> Line = lineOf(*Text, Where.Line - 1);
+  if (!Line)
+    return std::nullopt;
+  std::size_t First = Line->find_first_not_of(" \t\r");
+  if (First == std::string_view::npos)
+    First = 0;
+  std::size_t Last = Line->find_last_not_of(" \t\r");
+  std::size_t End = Last == std::string_view::npos ? First : Last + 1;
+  return Range{{Where.Line - 1, toCharacter(*Line, First, C.Encoding)},
+               {Where.Line - 1, toCharacter(*Line, End, C.Encoding)}};
 }
 
 Resolved resolve(const Findings &F, const ViewContext &C) {
@@ -159,9 +182,30 @@ std::map<std::string, FileView> viewsOf(const Findings &F,
             }
         if (!N.Location)
           At = Def;
-        if (At)
+        if (At) {
           Related.push_back(
               {{"location", locationJson(Uri, *At)}, {"message", N.Message}});
+          continue;
+        }
+        // A note at a hot line of the kernel's stall samples: related
+        // information here, and a diagnostic there that points back at the
+        // warning.
+        if (!N.Location || std::find(KF.HotLines.begin(), KF.HotLines.end(),
+                                     *N.Location) == KF.HotLines.end())
+          continue;
+        std::optional<Range> Own = lineRange(*N.Location, C);
+        if (!Own)
+          continue;
+        std::string OwnUri = C.UriOf(N.Location->File);
+        Related.push_back(
+            {{"location", locationJson(OwnUri, *Own)}, {"message", N.Message}});
+        json Note = headroomDiagnostic(*Own, severityOf(N.Level),
+                                       KF.Warning.Check, N.Message, C);
+        Note["relatedInformation"] =
+            json::array({{{"location", locationJson(DefUri, *Def)},
+                          {"message", KF.Warning.Message}}});
+        viewFor(Views, N.Location->File, C)
+            .Diagnostics.push_back(std::move(Note));
       }
       if (!Related.empty())
         D["relatedInformation"] = std::move(Related);

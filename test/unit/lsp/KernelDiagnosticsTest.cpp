@@ -102,6 +102,68 @@ TEST(KernelDiagnosticsTest, QuickStartAsTheBuildPrintsIt) {
   EXPECT_EQ(V.Marks.size(), 5u);
 }
 
+TEST(KernelDiagnosticsTest, HotLinesOfStallSamplesHaveDiagnostics) {
+  // The quick start's profile with synthetic stall samples for sgemm: 70%
+  // at line 46 (the inner product), 30% at line 43 (a __syncthreads).
+  Expected<std::string> Recorded =
+      readFile(Root + "/examples/quickstart/recorded/profile.json");
+  ASSERT_TRUE(Recorded);
+  json P = json::parse(*Recorded);
+  for (json &K : P["kernels"])
+    if (K["name"] == "_Z5sgemmiPKfS0_Pf")
+      K["stall_samples"] = {{"launches", 1},
+                            {"period", 32768},
+                            {"pcs",
+                             {{{"function", "_Z5sgemmiPKfS0_Pf"},
+                               {"offset", 512},
+                               {"file", "examples/quickstart/quickstart.cu"},
+                               {"line", 46},
+                               {"stalls", {{"short_scoreboard", 700}}}},
+                              {{"function", "_Z5sgemmiPKfS0_Pf"},
+                               {"offset", 400},
+                               {"file", "examples/quickstart/quickstart.cu"},
+                               {"line", 43},
+                               {"stalls", {{"barrier", 300}}}}}}};
+  std::string Path = testing::TempDir() + "/stall-samples-profile.json";
+  ASSERT_TRUE(writeFile(Path, P.dump()));
+  ProfileOptions O;
+  O.Device = "H100-SXM";
+  Expected<LoadedProfile> L = loadProfiles({Path}, O, Root);
+  ASSERT_TRUE(L) << L.error().message();
+  Expected<std::string> Text = readFile(Source);
+  ASSERT_TRUE(Text);
+  auto Views = viewsOf(L->Kernels, context(*Text));
+  const FileView &V = Views.at(Source);
+  // The quick start's five, and one at each hot line.
+  ASSERT_EQ(V.Diagnostics.size(), 7u);
+  std::vector<std::string> Hot;
+  for (const json &D : V.Diagnostics)
+    if (D["message"].get<std::string>().find("stall samples") !=
+        std::string::npos) {
+      EXPECT_EQ(D["severity"], 3);
+      EXPECT_EQ(
+          D["relatedInformation"][0]["location"]["range"]["start"]["line"], 33);
+      Hot.push_back(D["range"].dump() + " " + D["message"].get<std::string>());
+    }
+  EXPECT_EQ(Hot, (std::vector<std::string>{
+                     R"({"end":{"character":53,"line":45},"start":)"
+                     R"({"character":6,"line":45}} 70% of the kernel's stall )"
+                     "samples are here: waiting on shared memory or a "
+                     "special-function result (short scoreboard)",
+                     R"({"end":{"character":20,"line":42},"start":)"
+                     R"({"character":4,"line":42}} 30% of the kernel's stall )"
+                     "samples are here: waiting at a barrier for the rest of "
+                     "its block (barrier)"}));
+  // The warning lists them as related information.
+  unsigned Related = 0;
+  for (const json &D : V.Diagnostics)
+    if (D["severity"] == 2)
+      for (const json &R : D.value("relatedInformation", json::array()))
+        Related += R["message"].get<std::string>().find("stall samples") !=
+                   std::string::npos;
+  EXPECT_EQ(Related, 2u);
+}
+
 TEST(KernelDiagnosticsTest, EditsMoveTheDiagnosticsAlong) {
   LoadedProfile L = quickstart();
   Expected<std::string> Text = readFile(Source);
