@@ -10,7 +10,10 @@ the shape the runtime writes (docs/formats.md, `stall_samples`), at the
 lines of fill's body, so that the report's notes, causes, JSON and SARIF can
 be checked without a GPU.
 
-usage: make_stall_profile.py RECORDED_PROFILE OUTPUT
+usage: make_stall_profile.py RECORDED_PROFILE OUTPUT [--without-samples]
+
+With --without-samples, the same profile without them: what the report said
+before the runtime sampled stalls.
 """
 
 import json
@@ -42,12 +45,13 @@ def pcs(scale):
 
 def main():
     recorded, output = sys.argv[1], sys.argv[2]
+    with_samples = "--without-samples" not in sys.argv[3:]
     with open(recorded) as f:
         profile = json.load(f)
     sites = [s for s in profile["sites"] if s["kernel"] == "fill"]
     ids = {s["id"] for s in sites}
     kernels = [k for k in profile["kernels"] if k.get("site") in ids]
-    for k in kernels:
+    for k in kernels if with_samples else []:
         k["stall_samples"] = {"launches": 1, "period": 32768, "dropped": 0,
                               "pcs": pcs(1 if k["site"] == 0 else 2)}
     # Recorded in another checkout: the report finds the source by its
@@ -57,9 +61,11 @@ def main():
     profile["sites"] = sites
     profile["scopes"] = []
     profile["kernels"] = kernels
-    profile["collection"]["stall_sampling"] = {
-        "mode": "on", "period": 32768,
-        "note": "synthetic samples (test/lit/report/Inputs/make_stall_profile.py)"}
+    if with_samples:
+        profile["collection"]["stall_sampling"] = {
+            "mode": "on", "period": 32768,
+            "note": "synthetic samples "
+                    "(test/lit/report/Inputs/make_stall_profile.py)"}
     with open(output, "w") as f:
         json.dump(profile, f, indent=1)
 
