@@ -67,6 +67,11 @@ constexpr StallReasonWords Reasons[] = {
     {"imc_miss", "constant cache miss", "waiting for a constant to be fetched",
      "__constant__ accesses uniform across a warp, fewer constants, or "
      "constants loaded once into registers"},
+    // Hopper's, not in Nsight Compute's older lists (docs/perf/lines.md).
+    {"warpgroup_arrive", "warpgroup arrive",
+     "waiting for a warpgroup's asynchronous matrix multiply (wgmma)",
+     "more independent work between issuing a warpgroup MMA and waiting on "
+     "it: more pipeline stages in flight"},
 };
 
 } // namespace

@@ -42,12 +42,13 @@ TEST(StallReasons, EveryReasonIsInTheDocsWithWhatToTry) {
         << "docs/diagnostics.md#stall-reasons lacks the row\n"
         << Row;
   }
-  // Nsight Compute's reasons on Hopper, as CUPTI names them.
+  // The 19 reasons CUPTI lists on an H200 (docs/perf/lines.md).
   for (const char *Name :
        {"barrier", "branch_resolving", "dispatch_stall", "drain", "imc_miss",
         "lg_throttle", "long_scoreboard", "math_pipe_throttle", "membar",
         "mio_throttle", "misc", "no_instructions", "not_selected", "selected",
-        "short_scoreboard", "sleeping", "tex_throttle", "wait"})
+        "short_scoreboard", "sleeping", "tex_throttle", "wait",
+        "warpgroup_arrive"})
     EXPECT_TRUE(Seen.count(Name)) << Name;
 }
 
