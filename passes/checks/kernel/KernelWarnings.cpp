@@ -460,7 +460,8 @@ std::optional<Diagnostic> shortForNote(const KernelReport &K) {
                                                      Arg::quoted(K.Kernel)}));
 }
 
-Diagnostic findingWarning(const KernelReport &K, std::string_view Check) {
+Diagnostic findingWarning(const KernelReport &K, std::string_view Check,
+                          std::vector<Diagnostic> MoreCauses) {
   const KernelFinding &F = *K.Finding;
   Diagnostic D = finding(DiagnosticLevel::Warning, Check, &K,
                          findingClaim(kernelSubject(K), F));
@@ -481,8 +482,11 @@ Diagnostic findingWarning(const KernelReport &K, std::string_view Check) {
     Notes.push_back(note(K.where(), message(Msg::NoteBusiest,
                                             {Arg::text(unitName(F.Busiest->Id)),
                                              Arg::percent(F.Busiest->Share)})));
-  if (F.Verdict == Regime::Latency)
+  if (F.Verdict == Regime::Latency) {
     addCauseNotes(K, F, Notes);
+    for (Diagnostic &N : MoreCauses)
+      Notes.push_back(std::move(N));
+  }
   addPredictionNotes(K, F, Notes);
   if (std::optional<Diagnostic> N = floorsNote(K, F))
     Notes.push_back(std::move(*N));

@@ -36,8 +36,10 @@ std::optional<Diagnostic> shortForNote(const KernelReport &K);
 
 /// The warning of \p K, which has a finding, at K.where(): the claim
 /// and the evidence of the finding (not yet the qualifying, projection and
-/// launch-site notes, nor what to try).
-Diagnostic findingWarning(const KernelReport &K, std::string_view Check);
+/// launch-site notes, nor what to try). A latency-bound kernel's
+/// \p MoreCauses follow the notes on its causes.
+Diagnostic findingWarning(const KernelReport &K, std::string_view Check,
+                          std::vector<Diagnostic> MoreCauses = {});
 
 /// The warning of \p K, which has no finding: \p Id (KernelNoCounters or
 /// KernelInvalidCounters) with its time and share.

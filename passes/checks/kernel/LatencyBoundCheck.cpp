@@ -11,7 +11,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CheckRegistry.h"
+#include "checks/Message.h"
+#include "checks/Notes.h"
 #include "checks/kernel/KernelWarnings.h"
+
+#include <optional>
+#include <vector>
 
 namespace headroom {
 
@@ -41,8 +46,31 @@ public:
   bool applies(const KernelReport &K) const override {
     return K.Finding && K.Finding->Verdict == Regime::Latency;
   }
-  Diagnostic warning(const KernelReport &K, const Analysis &) const override {
-    return findingWarning(K, name());
+  Diagnostic warning(const KernelReport &K, const Analysis &A) const override {
+    std::vector<Diagnostic> MoreCauses;
+    if (std::optional<Diagnostic> N = whyNoStalls(K, A))
+      MoreCauses.push_back(std::move(*N));
+    return findingWarning(K, name(), std::move(MoreCauses));
+  }
+
+private:
+  /// Why no stall samples name the line \p K waits at, where the profile
+  /// says (collection.stall_sampling "unavailable" or "off"); nothing when
+  /// it has samples, or the runtime predates stall sampling.
+  static std::optional<Diagnostic> whyNoStalls(const KernelReport &K,
+                                               const Analysis &A) {
+    const std::optional<StallSamplingInfo> &S =
+        A.Source.Collection.StallSampling;
+    if (K.Stalls || !S)
+      return std::nullopt;
+    if (S->Mode == "unavailable")
+      return note(K.where(), S->Note.empty()
+                                 ? message(Msg::NoteStallsUnavailableNoReason)
+                                 : message(Msg::NoteStallsUnavailable,
+                                           {Arg::text(S->Note)}));
+    if (S->Mode == "off")
+      return note(K.where(), message(Msg::NoteStallsOff));
+    return std::nullopt;
   }
 };
 
