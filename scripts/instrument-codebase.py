@@ -16,6 +16,7 @@ expression):
    `-Xcompiler=-iquote,<its directory>`). Success is *instrumented* (with the
    number of launch sites it instruments); failure is a *failure* (with nvcc's
    first error): `headroom nvcc` would then compile the original, with a note.
+   The launch sites and the library calls bracketed are counted apart.
 
 Prints one line per file, then the counts and each fallback and failure with
 its reason. With --plain-cache, step 1's outcome is kept for a second run.
@@ -91,7 +92,8 @@ def measure(args, rel, scratch):
                         "--list-sites", "--", "nvcc"] + flags)
     if code != 0:
         return "fallback", last_line(listed)
-    sites = len(re.findall(r", instrumented$", listed, re.M))
+    calls = len(re.findall(r"\(library call\), instrumented$", listed, re.M))
+    sites = len(re.findall(r", instrumented$", listed, re.M)) - calls
     runtime = os.path.join(REPO, "runtime", "include")
     code, out = run([args.nvcc] + flags + ["-I" + runtime,
                                            "-Xcompiler=-iquote," + here,
@@ -100,7 +102,10 @@ def measure(args, rel, scratch):
         return "failure", "nvcc on the instrumented copy: " + first_error(out)
     note = (" (clang's errors tolerated)"
             if "no launch depends on" in listed else "")
-    return "instrumented", "%d sites%s" % (sites, note)
+    what = "%d sites" % sites
+    if calls:
+        what += ", %d library calls" % calls
+    return "instrumented", what + note
 
 
 def main():
