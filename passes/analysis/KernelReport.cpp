@@ -163,12 +163,11 @@ std::optional<SourceLocation> KernelReport::where() const {
     return Call->Where;
   if (Definition)
     return Definition;
-  // A library kernel reported by kernel: the call that ran most of it.
-  const SiteUsage *Hottest = nullptr;
-  for (const SiteUsage &U : Sites)
-    if (U.Scope && (!Hottest || U.TotalNs > Hottest->TotalNs))
-      Hottest = &U;
-  if (Hottest)
+  // A library kernel reported by kernel: the call that ran most of it (the
+  // usages are by decreasing GPU time).
+  auto Hottest = std::find_if(Sites.begin(), Sites.end(),
+                              [](const SiteUsage &U) { return U.Scope; });
+  if (Hottest != Sites.end())
     return Hottest->Scope->Where;
   return std::nullopt;
 }

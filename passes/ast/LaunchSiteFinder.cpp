@@ -14,6 +14,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace headroom::ast {
 
@@ -178,6 +179,23 @@ llvm::StringRef calleeName(const clang::CallExpr &Call) {
   return "";
 }
 
+/// Where the text that stands for \p E lies in \p File: the offsets of the
+/// expression itself, of the macro use that expands to exactly it, or of
+/// the macro argument it is; nullopt where it is no range of \p File (a
+/// larger macro body), so that no bracket can go around it.
+std::optional<std::pair<unsigned, unsigned>>
+textRangeIn(const clang::Expr &E, clang::FileID File,
+            const clang::ASTContext &Ctx) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::CharSourceRange Range = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(E.getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (!Range.isValid() || SM.getFileID(Range.getBegin()) != File)
+    return std::nullopt;
+  return std::pair{SM.getFileOffset(Range.getBegin()),
+                   SM.getFileOffset(Range.getEnd())};
+}
+
 } // namespace
 
 llvm::ArrayRef<llvm::StringRef> launchApiNames() {
@@ -272,38 +290,27 @@ void LaunchSiteFinder::addLibraryCall(const LibraryCallMatch &M,
   Site.Launch = presumedPosition(M.Position, SM);
   std::tuple<unsigned, unsigned, unsigned> Key{
       InMainFile ? 0 : 1, File.getHashValue(), SM.getFileOffset(Expansion)};
-  clang::CharSourceRange Range;
+  std::optional<std::pair<unsigned, unsigned>> Text;
   if (Node)
-    Range = clang::Lexer::makeFileCharRange(
-        clang::CharSourceRange::getTokenRange(Node->getSourceRange()), SM,
-        Ctx.getLangOpts());
-  bool Wrappable = Range.isValid() && SM.getFileID(Range.getBegin()) == File;
-  unsigned RangeBegin = Wrappable ? SM.getFileOffset(Range.getBegin()) : 0;
-  unsigned RangeEnd = Wrappable ? SM.getFileOffset(Range.getEnd()) : 0;
+    Text = textRangeIn(*Node, File, Ctx);
 
   if (!InMainFile && HeaderPath.empty())
     Site.Status = SiteStatus::OutsideMainFile;
   else if (!Node)
     Site.Status = SiteStatus::NoPlaceForBracket;
-  else if (!Wrappable)
+  else if (!Text)
     Site.Status = SiteStatus::InMacroBody;
   else if (Space == ExecutionSpace::HostDevice &&
-           !Regions.contains(File, RangeBegin))
+           !Regions.contains(File, Text->first))
     return; // Not a call of the host: the device side sees it too.
-  else if (Conditionals.anyWithin(File, RangeBegin, RangeEnd))
+  else if (Conditionals.anyWithin(File, Text->first, Text->second))
     Site.Status = SiteStatus::SpansConditional;
   else
     Site.Status = SiteStatus::Instrumented;
 
-  if (Site.Status == SiteStatus::Instrumented) {
-    Site.Begin = RangeBegin;
-    Site.End = RangeEnd;
-    Site.HeaderFile = HeaderPath;
-    unsigned What = M.InArgument ? 2 : 1;
-    if (!WrappedRanges.insert({Site.HeaderFile, Site.Begin, Site.End, What})
-             .second)
-      return;
-  }
+  if (Site.Status == SiteStatus::Instrumented &&
+      !placeBracket(Site, *Text, HeaderPath, M.InArgument ? 2 : 1))
+    return;
   Found.emplace_back(Key, std::move(Site));
 }
 
@@ -369,15 +376,8 @@ void LaunchSiteFinder::run(const MatchFinder::MatchResult &Result) {
                                                LaunchFile.getHashValue(),
                                                SM.getFileOffset(Expansion)};
 
-  // The text that stands for the launch: the launch itself, the macro use
-  // that expands to exactly it, or the macro argument it is.
-  clang::CharSourceRange Range = clang::Lexer::makeFileCharRange(
-      clang::CharSourceRange::getTokenRange(Launch->getSourceRange()), SM,
-      Ctx.getLangOpts());
-  bool Wrappable =
-      Range.isValid() && SM.getFileID(Range.getBegin()) == LaunchFile;
-  unsigned RangeBegin = Wrappable ? SM.getFileOffset(Range.getBegin()) : 0;
-  unsigned RangeEnd = Wrappable ? SM.getFileOffset(Range.getEnd()) : 0;
+  std::optional<std::pair<unsigned, unsigned>> Text =
+      textRangeIn(*Launch, LaunchFile, Ctx);
 
   if ((InMainFile || !HeaderPath.empty()) &&
       (!understood(*Launch, *KernelExpr, Ctx) ||
@@ -391,22 +391,18 @@ void LaunchSiteFinder::run(const MatchFinder::MatchResult &Result) {
     Site.Status = SiteStatus::OutsideMainFile;
   else if (Space == ExecutionSpace::Device)
     Site.Status = SiteStatus::DeviceLaunch;
-  else if (!Wrappable)
+  else if (!Text)
     Site.Status = SiteStatus::InMacroBody;
   else if (Space == ExecutionSpace::HostDevice &&
-           !Regions.contains(LaunchFile, RangeBegin))
+           !Regions.contains(LaunchFile, Text->first))
     Site.Status = SiteStatus::HostDeviceFunction;
-  else if (Conditionals.anyWithin(LaunchFile, RangeBegin, RangeEnd))
+  else if (Conditionals.anyWithin(LaunchFile, Text->first, Text->second))
     Site.Status = SiteStatus::SpansConditional;
   else
     Site.Status = SiteStatus::Instrumented;
 
   if (Site.Status == SiteStatus::Instrumented) {
-    Site.Begin = RangeBegin;
-    Site.End = RangeEnd;
-    Site.HeaderFile = HeaderPath;
-    if (!WrappedRanges.insert({Site.HeaderFile, Site.Begin, Site.End, 0})
-             .second)
+    if (!placeBracket(Site, *Text, HeaderPath, 0))
       return;
   } else if (!InMainFile) {
     // A header included twice is one written launch.
@@ -417,6 +413,17 @@ void LaunchSiteFinder::run(const MatchFinder::MatchResult &Result) {
       return;
   }
   Found.emplace_back(Key, std::move(Site));
+}
+
+bool LaunchSiteFinder::placeBracket(LaunchSite &Site,
+                                    std::pair<unsigned, unsigned> Text,
+                                    const std::string &HeaderPath,
+                                    unsigned What) {
+  Site.Begin = Text.first;
+  Site.End = Text.second;
+  Site.HeaderFile = HeaderPath;
+  return WrappedRanges.insert({Site.HeaderFile, Site.Begin, Site.End, What})
+      .second;
 }
 
 std::vector<LaunchSite> LaunchSiteFinder::takeSites() {

@@ -123,6 +123,11 @@ private:
   std::vector<LaunchSite> Unclear;
   /// (file id, offset) of the spelling of each launch's `<<<` or API name.
   std::set<std::pair<unsigned, unsigned>> Anchors;
+  /// Brackets \p Site at \p Text (offsets in its file, or in HeaderPath's
+  /// copy when set); false when a site of the same kind (\p What, as in
+  /// WrappedRanges) was bracketed there already.
+  bool placeBracket(LaunchSite &Site, std::pair<unsigned, unsigned> Text,
+                    const std::string &HeaderPath, unsigned What);
   /// Ranges already wrapped, by file: a macro argument expanded twice, or a
   /// header included twice, is one written launch and one site. The last
   /// element tells a launch (0), a library call (1) and a declaration's
