@@ -89,6 +89,7 @@ std::unique_ptr<Analysis> analyze(ProfileDocument P, DeviceEntry Device,
   localizeSourcePaths(A->Source, Options.SourceRoot);
   A->Device = std::move(Device);
   A->Model = Options.Model;
+  A->SourceRoot = Options.SourceRoot;
   for (const DeviceEntry &T : Options.Targets) {
     bool Repeat = deviceMatches(A->Device.Device, T.Device.Name);
     for (const DeviceEntry &Seen : A->Targets)

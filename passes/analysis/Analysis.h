@@ -56,6 +56,9 @@ struct Analysis {
   bool MeasuredOnDevice = true;
   ProfileReport Report;
   SourceCheckResult Sources;
+  /// AnalysisOptions::SourceRoot: where the views read the sources of the
+  /// report's relative paths.
+  std::string SourceRoot;
   /// The report's diagnostics, which the checks add (checks/Diagnose.h):
   /// input problems first, then one per kernel, most GPU time first.
   std::vector<Diagnostic> Diagnostics;

@@ -2,10 +2,13 @@
 
 #include "views/HtmlReport.h"
 
+#include "analysis/AnnotatedSource.h"
 #include "checks/Diagnose.h"
 #include "checks/Notes.h"
+#include "checks/StallReasons.h"
 #include "checks/Vocabulary.h"
 #include "support/Format.h"
+#include "support/InputFile.h"
 #include "support/KernelNames.h"
 #include "support/Quantities.h"
 
@@ -58,6 +61,22 @@ td.name { overflow-wrap: normal; word-break: normal; }
 details { margin: 4px 0; }
 summary { cursor: pointer; }
 footer { margin-top: 40px; color: #777; font-size: 12px; }
+/* The annotated source: a row's shade and bar follow its line's share of
+   the kernel's stall samples; the share is also written, in the row. */
+h3.source-kernel { font-size: 16px; margin-bottom: 4px; }
+h3.source-kernel .name { overflow-wrap: normal; word-break: normal; }
+table.source { margin-bottom: 12px; }
+table.source caption { text-align: left; padding: 4px 0; color: #444; }
+table.source td.reasons { white-space: nowrap; }
+table.source td.code { font-family: ui-monospace, Menlo, Consolas, monospace;
+                       white-space: pre; tab-size: 4; }
+table.source tr.hot th, table.source tr.hot td.share { font-weight: bold; }
+table.source tr.gap td { color: #777; font-style: italic; background: #f4f4f4; }
+td.share { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.track { display: inline-block; width: 60px; height: 8px; margin-right: 6px;
+         background: #eee; vertical-align: middle; }
+.bar { display: block; height: 100%; background: #c0392b; }
+p.unread { color: #a05a00; }
 )css";
 
 std::string loc(const std::optional<SourceLocation> &L) {
@@ -344,6 +363,148 @@ void tableSections(std::ostream &OS, const Analysis &A) {
   OS << "</section>\n";
 }
 
+/// At most this many reasons in a line's cell.
+constexpr std::size_t ReasonsPerLine = 3;
+
+/// "long scoreboard 65%, lg throttle 24%": the reasons of \p L with the most
+/// samples, with their share of the line's.
+std::string reasonsText(const StallLine &L) {
+  std::vector<std::pair<std::string, std::uint64_t>> Most(L.Reasons.begin(),
+                                                          L.Reasons.end());
+  std::stable_sort(Most.begin(), Most.end(), [](const auto &A, const auto &B) {
+    return A.second > B.second;
+  });
+  std::string Out;
+  for (std::size_t I = 0; I < Most.size() && I < ReasonsPerLine; ++I) {
+    if (Most[I].second == 0)
+      break;
+    Out += (I ? ", " : "") +
+           std::string(stallReasonWords(Most[I].first).Label) + " " +
+           formatPercent(double(Most[I].second) /
+                         double(std::max<std::uint64_t>(L.Samples, 1)));
+  }
+  return Out;
+}
+
+/// The row of one line (or gap) of a kernel's annotated source; \p Hottest
+/// is the largest share of the kernel's lines (the darkest shade).
+void sourceRow(std::ostream &OS, const StallLines &S, const SourceRow &R,
+               bool WithText, double Hottest) {
+  if (R.gap()) {
+    OS << "<tr class=\"gap\"><td colspan=\"" << (WithText ? 5 : 4) << "\">"
+       << R.Elided << " lines without samples (" << R.Line << "-"
+       << R.Line + R.Elided - 1 << ")</td></tr>\n";
+    return;
+  }
+  const StallLine *L = R.Sampled ? &S.Lines[*R.Sampled] : nullptr;
+  OS << "<tr";
+  if (R.Hot)
+    OS << " class=\"hot\"";
+  if (L)
+    OS << " style=\"background-color: rgba(192, 57, 43, "
+       << formatFixed(0.06 + 0.44 * L->Share / std::max(Hottest, 1e-9), 2)
+       << ")\"";
+  OS << "><th scope=\"row\" class=\"num\">" << R.Line << "</th>";
+  if (L)
+    OS << "<td class=\"share\"><span class=\"track\" aria-hidden=\"true\">"
+       << "<span class=\"bar\" style=\"width: "
+       << formatFixed(100 * L->Share, 1) << "%\"></span></span>"
+       << formatPercent(L->Share) << "</td><td class=\"num\">"
+       << formatGrouped(double(L->Samples)) << "</td><td class=\"reasons\">"
+       << escape(reasonsText(*L)) << "</td>";
+  else
+    OS << "<td></td><td></td><td></td>";
+  if (WithText)
+    OS << "<td class=\"code\">" << escape(R.Text) << "</td>";
+  OS << "</tr>\n";
+}
+
+/// One file of a kernel's annotated source: its lines with their samples,
+/// or, where its text could not be had, its sampled lines and why.
+void sourceTable(std::ostream &OS, const StallLines &S,
+                 const AnnotatedFile &F) {
+  bool WithText = F.Problem == SourceProblem::None;
+  if (F.Problem == SourceProblem::Unreadable)
+    OS << "<p class=\"unread\">The source is not shown: cannot read <code>"
+       << breakable(F.Path) << "</code>: " << escape(printable(F.Error))
+       << ".</p>\n";
+  else if (F.Problem == SourceProblem::TooShort)
+    OS << "<p class=\"unread\">The source is not shown: <code>"
+       << breakable(F.Path) << "</code> has " << F.FileLines
+       << " lines, but the samples name line " << F.LastLine
+       << " (the file changed since the profile was recorded).</p>\n";
+  double Hottest = 0;
+  for (const StallLine &L : S.Lines)
+    Hottest = std::max(Hottest, L.Share);
+  OS << "<div class=\"table-scroll\"><table class=\"source\">\n<caption>"
+     << "<code>" << breakable(F.File) << "</code>: " << formatPercent(F.Share)
+     << " of the kernel's samples</caption>\n"
+     << "<thead><tr><th scope=\"col\">line</th><th scope=\"col\">share</th>"
+        "<th scope=\"col\">samples</th><th scope=\"col\">top stall "
+        "reasons</th>"
+     << (WithText ? "<th scope=\"col\">source</th>" : "")
+     << "</tr></thead>\n<tbody>\n";
+  for (const SourceRow &R : F.Rows)
+    sourceRow(OS, S, R, WithText, Hottest);
+  OS << "</tbody></table></div>\n";
+}
+
+/// The annotated source of the \p Index th kernel with stall samples.
+void kernelSource(std::ostream &OS, const Analysis &A, const KernelReport &K,
+                  std::size_t Index) {
+  const StallLines &S = *K.Stalls;
+  OS << "<h3 id=\"source-" << Index
+     << "\" class=\"source-kernel\"><span class=\"name\">"
+     << breakable(K.ShortName) << "</span></h3>\n<p>"
+     << formatGrouped(double(S.Samples)) << " samples of " << S.Launches
+     << (S.Launches == 1 ? " sampled launch" : " sampled launches");
+  if (!S.Dominant.empty())
+    OS << ", most often "
+       << escape(std::string(stallReasonWords(S.Dominant).Label));
+  if (S.Unresolved)
+    OS << "; " << formatGrouped(double(S.Unresolved->Samples)) << " ("
+       << formatPercent(S.Unresolved->Share)
+       << ") at instructions without a source line";
+  if (S.Dropped)
+    OS << "; " << formatGrouped(double(S.Dropped)) << " lost";
+  OS << ".</p>\n";
+  std::vector<AnnotatedFile> Files =
+      annotateSource(S, A.SourceRoot, K.Definition);
+  if (Files.empty())
+    OS << "<p class=\"unread\">None of its samples has a source line.</p>\n";
+  for (const AnnotatedFile &F : Files)
+    sourceTable(OS, S, F);
+}
+
+/// The annotated source of each kernel with warp-stall samples, the first
+/// DetailedKernels of them (as Nsight Compute's Source page shows them).
+void sourceSection(std::ostream &OS, const Analysis &A) {
+  std::vector<const KernelReport *> Sampled;
+  for (const KernelReport &K : A.Report.Kernels)
+    if (K.Stalls)
+      Sampled.push_back(&K);
+  if (Sampled.empty())
+    return;
+  OS << "<section id=\"source\">\n<h2>Where the warps stall</h2>\n<p>Each "
+        "kernel with warp-stall samples (CUPTI's PC sampling: each sample "
+        "is one warp's state at one instruction), its source from the first "
+        "to the last sampled line: each line's share of the kernel's "
+        "samples (the shade and the bar), its samples and its most frequent "
+        "stall reasons (docs/diagnostics.md#stall-reasons). The hot lines, "
+        "those with a note in the diagnostics, are bold; stretches without "
+        "samples are elided.</p>\n";
+  for (std::size_t I = 0; I < Sampled.size(); ++I) {
+    if (I == DetailedKernels) {
+      OS << "<p>" << (Sampled.size() - DetailedKernels)
+         << " more kernels with samples: see <code>headroom report --format "
+            "json</code> (<code>stall_lines</code>).</p>\n";
+      break;
+    }
+    kernelSource(OS, A, *Sampled[I], I + 1);
+  }
+  OS << "</section>\n";
+}
+
 /// Each kernel's full diagnostic, the first DetailedKernels of them, the
 /// first three open; those of the kernels launched outside instrumented
 /// code under a heading of their own.
@@ -387,6 +548,7 @@ void writeHtmlReport(std::ostream &OS, const Analysis &A,
   inputProblemsSection(OS, A);
   chartSections(OS, A);
   tableSections(OS, A);
+  sourceSection(OS, A);
   diagnosticsSection(OS, A);
   OS << "<footer>Generated by headroom " << escape(ToolVersion)
      << ". Check names are documented in docs/diagnostics.md.</footer>\n"

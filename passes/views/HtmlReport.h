@@ -5,8 +5,11 @@
 /// (CSS in a <style> element, charts as inline SVG, no script, no external
 /// resource), readable offline and attachable to a CI run: the inputs, the
 /// input problems, the roofline chart, the quadrant-split panels, the
-/// per-kernel table, the projection table when --target was given, and each
-/// kernel's full diagnostic in a <details> element.
+/// per-kernel table, the projection table when --target was given, the
+/// annotated source of each kernel with warp-stall samples (its lines with
+/// their share of the samples and stall reasons, as Nsight Compute's Source
+/// page shows them) and each kernel's full diagnostic in a <details>
+/// element.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_VIEWS_HTMLREPORT_H
