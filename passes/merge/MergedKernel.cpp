@@ -2,6 +2,8 @@
 
 #include "merge/MergedKernel.h"
 
+#include "schema/StallSamplesSum.h"
+
 #include <algorithm>
 #include <cmath>
 #include <tuple>
@@ -139,47 +141,7 @@ void MergedKernel::addCounters(const ProfileKernel &K) {
 std::optional<StallSamples> MergedKernel::stallSamples() const {
   if (Stalls.empty())
     return std::nullopt;
-  StallSamples Out;
-  for (const StallSamples &S : Stalls)
-    if (S.Period > 0 && (Out.Period == 0 || S.Period < Out.Period))
-      Out.Period = S.Period;
-  // Counts scaled to Out.Period, held at MaxProfileCount + 1 as addCount
-  // holds sums.
-  auto Scaled = [&](std::uint64_t Count, std::uint64_t Period) {
-    if (Period == 0 || Period == Out.Period)
-      return Count;
-    long double V = static_cast<long double>(Count) * Period / Out.Period;
-    return V > static_cast<long double>(MaxProfileCount)
-               ? MaxProfileCount + 1
-               : static_cast<std::uint64_t>(std::llround(V));
-  };
-  std::map<std::pair<std::string, std::uint64_t>, std::size_t> Index;
-  for (const StallSamples &S : Stalls) {
-    addCount(Out.Launches, S.Launches);
-    addCount(Out.Dropped, Scaled(S.Dropped, S.Period));
-    for (const StallSamplePc &P : S.Pcs) {
-      auto [It, New] = Index.try_emplace({P.Function, P.Offset}, 0);
-      if (New) {
-        It->second = Out.Pcs.size();
-        Out.Pcs.push_back(P);
-        Out.Pcs.back().Stalls.clear();
-      }
-      StallSamplePc &M = Out.Pcs[It->second];
-      // The first entry that resolved the instruction's line gives it.
-      if (M.Where.File.empty() && !P.Where.File.empty()) {
-        M.Where = P.Where;
-        M.Directory = P.Directory;
-      }
-      for (const auto &[Reason, Count] : P.Stalls)
-        addCount(M.Stalls[Reason], Scaled(Count, S.Period));
-    }
-  }
-  std::sort(Out.Pcs.begin(), Out.Pcs.end(),
-            [](const StallSamplePc &A, const StallSamplePc &B) {
-              return std::tie(A.Function, A.Offset) <
-                     std::tie(B.Function, B.Offset);
-            });
-  return Out;
+  return sumStallSamples(Stalls);
 }
 
 ProfileKernel MergedKernel::result() const {

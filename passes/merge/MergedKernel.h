@@ -11,13 +11,7 @@
 /// each entry's counter_launches, and counter_launches is summed. Measured
 /// counters replace estimated ones (counters_estimated), which are kept only
 /// where no input measured the configuration. Warp-stall samples
-/// (stall_samples) are summed per instruction (function and offset), reason
-/// by reason, with their launches and dropped samples; where the entries
-/// were sampled at different periods, each entry's counts are first scaled
-/// to the shortest period (count x period / shortest, rounded), so that
-/// every merged sample stands for the same number of cycles and the shares
-/// per line stay those of the time spent; an entry of period 0 (unknown)
-/// is added unscaled.
+/// (stall_samples) are summed per instruction (schema/StallSamplesSum.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_MERGE_MERGEDKERNEL_H

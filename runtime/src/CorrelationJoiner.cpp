@@ -44,12 +44,15 @@ void CorrelationJoiner::join(
     std::unordered_map<std::uint32_t, Association>::iterator It,
     KernelRecord &&Record) {
   Association &A = It->second;
-  if (A.Kind == LaunchKind::Launch) {
+  if (A.Kind == LaunchKind::Launch || A.Kind == LaunchKind::StallSampled) {
     ++Counts.MatchedByPosition[std::min<std::size_t>(A.Position, 3)];
     Attribution Where = A.Where;
     std::uint32_t LaunchId = A.Ids[0];
+    LaunchRole Role = A.Kind == LaunchKind::StallSampled
+                          ? LaunchRole::StallSampled
+                          : LaunchRole::Normal;
     eraseGroup(A);
-    emit(Where, LaunchRole::Normal, LaunchId, std::move(Record));
+    emit(Where, Role, LaunchId, std::move(Record));
     return;
   }
   if (A.Kind == LaunchKind::Graph) {
@@ -95,10 +98,11 @@ void CorrelationJoiner::associate(std::span<const std::uint32_t> Ids,
     Entry.Position = static_cast<std::uint8_t>(I);
     auto [It, Inserted] = Assocs.try_emplace(A.Ids[I], Entry);
     if (!Inserted) {
-      // A profiled launch's association (from its launch callback) wins over
-      // a plain one for the same call (its external-correlation record).
-      if (It->second.Kind == LaunchKind::Profiled &&
-          Kind != LaunchKind::Profiled)
+      // A sampled launch's association (from its launch callback) wins
+      // over a plain one for the same call (its external-correlation record).
+      bool Sampled = It->second.Kind == LaunchKind::Profiled ||
+                     It->second.Kind == LaunchKind::StallSampled;
+      if (Sampled && Kind != It->second.Kind)
         continue;
       It->second = Entry;
     }

@@ -47,6 +47,9 @@ enum class LaunchRole {
   Profiled,
   /// Another record of a profiled launch (a replay pass): not a launch.
   Replay,
+  /// A launch whose warp stalls were sampled: counts as a launch, its time
+  /// is perturbed by PC sampling.
+  StallSampled,
 };
 
 /// What an association stands for.
@@ -55,6 +58,8 @@ enum class LaunchKind {
   Launch,
   /// A launch whose counters are sampled: later records are replays.
   Profiled,
+  /// A launch whose warp stalls are sampled: one record, not timed.
+  StallSampled,
   /// A graph launch: every record with its id joins it (one per node).
   Graph,
 };

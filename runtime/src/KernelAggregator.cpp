@@ -3,6 +3,7 @@
 #include "KernelAggregator.h"
 
 #include "schema/CounterCatalog.h"
+#include "schema/StallSamplesSum.h"
 
 #include <algorithm>
 #include <cmath>
@@ -122,6 +123,9 @@ void KernelAggregator::add(const JoinedLaunch &Launch) {
     ++S->Untimed;
     return;
   }
+  // Its time is that of the kernel under PC sampling.
+  if (Launch.Role == LaunchRole::StallSampled)
+    return;
   if (Launch.Role == LaunchRole::Profiled)
     S->Profiled.add(R.durationNs());
   else
@@ -133,10 +137,8 @@ void KernelAggregator::addSample(const LaunchKey &Key, CounterValues Values) {
   if (!S)
     return;
   ++S->CounterLaunches;
-  if (auto It = Values.find(durationMetric());
-      It != Values.end() && std::isfinite(It->second) && It->second > 0)
-    S->SampledDuration.add(
-        static_cast<std::uint64_t>(std::llround(It->second)));
+  if (std::optional<std::uint64_t> Ns = sampledDurationNs(Values))
+    S->SampledDuration.add(*Ns);
   if (!S->Counters) {
     S->Counters = std::move(Values);
   } else {
@@ -162,6 +164,40 @@ void KernelAggregator::addSampleNote(const LaunchKey &Key, std::string Note) {
   KernelStats *S = entry(Key);
   if (S && !S->Counters && S->CounterNote.empty())
     S->CounterNote = std::move(Note);
+}
+
+void KernelAggregator::addStallSamples(const LaunchKey &Key,
+                                       StallSamples Samples) {
+  KernelStats *S = entry(Key);
+  if (!S)
+    return;
+  if (!S->Stalls) {
+    S->Stalls = std::move(Samples);
+    return;
+  }
+  StallSamples Parts[] = {std::move(*S->Stalls), std::move(Samples)};
+  S->Stalls = sumStallSamples(Parts);
+}
+
+std::optional<std::uint64_t>
+KernelAggregator::sampledDurationNs(const CounterValues &Values) {
+  auto It = Values.find(durationMetric());
+  if (It == Values.end() || !std::isfinite(It->second) || It->second <= 0)
+    return std::nullopt;
+  return static_cast<std::uint64_t>(std::llround(It->second));
+}
+
+std::optional<std::uint64_t>
+KernelAggregator::expectedNs(const LaunchKey &Key) const {
+  auto It = Entries.find(Key);
+  if (It == Entries.end())
+    return std::nullopt;
+  const KernelStats &S = It->second;
+  if (S.Timed.Count > 0)
+    return S.Timed.TotalNs / S.Timed.Count;
+  if (S.SampledDuration.Count > 0)
+    return S.SampledDuration.TotalNs / S.SampledDuration.Count;
+  return std::nullopt;
 }
 
 std::vector<KernelStats> KernelAggregator::entries() const {

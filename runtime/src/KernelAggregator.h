@@ -19,6 +19,8 @@
 #include "DurationSample.h"
 #include "LaunchKey.h"
 
+#include "schema/ProfileDocument.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -86,6 +88,8 @@ struct KernelStats {
   std::string CounterNote;
   /// Set when Counters were estimated from another entry, not sampled.
   std::optional<EstimatedFrom> Estimated;
+  /// Warp-stall samples of launches of this key (StallSampler), summed.
+  std::optional<StallSamples> Stalls;
 
   /// The durations the profile reports and where they come from:
   /// "unprofiled" (Timed), else "profiled" (the sampled launch's activity
@@ -124,6 +128,14 @@ public:
   void addSampleError(const LaunchKey &Key, std::string Error);
   /// Records why \p Key is not sampled (kept unless counters arrive).
   void addSampleNote(const LaunchKey &Key, std::string Note);
+  /// Adds the warp-stall samples of one launch of \p Key.
+  void addStallSamples(const LaunchKey &Key, StallSamples Samples);
+  /// The gpu__time_duration.sum of a sampled launch's \p Values, if any.
+  static std::optional<std::uint64_t>
+  sampledDurationNs(const CounterValues &Values);
+  /// What a launch of \p Key is expected to take: the mean of its timed
+  /// launches, else of its sampled launches' gpu__time_duration.sum.
+  std::optional<std::uint64_t> expectedNs(const LaunchKey &Key) const;
 
   /// All entries, ordered by launchKeyLess.
   std::vector<KernelStats> entries() const;

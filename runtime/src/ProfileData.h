@@ -56,6 +56,8 @@ struct CollectionInfo {
   std::map<std::string, std::uint64_t> Diagnostics;
   /// The bounds of the `first` rule (counters mode).
   std::optional<headroom::SamplingLimits> Limits;
+  /// Warp-stall sampling (counters mode).
+  std::optional<headroom::StallSamplingInfo> StallSampling;
 };
 
 /// One whole profile.

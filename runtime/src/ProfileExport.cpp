@@ -58,6 +58,7 @@ ProfileCollection collection(const CollectionInfo &C) {
   Out.DroppedRecords = C.DroppedRecords;
   Out.Diagnostics = C.Diagnostics;
   Out.Limits = C.Limits;
+  Out.StallSampling = C.StallSampling;
   return Out;
 }
 
@@ -114,6 +115,7 @@ ProfileKernel kernel(const KernelStats &K) {
       E.ThroughGrid = std::array<unsigned, 3>{G->X, G->Y, G->Z};
     Out.CountersEstimated = E;
   }
+  Out.Stalls = K.Stalls;
   return Out;
 }
 

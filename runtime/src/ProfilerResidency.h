@@ -34,6 +34,14 @@ public:
   /// A launch ran without a sample. True once: when the profiler should be
   /// released now.
   bool launchedWithoutSample();
+  /// The profiler was released for another reason (warp-stall sampling
+  /// could not be enabled beside it).
+  void released() {
+    if (Enabled)
+      ++Releases;
+    Enabled = false;
+    IdleLaunches = 0;
+  }
 
   bool enabled() const { return Enabled; }
   std::uint64_t releases() const { return Releases; }

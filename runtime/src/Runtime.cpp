@@ -64,7 +64,11 @@ struct Runtime::Frame {
 struct Runtime::ThreadState {
   std::uint64_t Owner = 0;
   std::vector<Frame> Frames;
+  /// A counter sample, or a warp-stall sample (at 2^StallExponent), is in
+  /// flight on this thread.
   bool Sampling = false;
+  bool StallSampling = false;
+  unsigned StallExponent = 0;
   std::uint32_t SampleCorrelation = 0;
   LaunchKey SampleKey;
   /// When the sampler was asked to begin, and when it had begun
@@ -83,10 +87,10 @@ Runtime::ThreadState &Runtime::threadState() const {
 
 Runtime::Runtime(RuntimeConfig Config, std::unique_ptr<Tracer> Trace,
                  std::unique_ptr<CounterSampler> Sampler,
-                 RuntimeEnvironment Env)
+                 RuntimeEnvironment Env, std::unique_ptr<StallSampler> Stalls)
     : Serial(NextSerial++), Config(std::move(Config)), Trace(std::move(Trace)),
       Sampler(std::move(Sampler)), Env(std::move(Env)),
-      Warnings(this->Env.Emit),
+      Stalls(std::move(Stalls)), Warnings(this->Env.Emit),
       Policy(this->Config.Scope, this->Config.Rule, this->Config.SkipPatterns,
              /*MaxAttempts=*/3, this->Config.Bounds),
       Budget(this->Config.BudgetPct),
@@ -94,7 +98,8 @@ Runtime::Runtime(RuntimeConfig Config, std::unique_ptr<Tracer> Trace,
       ProgressEmit(this->Env.Emit ? this->Env.Emit
                                   : Degradation::standardError()),
       Joiner(CorrelationJoiner::Options{},
-             [this](JoinedLaunch &&L) { onJoined(std::move(L)); }) {
+             [this](JoinedLaunch &&L) { onJoined(std::move(L)); }),
+      StallRule(this->Config.PcSamplingExponent) {
   for (const std::string &Error : this->Config.Errors)
     Warnings.configWarning(Error);
 }
@@ -159,6 +164,9 @@ void Runtime::start() {
       Config.Correlation == CorrelationSource::External;
   Options.RuntimeCallbacks =
       Config.Correlation == CorrelationSource::CallbackRuntime;
+  bool WantStalls =
+      Stalls && Config.PcSampling && Config.RequestedMode == Mode::Counters;
+  Options.ModuleLoads = WantStalls;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     Joiner.setOrdering(Options.ExternalCorrelation
@@ -202,6 +210,10 @@ void Runtime::start() {
     if (Status.Activity && !Status.Callbacks && !UseExternal && !Report)
       Report = {Lost::Sites, Status.CallbackFailure.value_or(
                                  Failure{FailureKind::Other, ""})};
+    if (WantStalls && Status.Activity && Status.Callbacks)
+      StallsActive = true;
+    else if (WantStalls)
+      StallsUnavailable = "no launch callbacks";
   }
   if (Report)
     Warnings.report(Report->first, Report->second);
@@ -212,6 +224,7 @@ void Runtime::start() {
                   "): sites joined through external correlation records");
   PushExternal = UseExternal;
   SamplingLive = CountersActive;
+  StallsLive = StallsActive;
   Active = Status.Activity || Status.Callbacks;
 }
 
@@ -381,7 +394,8 @@ template <typename Body> void Runtime::launchHook(Body &&B) {
 void Runtime::launchEnter(const LaunchInfo &Launch) {
   launchHook([&] {
     ThreadState &T = threadState();
-    if (!SamplingLive.load(std::memory_order_relaxed)) {
+    if (!SamplingLive.load(std::memory_order_relaxed) &&
+        !StallsLive.load(std::memory_order_relaxed)) {
       // Timing only: associate bracketed launches, nothing else to do.
       if (T.Frames.empty() || PushExternal.load(std::memory_order_relaxed))
         return;
@@ -397,13 +411,15 @@ void Runtime::launchEnter(const LaunchInfo &Launch) {
     }
     LaunchKey Key;
     bool Sample = false;
+    std::optional<unsigned> Stall;
     std::string Why;
     {
       std::lock_guard<std::mutex> Lock(Mutex);
       Attribution Where = attributionOf(T);
       Key = keyOf(Where, Launch);
       // Never nest a sample inside a sampled launch on this thread.
-      if (CountersActive && !T.Sampling) {
+      bool Nested = T.Sampling || T.StallSampling;
+      if (CountersActive && !Nested) {
         auto Device = Devices.find(Launch.Device);
         unsigned Sms = Device == Devices.end() || Device->second.SmCount < 0
                            ? 0
@@ -412,16 +428,197 @@ void Runtime::launchEnter(const LaunchInfo &Launch) {
       }
       if (!Why.empty())
         Aggregator.addSampleNote(Key, Why);
-      if (!Sample && !UseExternal && Where.attributed())
+      if (!Sample && !Nested && StallsActive)
+        Stall = claimStallSample(Key, Launch);
+      if (!Sample && !Stall && !UseExternal && Where.attributed())
         Joiner.associate(Launch.correlationIds(), Where, LaunchKind::Launch);
     }
-    if (!Sample) {
-      waitForSampleInFlight();
-      launchedWithoutSample(T);
+    if (Sample) {
+      beginSample(Launch, Key);
       return;
     }
-    beginSample(Launch, Key);
+    if (Stall) {
+      beginStallSample(Launch, Key, *Stall);
+      return;
+    }
+    waitForSampleInFlight();
+    launchedWithoutSample(T);
   });
+}
+
+std::optional<unsigned> Runtime::claimStallSample(const LaunchKey &Key,
+                                                  const LaunchInfo &Launch) {
+  if (!Policy.candidate(Key))
+    return std::nullopt;
+  auto Device = Devices.find(Launch.Device);
+  unsigned Sms = Device == Devices.end() || Device->second.SmCount < 0
+                     ? 0
+                     : unsigned(Device->second.SmCount);
+  std::optional<std::uint64_t> Expected = Aggregator.expectedNs(Key);
+  if (auto It = SampledNs.find(Key); !Expected && It != SampledNs.end())
+    Expected = It->second;
+  return StallRule.claim(Key, Expected, Sms, Budget.allows(now()));
+}
+
+void Runtime::beginStallSample(const LaunchInfo &Launch, const LaunchKey &Key,
+                               unsigned Exponent) {
+  ThreadState &T = threadState();
+  SampleMutex.lock();
+  SampleOwner.store(std::this_thread::get_id());
+  SampleInFlight.store(true, std::memory_order_release);
+  std::uint64_t BeginNs = now();
+  auto Begin = [&] {
+    return callNoThrow(
+        StallStart{StallStart::Status::Failed,
+                   Failure{FailureKind::Other, "stall sampler threw"}},
+        [&] { return Stalls->begin(Launch, Exponent); });
+  };
+  bool Exclusive;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Exclusive = StallsExclusive;
+  }
+  // Where the two could not be on together, the range profiler goes first.
+  if (Exclusive && ProfilerResident.exchange(false)) {
+    callNoThrow([&] { Sampler->release(); });
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Residency.released();
+  }
+  StallStart Start = Begin();
+  if (Start.State == StallStart::Status::ProfilerBusy &&
+      ProfilerResident.exchange(false)) {
+    callNoThrow([&] { Sampler->release(); });
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Residency.released();
+      ++Diagnostics["stall_profiler_conflicts"];
+    }
+    Start = Begin();
+    if (Start.State == StallStart::Status::Started) {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      StallsExclusive = true;
+    }
+  }
+  if (Start.State == StallStart::Status::ProfilerBusy)
+    Start.State = StallStart::Status::Failed;
+
+  bool Failed = false;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (Start.State == StallStart::Status::Started) {
+      StallsResident = true;
+      Joiner.associate(Launch.correlationIds(), Key.attribution(),
+                       LaunchKind::StallSampled);
+      T.StallSampling = true;
+      T.StallExponent = Exponent;
+      T.SampleCorrelation =
+          Launch.NumCorrelationIds ? Launch.CorrelationIds[0] : 0;
+      T.SampleKey = Key;
+      T.SampleStartNs = BeginNs;
+      // SampleMutex stays held until launchExit, as for a counter sample.
+      ++SignalDeferralDepth;
+      return;
+    }
+    StallRule.release(Key, /*Failed=*/false);
+    if (Start.State == StallStart::Status::Skipped)
+      ++Diagnostics["stall_samples_skipped"];
+    else
+      Failed = true;
+    if (!UseExternal && Key.attribution().attributed())
+      Joiner.associate(Launch.correlationIds(), Key.attribution(),
+                       LaunchKind::Launch);
+  }
+  SampleInFlight.store(false, std::memory_order_release);
+  SampleOwner.store(std::thread::id());
+  SampleMutex.unlock();
+  if (Failed)
+    stopStalls(Start.Why);
+}
+
+void Runtime::endStallSample(const LaunchInfo &Launch) {
+  ThreadState &T = threadState();
+  StallResult Result = callNoThrow(
+      StallResult{StallResult::Status::Failed,
+                  {},
+                  0,
+                  Failure{FailureKind::Other, "stall sampler threw"}},
+      [&] { return Stalls->end(Launch); });
+  // A launch that failed ran nothing to sample.
+  if (!Launch.Succeeded && Result.State == StallResult::Status::Ok)
+    Result.State = StallResult::Status::Retry;
+  LaunchKey Key = std::move(T.SampleKey);
+  std::uint64_t EndNs = now();
+  std::uint64_t ElapsedNs =
+      EndNs > T.SampleStartNs ? EndNs - T.SampleStartNs : 0;
+  T.StallSampling = false;
+  T.SampleCorrelation = 0;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Budget.charge(ElapsedNs);
+    Diagnostics["stall_sample_us"] += ElapsedNs / 1000;
+    if (Result.State == StallResult::Status::Ok) {
+      std::uint64_t Samples = 0;
+      for (const StallSamplePc &Pc : Result.Samples.Pcs)
+        Samples += Pc.samples();
+      StallRule.sampled(Key, Samples, T.StallExponent);
+      if (Result.OtherLaunchSamples > 0)
+        Diagnostics["stall_samples_other_launches"] +=
+            Result.OtherLaunchSamples;
+      Aggregator.addStallSamples(Key, std::move(Result.Samples));
+      ++Diagnostics["stall_samples_taken"];
+    } else {
+      StallRule.release(Key, /*Failed=*/true);
+      if (Result.State == StallResult::Status::Retry)
+        ++Diagnostics["stall_samples_retried"];
+    }
+  }
+  SampleInFlight.store(false, std::memory_order_release);
+  SampleOwner.store(std::thread::id());
+  SampleMutex.unlock();
+  --SignalDeferralDepth;
+  if (Result.State == StallResult::Status::Failed)
+    stopStalls(Result.Why);
+}
+
+void Runtime::stopStalls(const Failure &Why) {
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (!StallsActive)
+      return;
+    StallsActive = false;
+    StallsLive = false;
+    StallRule.disable();
+    StallsUnavailable = Why.Detail;
+  }
+  Warnings.note("warp-stall samples unavailable (" + Why.Detail +
+                "): kernels are reported without their hot lines");
+}
+
+void Runtime::moduleLoaded(const void *Cubin, std::size_t Size) {
+  runHook([&] {
+    if (StallsLive.load(std::memory_order_relaxed))
+      Stalls->moduleLoaded(Cubin, Size);
+  });
+}
+
+std::optional<StallSamplingInfo> Runtime::stallSamplingInfo() const {
+  if (Config.RequestedMode != Mode::Counters)
+    return std::nullopt;
+  StallSamplingInfo Info;
+  Info.Period = StallRule.shortestPeriod();
+  if (!Config.PcSampling) {
+    Info.Mode = "off";
+    Info.Note = "HEADROOM_PC_SAMPLING=off";
+  } else if (!Stalls) {
+    Info.Mode = "unavailable";
+    Info.Note = "this runtime has no stall sampler";
+  } else if (!StallsUnavailable.empty()) {
+    Info.Mode = "unavailable";
+    Info.Note = StallsUnavailable;
+  } else {
+    Info.Mode = "on";
+  }
+  return Info;
 }
 
 void Runtime::launchedWithoutSample(const ThreadState &T) {
@@ -448,6 +645,17 @@ void Runtime::beginSample(const LaunchInfo &Launch, const LaunchKey &Key) {
     SampleOwner.store(std::thread::id());
     SampleMutex.unlock();
   };
+
+  bool ReleaseStalls;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    ReleaseStalls = StallsExclusive && StallsResident;
+    StallsResident = StallsResident && !ReleaseStalls;
+  }
+  // PC sampling could not be enabled beside the range profiler: it goes
+  // first (StallSampler::release needs no sample in flight: none is).
+  if (ReleaseStalls)
+    callNoThrow([&] { Stalls->release(); });
 
   std::uint64_t BeginNs = now();
   SampleStart Start =
@@ -501,11 +709,15 @@ void Runtime::beginSample(const LaunchInfo &Launch, const LaunchKey &Key) {
 void Runtime::launchExit(const LaunchInfo &Launch) {
   runHook([&] {
     ThreadState &T = threadState();
-    if (!T.Sampling)
+    if (!T.Sampling && !T.StallSampling)
       return;
     std::uint32_t Id = Launch.NumCorrelationIds ? Launch.CorrelationIds[0] : 0;
     if (Id != T.SampleCorrelation)
       return;
+    if (T.StallSampling) {
+      endStallSample(Launch);
+      return;
+    }
     std::uint64_t LaunchNs = now() - T.SampleLaunchNs;
     SampleResult Result =
         askSampler<SampleResult>([&] { return Sampler->end(Launch); });
@@ -529,6 +741,10 @@ void Runtime::launchExit(const LaunchInfo &Launch) {
           Residency.sampled(Result.EnableNs);
           ProfilerResident.store(true, std::memory_order_relaxed);
         }
+        if (std::optional<std::uint64_t> Ns =
+                KernelAggregator::sampledDurationNs(Result.Values);
+            Ns && StallsActive)
+          SampledNs[Key] = *Ns;
         onSample(Id, Key, std::move(Result.Values));
         ++Diagnostics["samples_taken"];
       } else if (Result.State == SampleResult::Status::Retry) {
@@ -629,6 +845,8 @@ void Runtime::contextDestroying(void *Context) {
     }
     if (Sampler && Counters)
       Sampler->contextDestroying(Context);
+    if (Stalls && StallsLive.load(std::memory_order_relaxed))
+      Stalls->contextDestroying(Context);
   });
 }
 
@@ -706,6 +924,8 @@ ProfileData Runtime::buildProfile(const std::optional<SamplerSetup> &Setup,
     C.Diagnostics["sample_us_total"] = Budget.spentNs() / 1000;
   if (Residency.releases() > 0)
     C.Diagnostics["profiler_releases"] = Residency.releases();
+
+  C.StallSampling = stallSamplingInfo();
 
   Data.Sites = Registry.entries();
   Data.Scopes = Scopes.entries();

@@ -42,6 +42,8 @@
 #include "SamplingProgress.h"
 #include "ScopeRegistry.h"
 #include "SiteRegistry.h"
+#include "StallPolicy.h"
+#include "StallSampler.h"
 #include "Tracer.h"
 
 #include "headroom/runtime.h"
@@ -77,10 +79,11 @@ struct RuntimeEnvironment {
 
 class Runtime final : public LaunchObserver {
 public:
-  /// \p Sampler may be null (no counters). Nothing is started until the
-  /// first ABI call.
+  /// \p Sampler may be null (no counters), \p Stalls too (no warp-stall
+  /// samples). Nothing is started until the first ABI call.
   Runtime(RuntimeConfig Config, std::unique_ptr<Tracer> Trace,
-          std::unique_ptr<CounterSampler> Sampler, RuntimeEnvironment Env);
+          std::unique_ptr<CounterSampler> Sampler, RuntimeEnvironment Env,
+          std::unique_ptr<StallSampler> Stalls = nullptr);
   ~Runtime() override;
 
   Runtime(const Runtime &) = delete;
@@ -113,6 +116,7 @@ public:
                            std::uint64_t ExternalId) override;
   void deviceSeen(const DeviceIdentity &Device) override;
   void contextDestroying(void *Context) override;
+  void moduleLoaded(const void *Cubin, std::size_t Size) override;
 
   /// Flushes every record (forced), builds the profile and writes it to the
   /// configured path (not in mode off), with collection.trigger set to
@@ -170,6 +174,19 @@ private:
   void addSamplingBounds(ProfileData &Data);
   void beginSample(const LaunchInfo &Launch, const LaunchKey &Key);
   void stopCounters(const Failure &Why, const LaunchKey *Key);
+  /// The period exponent if this launch of \p Key gets a warp-stall sample
+  /// (Mutex held).
+  std::optional<unsigned> claimStallSample(const LaunchKey &Key,
+                                           const LaunchInfo &Launch);
+  /// Starts the stall sample claimed for \p Launch; SampleMutex is held
+  /// until endStallSample, or released here when it does not start.
+  void beginStallSample(const LaunchInfo &Launch, const LaunchKey &Key,
+                        unsigned Exponent);
+  /// At the launch's API exit: the samples into its entry.
+  void endStallSample(const LaunchInfo &Launch);
+  void stopStalls(const Failure &Why);
+  /// What the profile says of warp-stall sampling (Mutex held).
+  std::optional<StallSamplingInfo> stallSamplingInfo() const;
   /// Flush, build and write (WriteMutex held by the caller); \p Final: the
   /// last write (joins what is left, checks for a missing device).
   bool writeProfileNow(std::string_view Trigger, bool Final);
@@ -185,6 +202,7 @@ private:
   std::unique_ptr<Tracer> Trace;
   std::unique_ptr<CounterSampler> Sampler;
   RuntimeEnvironment Env;
+  std::unique_ptr<StallSampler> Stalls;
   Degradation Warnings;
 
   std::once_flag StartOnce;
@@ -197,6 +215,8 @@ private:
   std::atomic<bool> PushExternal{false};
   /// Counters may be sampled (read without the mutex on the launch path).
   std::atomic<bool> SamplingLive{false};
+  /// Warp stalls may be sampled (read without the mutex).
+  std::atomic<bool> StallsLive{false};
 
   mutable std::mutex Mutex;
   SiteRegistry Registry;
@@ -218,6 +238,15 @@ private:
   bool TimingActive = false;
   bool CallbacksActive = false;
   bool CountersActive = false;
+  bool StallsActive = false;
+  StallPolicy StallRule;
+  /// Why stall sampling is unavailable, once it is.
+  std::string StallsUnavailable;
+  /// PC sampling is enabled somewhere (it stays enabled between samples).
+  bool StallsResident = false;
+  /// PC sampling and the range profiler could not be enabled together: each
+  /// is released before the other is used.
+  bool StallsExclusive = false;
   bool UseExternal = false;
   /// No kernel ran and the driver says no device could have run one.
   bool NoDeviceSeen = false;
@@ -231,6 +260,9 @@ private:
   };
   std::unordered_map<std::uint32_t, PendingSample> SamplesAwaitingRecord;
   std::unordered_map<std::uint32_t, LaunchKey> RecordsAwaitingSample;
+  /// The sampled launches' gpu__time_duration.sum per key, known before
+  /// their records are: the period of the key's stall sample comes from it.
+  std::unordered_map<LaunchKey, std::uint64_t, LaunchKeyHash> SampledNs;
 
   /// Serializes sampled launches (held from begin() to end()).
   mutable std::mutex SampleMutex;

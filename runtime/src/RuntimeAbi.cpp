@@ -32,6 +32,7 @@
 #include "cupti/CuptiLibrary.h"
 #include "cupti/CuptiLoader.h"
 #include "cupti/CuptiTracer.h"
+#include "cupti/PcSamplingSampler.h"
 #include "cupti/RangeProfilerSampler.h"
 
 #include <algorithm>
@@ -112,6 +113,7 @@ Runtime *createRuntime() {
       Env.Process.Host.empty() ? "localhost" : Env.Process.Host);
   std::unique_ptr<Tracer> Trace;
   std::unique_ptr<CounterSampler> Sampler;
+  std::unique_ptr<StallSampler> Stalls;
   if (Config.RequestedMode != Mode::Off) {
     // Chain to signal handlers the program installed since start-up (in
     // main(), before its first launch).
@@ -135,10 +137,12 @@ Runtime *createRuntime() {
           Loader, std::move(Required), std::move(Extras),
           Config.releaseProfilerAfterSample(), Config.CacheDir);
     }
+    if (Config.RequestedMode == Mode::Counters && Config.PcSampling)
+      Stalls = std::make_unique<PcSamplingSampler>(Loader);
   }
   StartPid = Pid;
-  auto *R =
-      new Runtime(Config, std::move(Trace), std::move(Sampler), std::move(Env));
+  auto *R = new Runtime(Config, std::move(Trace), std::move(Sampler),
+                        std::move(Env), std::move(Stalls));
   if (Config.RequestedMode != Mode::Off) {
     std::atexit(finalizeAtExit);
     if (Config.FlushIntervalS > 0 || Config.Signals)

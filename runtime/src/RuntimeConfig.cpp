@@ -4,6 +4,7 @@
 
 #include "DefaultMetrics.h"
 #include "ProcessInfo.h"
+#include "StallPolicy.h"
 
 #include "support/InputFile.h"
 
@@ -313,6 +314,27 @@ RuntimeConfig readRuntimeConfig(const GetenvFn &Getenv, long Pid,
               {{"sample"}, ProfilerLifetime::Sample},
               {{"process"}, ProfilerLifetime::Process}},
              C.Errors);
+
+  if (std::string V = lower(Get("HEADROOM_PC_SAMPLING")); !V.empty()) {
+    char *End = nullptr;
+    unsigned long N = std::strtoul(V.c_str(), &End, 10);
+    bool Number =
+        std::isdigit(static_cast<unsigned char>(V[0])) && End && *End == '\0';
+    if (V == "on" || V == "1" || V == "yes") {
+      C.PcSampling = true;
+    } else if (V == "off" || V == "0" || V == "no") {
+      C.PcSampling = false;
+    } else if (Number && N >= StallPolicy::MinExponent &&
+               N <= StallPolicy::MaxExponent) {
+      C.PcSampling = true;
+      C.PcSamplingExponent = static_cast<unsigned>(N);
+    } else {
+      C.Errors.push_back(
+          "HEADROOM_PC_SAMPLING=" + quoted(V) + " is not on, off or a " +
+          "period exponent from " + std::to_string(StallPolicy::MinExponent) +
+          " to " + std::to_string(StallPolicy::MaxExponent) + "; using on");
+    }
+  }
 
   C.CuptiLibrary = Get("HEADROOM_CUPTI_LIBRARY");
   C.CacheDir = cacheDirectory(Get);

@@ -105,6 +105,12 @@ struct RuntimeConfig {
   /// crash signals before the program's own handling.
   bool Signals = true;
   ProfilerLifetime Lifetime = ProfilerLifetime::Auto;
+  /// HEADROOM_PC_SAMPLING: warp-stall samples of sampled kernels (counters
+  /// mode only); on by default.
+  bool PcSampling = true;
+  /// HEADROOM_PC_SAMPLING=N: every stall sample at 2^N cycles; nullopt:
+  /// chosen per kernel (StallPolicy).
+  std::optional<unsigned> PcSamplingExponent;
 
   /// Whether the profiler is released after each sample (Lifetime resolved
   /// against the sampling rule).

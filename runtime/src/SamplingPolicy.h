@@ -142,6 +142,12 @@ public:
   const SamplingRule &rule() const { return Rule; }
   const SamplingBounds &bounds() const { return Bounds; }
   const SkippedLaunches &skipped() const { return Skipped; }
+  /// Whether launches of \p Key may be profiled at all, whatever the rule:
+  /// in scope and not matching a skip pattern (warp-stall samples follow
+  /// the same limits).
+  bool candidate(const LaunchKey &Key) const {
+    return inScope(Key) && !skipPattern(Key.Kernel);
+  }
   /// The key \p Key shares its sample with under the `first` rule.
   LaunchKey groupOf(const LaunchKey &Key) const;
 

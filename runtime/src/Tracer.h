@@ -15,6 +15,7 @@
 #include "KernelRecord.h"
 #include "LaunchInfo.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -49,6 +50,9 @@ public:
   virtual void deviceSeen(const DeviceIdentity &Device) = 0;
   /// A CUDA context is about to be destroyed.
   virtual void contextDestroying(void *Context) = 0;
+  /// A module was loaded (TracerOptions::ModuleLoads): its cubin, valid only
+  /// during the call.
+  virtual void moduleLoaded(const void *Cubin, std::size_t Size) = 0;
 };
 
 /// What to trace.
@@ -61,6 +65,8 @@ struct TracerOptions {
   /// Also subscribe to the runtime launch APIs, so that LaunchInfo carries
   /// the runtime calls' correlation ids besides the driver call's.
   bool RuntimeCallbacks = false;
+  /// Deliver moduleLoaded (the line tables of warp-stall samples).
+  bool ModuleLoads = false;
 };
 
 /// What started.

@@ -31,6 +31,8 @@ std::unique_ptr<CudaDriver> CudaDriver::load(Failure &Why) {
         reinterpret_cast<DeviceGetUuidFn>(Sym("cuDeviceGetUuid"));
   D->StreamIsCapturing =
       reinterpret_cast<StreamIsCapturingFn>(Sym("cuStreamIsCapturing"));
+  D->StreamSynchronize =
+      reinterpret_cast<StreamSynchronizeFn>(Sym("cuStreamSynchronize"));
   D->FuncGetParamInfo =
       reinterpret_cast<FuncGetParamInfoFn>(Sym("cuFuncGetParamInfo"));
   D->KernelGetParamInfo =
@@ -93,6 +95,15 @@ std::optional<bool> CudaDriver::isCapturing(CUstream Stream) const {
   if (StreamIsCapturing(Stream, &Status) != CUDA_SUCCESS)
     return std::nullopt;
   return Status != CU_STREAM_CAPTURE_STATUS_NONE;
+}
+
+std::optional<CUresult> CudaDriver::synchronize(CUstream Stream) const {
+  if (!StreamSynchronize)
+    return CUDA_ERROR_NOT_FOUND;
+  CUresult R = StreamSynchronize(Stream);
+  if (R != CUDA_SUCCESS)
+    return R;
+  return std::nullopt;
 }
 
 CudaDriver::ArgumentCheck CudaDriver::hostMemoryArgument(CUfunction F,

@@ -2,8 +2,8 @@
 ///
 /// \file
 /// libcuda.so.1 opened with dlopen (never linked, so that the runtime loads
-/// where no driver is installed): device identity, stream-capture state and
-/// what a launch's arguments point to.
+/// where no driver is installed): device identity, stream-capture state,
+/// stream synchronization and what a launch's arguments point to.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_RUNTIME_CUPTI_CUDADRIVER_H
@@ -34,6 +34,10 @@ public:
 
   /// Whether \p Stream is capturing into a graph; nullopt when unknown.
   std::optional<bool> isCapturing(CUstream Stream) const;
+
+  /// Waits for the work queued on \p Stream; the driver's error if it
+  /// failed, nullopt when it succeeded.
+  std::optional<CUresult> synchronize(CUstream Stream) const;
 
   /// What hostMemoryArgument() found.
   struct ArgumentCheck {
@@ -72,6 +76,7 @@ private:
                                             CUdevice);
   using DeviceGetUuidFn = CUresult (*)(CUuuid *, CUdevice);
   using StreamIsCapturingFn = CUresult (*)(CUstream, CUstreamCaptureStatus *);
+  using StreamSynchronizeFn = CUresult (*)(CUstream);
   using FuncGetParamInfoFn = CUresult (*)(CUfunction, size_t, size_t *,
                                           size_t *);
   using KernelGetParamInfoFn = CUresult (*)(CUkernel, size_t, size_t *,
@@ -87,6 +92,7 @@ private:
   DeviceGetAttributeFn DeviceGetAttribute = nullptr;
   DeviceGetUuidFn DeviceGetUuid = nullptr;
   StreamIsCapturingFn StreamIsCapturing = nullptr;
+  StreamSynchronizeFn StreamSynchronize = nullptr;
   FuncGetParamInfoFn FuncGetParamInfo = nullptr;
   KernelGetParamInfoFn KernelGetParamInfo = nullptr;
   InitFn Init = nullptr;

@@ -80,6 +80,15 @@ CuptiLibrary::load(const std::vector<std::string> &Candidates, Failure &Why) {
   }
     HEADROOM_CUPTI_PROFILER_FUNCTIONS(HEADROOM_RESOLVE_PROFILER)
 #undef HEADROOM_RESOLVE_PROFILER
+    A.HasPcSampling = true;
+#define HEADROOM_RESOLVE_PC_SAMPLING(Name)                                     \
+  A.Name = reinterpret_cast<decltype(A.Name)>(::dlsym(Handle, #Name));         \
+  if (!A.Name && A.HasPcSampling) {                                            \
+    A.HasPcSampling = false;                                                   \
+    A.MissingPcSamplingFunction = #Name;                                       \
+  }
+    HEADROOM_CUPTI_PC_SAMPLING_FUNCTIONS(HEADROOM_RESOLVE_PC_SAMPLING)
+#undef HEADROOM_RESOLVE_PC_SAMPLING
 #define HEADROOM_RESOLVE_OPTIONAL(Name)                                        \
   A.Name = reinterpret_cast<decltype(A.Name)>(::dlsym(Handle, #Name));
     HEADROOM_CUPTI_OPTIONAL_FUNCTIONS(HEADROOM_RESOLVE_OPTIONAL)

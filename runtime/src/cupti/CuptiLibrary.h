@@ -16,6 +16,7 @@
 #include "Failure.h"
 
 #include <cupti.h>
+#include <cupti_pcsampling.h>
 #include <cupti_profiler_host.h>
 #include <cupti_profiler_target.h>
 #include <cupti_range_profiler.h>
@@ -66,6 +67,20 @@ namespace headroom::rt {
   X(cuptiRangeProfilerDecodeData)                                              \
   X(cuptiRangeProfilerGetCounterDataInfo)
 
+/// Functions needed for warp-stall samples (PC Sampling API, and the
+/// SASS-to-source correlation of cupti_pcsampling.h).
+#define HEADROOM_CUPTI_PC_SAMPLING_FUNCTIONS(X)                                \
+  X(cuptiPCSamplingEnable)                                                     \
+  X(cuptiPCSamplingDisable)                                                    \
+  X(cuptiPCSamplingGetNumStallReasons)                                         \
+  X(cuptiPCSamplingGetStallReasons)                                            \
+  X(cuptiPCSamplingSetConfigurationAttribute)                                  \
+  X(cuptiPCSamplingStart)                                                      \
+  X(cuptiPCSamplingStop)                                                       \
+  X(cuptiPCSamplingGetData)                                                    \
+  X(cuptiGetCubinCrc)                                                          \
+  X(cuptiGetSassToSourceCorrelation)
+
 /// Functions used when present.
 #define HEADROOM_CUPTI_OPTIONAL_FUNCTIONS(X)                                   \
   X(cuptiSubscribe_v2)                                                         \
@@ -79,12 +94,16 @@ struct CuptiApi {
 #define HEADROOM_CUPTI_MEMBER(Name) decltype(&::Name) Name = nullptr;
   HEADROOM_CUPTI_CORE_FUNCTIONS(HEADROOM_CUPTI_MEMBER)
   HEADROOM_CUPTI_PROFILER_FUNCTIONS(HEADROOM_CUPTI_MEMBER)
+  HEADROOM_CUPTI_PC_SAMPLING_FUNCTIONS(HEADROOM_CUPTI_MEMBER)
   HEADROOM_CUPTI_OPTIONAL_FUNCTIONS(HEADROOM_CUPTI_MEMBER)
 #undef HEADROOM_CUPTI_MEMBER
   /// Every profiler function resolved.
   bool HasProfiler = false;
   /// The first profiler function that did not resolve, if any.
   std::string MissingProfilerFunction;
+  /// Every PC sampling function resolved; else the first that did not.
+  bool HasPcSampling = false;
+  std::string MissingPcSamplingFunction;
 };
 
 /// An opened libcupti with its function table.

@@ -213,6 +213,9 @@ bool CuptiTracer::subscribe(Failure &Why) {
       A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, Id);
   A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_RESOURCE,
                         CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING);
+  if (ModuleLoads)
+    A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+                          CUPTI_CBID_RESOURCE_MODULE_LOADED);
   if (A.cuptiGetGraphNodeId) {
     A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_RESOURCE,
                           CUPTI_CBID_RESOURCE_GRAPHNODE_CREATED);
@@ -275,6 +278,7 @@ TraceStatus CuptiTracer::start(LaunchObserver &Obs,
   const CuptiApi &A = Lib->api();
 
   RuntimeCallbacks = Options.RuntimeCallbacks;
+  ModuleLoads = Options.ModuleLoads;
   if (Options.LaunchCallbacks) {
     Failure CallbackWhy;
     Status.Callbacks = subscribe(CallbackWhy);
@@ -463,6 +467,13 @@ void CUPTIAPI CuptiTracer::onCallback(void *Userdata,
         Self->ContextDevices.erase(R->context);
       }
       Self->Observer->contextDestroying(R->context);
+    } else if (Domain == CUPTI_CB_DOMAIN_RESOURCE &&
+               Id == CUPTI_CBID_RESOURCE_MODULE_LOADED) {
+      auto *R = static_cast<const CUpti_ResourceData *>(Data);
+      auto *M =
+          static_cast<const CUpti_ModuleResourceData *>(R->resourceDescriptor);
+      if (M && M->pCubin && M->cubinSize)
+        Self->Observer->moduleLoaded(M->pCubin, M->cubinSize);
     } else if (Domain == CUPTI_CB_DOMAIN_RESOURCE &&
                (Id == CUPTI_CBID_RESOURCE_GRAPHNODE_CREATED ||
                 Id == CUPTI_CBID_RESOURCE_GRAPHNODE_CLONED)) {

@@ -21,7 +21,8 @@
 ///  - driver domain, cuGraphLaunch (+_ptsz): the graph's kernel records all
 ///    carry its correlation id, which is associated with the bracket around
 ///    the graph launch.
-///  - resource domain: context destruction, to drop profiler state; graph
+///  - resource domain: context destruction, to drop profiler state; module
+///    loads when warp stalls are sampled, for the cubins' line tables; graph
 ///    kernel node creation and cloning, so that a node captured inside a
 ///    site bracket is attributed to that site when the graph runs.
 ///
@@ -87,6 +88,7 @@ private:
   std::atomic<std::uint64_t> Dropped{0};
   bool ExternalEnabled = false;
   bool RuntimeCallbacks = false;
+  bool ModuleLoads = false;
 
   std::mutex DeviceMutex;
   std::map<CUcontext, std::uint32_t> ContextDevices;

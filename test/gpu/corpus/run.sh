@@ -60,13 +60,13 @@ compile() { # name source flags extra kind
     local inputs=("$src")
     for s in "${sources[@]}"; do inputs+=("test/corpus/$s"); done
     # shellcheck disable=SC2086
-    "$nvcc" -arch=sm_90 $flags -Itest/corpus/Inputs "${inputs[@]}" "${linkflags[@]}" \
+    "$nvcc" -arch=sm_90 -lineinfo $flags -Itest/corpus/Inputs "${inputs[@]}" "${linkflags[@]}" \
       -o "$dir/plain" >"$dir/plain.build" 2>&1
   else
     local inputs=("$corpus/$name/$(basename "$src")")
     for s in "${sources[@]}"; do inputs+=("$corpus/$name/$(basename "$s")"); done
     # shellcheck disable=SC2086
-    "$nvcc" -arch=sm_90 $flags -Itest/corpus/Inputs -Itest/corpus \
+    "$nvcc" -arch=sm_90 -lineinfo $flags -Itest/corpus/Inputs -Itest/corpus \
       -I"$root/runtime/include" "${inputs[@]}" "${linkflags[@]}" -L"$rt" \
       -lheadroom_rt -Xlinker -rpath="$rt" -o "$dir/instrumented" \
       >"$dir/instrumented.build" 2>&1

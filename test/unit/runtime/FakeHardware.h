@@ -1,10 +1,11 @@
 //===- FakeHardware.h - Tracer and sampler fakes ----------------*- C++ -*-===//
 ///
 /// \file
-/// Fakes of the two hardware interfaces. FakeTracer lets a test play a
+/// Fakes of the three hardware interfaces. FakeTracer lets a test play a
 /// program: begin a site, enter and exit the launch API call (as CUPTI's
 /// callbacks would), and queue the kernel record that the activity API
-/// delivers later (on flush). FakeSampler returns scripted outcomes.
+/// delivers later (on flush). FakeSampler and FakeStallSampler return
+/// scripted outcomes.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_TEST_UNIT_RUNTIME_FAKEHARDWARE_H
@@ -12,6 +13,7 @@
 
 #include "CounterSampler.h"
 #include "Runtime.h"
+#include "StallSampler.h"
 #include "Tracer.h"
 
 #include <deque>
@@ -128,6 +130,57 @@ private:
       Q.pop_front();
     return V;
   }
+};
+
+class FakeStallSampler final : public StallSampler {
+public:
+  /// Outcomes of successive begin() and end() calls; the last one repeats.
+  std::deque<StallStart> Starts{StallStart{StallStart::Status::Started, {}}};
+  std::deque<StallResult> Results{[] {
+    StallResult R;
+    R.State = StallResult::Status::Ok;
+    R.Samples.Launches = 1;
+    StallSamplePc Pc;
+    Pc.Function = "_Z5saxpyv";
+    Pc.Offset = 0x90;
+    Pc.Where.File = "/src/app.cu";
+    Pc.Where.Line = 12;
+    Pc.Stalls = {{"long_scoreboard", 3000}, {"selected", 200}};
+    R.Samples.Pcs.push_back(Pc);
+    return R;
+  }()};
+  /// Kernel and period exponent of each begin().
+  std::vector<std::pair<std::string, unsigned>> Begun;
+  int Ends = 0;
+  int Releases = 0;
+  std::vector<std::size_t> Modules;
+  std::vector<void *> DestroyedContexts;
+  /// Runs in each begin().
+  std::function<void()> DuringSample;
+
+  StallStart begin(const LaunchInfo &L, unsigned Exponent) override {
+    Begun.emplace_back(L.KernelName, Exponent);
+    if (DuringSample)
+      DuringSample();
+    StallStart S = Starts.front();
+    if (Starts.size() > 1)
+      Starts.pop_front();
+    return S;
+  }
+  StallResult end(const LaunchInfo &) override {
+    ++Ends;
+    StallResult R = Results.front();
+    if (Results.size() > 1)
+      Results.pop_front();
+    // The sampler reports the period it was asked for.
+    R.Samples.Period = std::uint64_t(1) << Begun.back().second;
+    return R;
+  }
+  void moduleLoaded(const void *, std::size_t Size) override {
+    Modules.push_back(Size);
+  }
+  void contextDestroying(void *C) override { DestroyedContexts.push_back(C); }
+  void release() override { ++Releases; }
 };
 
 /// Plays one launch through the Runtime the way CUPTI would: the site

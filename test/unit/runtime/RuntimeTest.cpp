@@ -3,6 +3,7 @@
 #include "Runtime.h"
 
 #include "FakeHardware.h"
+#include "RuntimeHarness.h"
 #include "TempDir.h"
 
 #include <gtest/gtest.h>
@@ -23,57 +24,6 @@ namespace {
 const headroom_site_info Sites[] = {
     {"/src/app.cu", 40, 5, "saxpy", "/src/app.cu", 10, 17},
     {"/src/app.cu", 55, 5, "scale", "/src/app.cu", 20, 17},
-};
-
-/// A Runtime over fakes, writing into a temporary directory, with the
-/// warning lines captured.
-struct Harness {
-  TempDir Dir;
-  FakeTracer *Trace;
-  FakeSampler *Sampler;
-  std::vector<std::string> Lines;
-  /// The sampling budget's clock.
-  std::uint64_t ClockNs = 0;
-  std::unique_ptr<Runtime> R;
-
-  explicit Harness(Mode M = Mode::Counters,
-                   std::function<void(RuntimeConfig &)> Adjust = nullptr,
-                   bool WithSampler = true) {
-    RuntimeConfig C;
-    C.RequestedMode = M;
-    C.ProfilePath = Dir.file("profile.json");
-    // The budget follows the wall clock: tests that need it set it with
-    // their own clock (Env.NowNs through Clock).
-    C.BudgetPct = std::nullopt;
-    if (Adjust)
-      Adjust(C);
-    auto T = std::make_unique<FakeTracer>();
-    Trace = T.get();
-    std::unique_ptr<FakeSampler> S;
-    if (WithSampler)
-      S = std::make_unique<FakeSampler>();
-    Sampler = S.get();
-    RuntimeEnvironment Env;
-    Env.Process.Pid = 1234;
-    Env.Process.Command = "./app";
-    Env.Version = "test";
-    Env.Emit = [this](std::string_view L) { Lines.emplace_back(L); };
-    Env.NowNs = [this] { return ClockNs; };
-    R = std::make_unique<Runtime>(std::move(C), std::move(T), std::move(S),
-                                  std::move(Env));
-  }
-  LaunchPlayer player() { return LaunchPlayer{*R, *Trace}; }
-  json finalizeAndRead() {
-    EXPECT_TRUE(R->finalize());
-    return json::parse(readFile(Dir.file("profile.json")));
-  }
-  const json *kernel(const json &P, const std::string &Name,
-                     unsigned GridX = 0) {
-    for (const json &K : P["kernels"])
-      if (K["name"] == Name && (GridX == 0 || K["grid"][0] == GridX))
-        return &K;
-    return nullptr;
-  }
 };
 
 TEST(Runtime, RecordsSitesTimesAndFirstLaunchCounters) {
