@@ -3,6 +3,7 @@
 #include "lsp/Findings.h"
 
 #include "analysis/SitesMatchSources.h"
+#include "checks/StallReasons.h"
 #include "checks/Vocabulary.h"
 #include "support/Format.h"
 #include "support/KernelNames.h"
@@ -70,6 +71,14 @@ std::string EditorKernel::launchLensTitle(const LaunchFinding &L) const {
          " of its GPU time)";
 }
 
+std::string EditorKernel::hotLineLensTitle(const HotLineFinding &H) const {
+  std::string Title =
+      formatPercent(H.Share) + " of " + ShortName + "'s warp stalls";
+  if (!H.Reason.empty())
+    Title += " · " + std::string(stallReasonWords(H.Reason).Label);
+  return Title;
+}
+
 std::string EditorKernel::hoverMarkdown(const LaunchFinding *Launch,
                                         const std::string &DocsBase) const {
   std::string M = "**Headroom** · " +
@@ -135,8 +144,9 @@ findingsOf(std::shared_ptr<const Analysis> A,
       KF.MeasuredCounters = K->ModeledLaunches > 0;
       if (K->Stalls)
         for (std::size_t I : K->Stalls->Hot) {
-          SourceLocation Hot = K->Stalls->Lines[I].Where;
-          Hot.File = Resolve(Hot.File);
+          const StallLine &L = K->Stalls->Lines[I];
+          HotLineFinding Hot{L.Where, L.Share, L.Dominant};
+          Hot.Where.File = Resolve(Hot.Where.File);
           KF.HotLines.push_back(std::move(Hot));
         }
       for (const SiteUsage &U : K->Sites) {

@@ -34,6 +34,17 @@ struct LaunchFinding {
   double Share = 0;
 };
 
+/// A hot line of a kernel's warp-stall samples (analysis/StallLines.h).
+struct HotLineFinding {
+  /// The line, as an absolute path; its column is the line's first
+  /// character where the report read the source, else 0.
+  SourceLocation Where;
+  /// Its share of the kernel's samples, 0..1, and the stall reason with the
+  /// most of its samples (CUPTI's name: checks/StallReasons.h words it).
+  double Share = 0;
+  std::string Reason;
+};
+
 /// One kernel with a located diagnostic: at its definition, or at the
 /// library call that ran it (the report groups by call).
 struct EditorKernel {
@@ -51,9 +62,9 @@ struct EditorKernel {
   /// Where Warning is: the kernel's definition, or the library call.
   SourceLocation Definition;
   std::vector<LaunchFinding> Launches;
-  /// The hot lines of the kernel's stall samples (analysis/StallLines.h),
-  /// where Warning has a note each, as absolute paths.
-  std::vector<SourceLocation> HotLines;
+  /// The hot lines of the kernel's stall samples, where Warning has a note
+  /// each.
+  std::vector<HotLineFinding> HotLines;
   /// "memory-bound", "compute-bound", "latency-bound", or the check's name
   /// without "headroom-" for kernels without a bound ("no-counters").
   std::string Bound;
@@ -83,6 +94,8 @@ struct EditorKernel {
   std::string headroomText(const char *Emphasis) const;
   /// `saxpy: 20 launches here · 5.961 ms (95% of its GPU time)`.
   std::string launchLensTitle(const LaunchFinding &L) const;
+  /// `62% of fill's warp stalls · long scoreboard`: the lens at a hot line.
+  std::string hotLineLensTitle(const HotLineFinding &H) const;
   /// Markdown appended to the hover of the kernel (\p Launch: at one of its
   /// launches).
   std::string hoverMarkdown(const LaunchFinding *Launch,

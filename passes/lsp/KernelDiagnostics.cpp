@@ -188,10 +188,15 @@ std::map<std::string, FileView> viewsOf(const Findings &F,
           continue;
         }
         // A note at a hot line of the kernel's stall samples: related
-        // information here, and a diagnostic there that points back at the
-        // warning.
-        if (!N.Location || std::find(KF.HotLines.begin(), KF.HotLines.end(),
-                                     *N.Location) == KF.HotLines.end())
+        // information here, and a diagnostic and a lens there, which point
+        // back at the warning.
+        auto Hot = N.Location
+                       ? std::find_if(KF.HotLines.begin(), KF.HotLines.end(),
+                                      [&](const HotLineFinding &H) {
+                                        return H.Where == *N.Location;
+                                      })
+                       : KF.HotLines.end();
+        if (Hot == KF.HotLines.end())
           continue;
         std::optional<Range> Own = lineRange(*N.Location, C);
         if (!Own)
@@ -204,8 +209,10 @@ std::map<std::string, FileView> viewsOf(const Findings &F,
         Note["relatedInformation"] =
             json::array({{{"location", locationJson(DefUri, *Def)},
                           {"message", KF.Warning.Message}}});
-        viewFor(Views, N.Location->File, C)
-            .Diagnostics.push_back(std::move(Note));
+        FileView &There = viewFor(Views, N.Location->File, C);
+        There.Diagnostics.push_back(std::move(Note));
+        There.Marks.push_back(Mark{*Own, K, std::nullopt,
+                                   std::size_t(Hot - KF.HotLines.begin())});
       }
       if (!Related.empty())
         D["relatedInformation"] = std::move(Related);

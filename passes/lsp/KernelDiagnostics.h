@@ -27,11 +27,14 @@
 
 namespace headroom::lsp {
 
-/// A kernel's definition (no Launch) or one of its launches, where it is now.
+/// A kernel's definition (neither Launch nor Hot), one of its launches or
+/// one of the hot lines of its stall samples, where it is now.
 struct Mark {
   Range Where;
   std::size_t Kernel = 0;
   std::optional<std::size_t> Launch;
+  /// A position in EditorKernel::HotLines.
+  std::optional<std::size_t> Hot = std::nullopt;
 };
 
 /// What one file shows.

@@ -306,8 +306,9 @@ const Mark *Session::markAt(const std::string &Path, Position P) const {
   auto It = Views.find(Path);
   if (It == Views.end())
     return nullptr;
+  // A hot line's mark has a lens, not the kernel's hover.
   for (const Mark &M : It->second.Marks)
-    if (M.Where.contains(P))
+    if (!M.Hot && M.Where.contains(P))
       return &M;
   return nullptr;
 }
@@ -323,8 +324,9 @@ json Session::codeLens(const json &Params) const {
     return Lenses;
   for (const Mark &M : It->second.Marks) {
     const EditorKernel &K = Loaded->Kernels.Kernels[M.Kernel];
-    std::string Title =
-        M.Launch ? K.launchLensTitle(K.Launches[*M.Launch]) : K.lensTitle();
+    std::string Title = M.Hot      ? K.hotLineLensTitle(K.HotLines[*M.Hot])
+                        : M.Launch ? K.launchLensTitle(K.Launches[*M.Launch])
+                                   : K.lensTitle();
     Lenses.push_back({{"range", rangeJson(M.Where)},
                       {"command", openReportCommand(Title, K.Kernel)}});
   }

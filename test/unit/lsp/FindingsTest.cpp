@@ -33,6 +33,17 @@ TEST(Findings, TheLensSaysWhatTheWarningSays) {
   EXPECT_EQ(K.headroomText(""), "1.13x slower than predicted");
 }
 
+TEST(Findings, AHotLineLensGivesTheShareAndTheReason) {
+  EditorKernel K = finding();
+  K.ShortName = "find";
+  EXPECT_EQ(
+      K.hotLineLensTitle({{"/src/k.cu", 252, 5}, 0.614, "long_scoreboard"}),
+      "61% of find's warp stalls · long scoreboard");
+  // A reason this version does not know is named as the profile has it.
+  EXPECT_EQ(K.hotLineLensTitle({{"/src/k.cu", 252, 5}, 0.2, "future_reason"}),
+            "20% of find's warp stalls · future_reason");
+}
+
 TEST(Findings, TheHoverSaysWhetherThePredictionIsAFloor) {
   EditorKernel K = finding();
   EXPECT_NE(K.hoverMarkdown(nullptr, "")

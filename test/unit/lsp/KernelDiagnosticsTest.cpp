@@ -162,6 +162,18 @@ TEST(KernelDiagnosticsTest, HotLinesOfStallSamplesHaveDiagnostics) {
         Related += R["message"].get<std::string>().find("stall samples") !=
                    std::string::npos;
   EXPECT_EQ(Related, 2u);
+  // Each hot line has a mark (its lens) on the note's range.
+  std::vector<std::string> Lenses;
+  for (const Mark &M : V.Marks)
+    if (M.Hot) {
+      const EditorKernel &K = L->Kernels.Kernels[M.Kernel];
+      Lenses.push_back(std::to_string(M.Where.Start.Line) + ":" +
+                       std::to_string(M.Where.Start.Character) + " " +
+                       K.hotLineLensTitle(K.HotLines[*M.Hot]));
+    }
+  EXPECT_EQ(Lenses, (std::vector<std::string>{
+                        "45:6 70% of sgemm's warp stalls · short scoreboard",
+                        "42:4 30% of sgemm's warp stalls · barrier"}));
 }
 
 TEST(KernelDiagnosticsTest, EditsMoveTheDiagnosticsAlong) {

@@ -26,6 +26,11 @@ Scenarios (WORKDIR holds the files the test prepared):
   measured  the same with PROFILE, the quick start's recorded profile: the
             profile's warnings, no static note (the measured mix replaces
             it).
+  stalls    WORKDIR/ws/test/gpu/libraries/libraries.cu with PROFILE, a
+            profile with warp-stall samples of its kernel 'fill'
+            (test/lit/report/Inputs/make_stall_profile.py), on H200: the
+            code lenses of the file (`lens LINE:COL TITLE`), and whether the
+            hover at a hot line is the kernel's.
 FLAGS are written as the compile database's flags for the sources.
 """
 import json
@@ -296,7 +301,30 @@ def measured():
     finish(c)
 
 
-if SCENARIO == "measured":
+def stalls():
+    ws = os.path.join(WORK, "ws")
+    source = os.path.join(ws, "test", "gpu", "libraries", "libraries.cu")
+    c = start(ws, ["--no-checks", "--profile", profile, "--device", "H200"])
+    open_file(c, source)
+    c.wait(publish_of(source, lambda ds: any(
+        "stall samples" in d["message"] for d in ds)),
+        what="the notes at the hot lines")
+    lenses = c.call("textDocument/codeLens",
+                    {"textDocument": {"uri": uri(source)}})["result"]
+    for lens in sorted(lenses, key=lambda l: l["range"]["start"]["line"]):
+        s = lens["range"]["start"]
+        print("lens %d:%d %s" % (s["line"] + 1, s["character"] + 1,
+                                 lens["command"]["title"]))
+    hot = [l for l in lenses if "warp stalls" in l["command"]["title"]][0]
+    hover = c.call("textDocument/hover", {
+        "textDocument": {"uri": uri(source)},
+        "position": hot["range"]["start"]}).get("result")
+    print("hover at a hot line: %s" % (
+        "none" if not hover else hover["contents"]["value"].split("\n")[0]))
+    finish(c)
+
+
+if SCENARIO in ("measured", "stalls"):
     profile, FLAGS = os.path.abspath(FLAGS[0]), FLAGS[1:]
 {"quickfix": quickfix, "proxy": proxy, "failure": failure, "timeout": timeout,
- "static": static, "measured": measured}[SCENARIO]()
+ "static": static, "measured": measured, "stalls": stalls}[SCENARIO]()
