@@ -430,6 +430,7 @@ void Runtime::launchEnter(const LaunchInfo &Launch) {
         Aggregator.addSampleNote(Key, Why);
       if (!Sample && !Nested && StallsActive)
         Stall = claimStallSample(Key, Launch);
+      LastLaunchCounterSampled = Sample;
       if (!Sample && !Stall && !UseExternal && Where.attributed())
         Joiner.associate(Launch.correlationIds(), Where, LaunchKind::Launch);
     }
@@ -454,10 +455,17 @@ std::optional<unsigned> Runtime::claimStallSample(const LaunchKey &Key,
   unsigned Sms = Device == Devices.end() || Device->second.SmCount < 0
                      ? 0
                      : unsigned(Device->second.SmCount);
+  // Switching from counters to PC sampling costs about 100 ms: not while
+  // the counter sampler is busy (its last launch was a sample), and, but
+  // for the first switch, only within the budget.
+  bool Switch = CountersSinceStalls;
+  if (Switch && LastLaunchCounterSampled)
+    return std::nullopt;
+  bool Free = !Switch || StallSwitches == 0;
   std::optional<std::uint64_t> Expected = Aggregator.expectedNs(Key);
   if (auto It = SampledNs.find(Key); !Expected && It != SampledNs.end())
     Expected = It->second;
-  return StallRule.claim(Key, Expected, Sms, Budget.allows(now()));
+  return StallRule.claim(Key, Expected, Sms, Budget.allows(now()), Free);
 }
 
 void Runtime::beginStallSample(const LaunchInfo &Launch, const LaunchKey &Key,
@@ -467,46 +475,25 @@ void Runtime::beginStallSample(const LaunchInfo &Launch, const LaunchKey &Key,
   SampleOwner.store(std::this_thread::get_id());
   SampleInFlight.store(true, std::memory_order_release);
   std::uint64_t BeginNs = now();
-  auto Begin = [&] {
-    return callNoThrow(
-        StallStart{StallStart::Status::Failed,
-                   Failure{FailureKind::Other, "stall sampler threw"}},
-        [&] { return Stalls->begin(Launch, Exponent); });
-  };
-  bool Exclusive;
-  {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    Exclusive = StallsExclusive;
-  }
-  // Where the two could not be on together, the range profiler goes first.
-  if (Exclusive && ProfilerResident.exchange(false)) {
+  // With the range profiler enabled on the context, PC sampling starts
+  // and samples nothing: it is released first.
+  if (ProfilerResident.exchange(false)) {
     callNoThrow([&] { Sampler->release(); });
     std::lock_guard<std::mutex> Lock(Mutex);
     Residency.released();
   }
-  StallStart Start = Begin();
-  if (Start.State == StallStart::Status::ProfilerBusy &&
-      ProfilerResident.exchange(false)) {
-    callNoThrow([&] { Sampler->release(); });
-    {
-      std::lock_guard<std::mutex> Lock(Mutex);
-      Residency.released();
-      ++Diagnostics["stall_profiler_conflicts"];
-    }
-    Start = Begin();
-    if (Start.State == StallStart::Status::Started) {
-      std::lock_guard<std::mutex> Lock(Mutex);
-      StallsExclusive = true;
-    }
-  }
-  if (Start.State == StallStart::Status::ProfilerBusy)
-    Start.State = StallStart::Status::Failed;
+  StallStart Start = callNoThrow(
+      StallStart{StallStart::Status::Failed,
+                 Failure{FailureKind::Other, "stall sampler threw"}},
+      [&] { return Stalls->begin(Launch, Exponent); });
 
   bool Failed = false;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     if (Start.State == StallStart::Status::Started) {
-      StallsResident = true;
+      if (CountersSinceStalls)
+        Diagnostics["stall_switches"] = ++StallSwitches;
+      CountersSinceStalls = false;
       Joiner.associate(Launch.correlationIds(), Key.attribution(),
                        LaunchKind::StallSampled);
       T.StallSampling = true;
@@ -646,17 +633,6 @@ void Runtime::beginSample(const LaunchInfo &Launch, const LaunchKey &Key) {
     SampleMutex.unlock();
   };
 
-  bool ReleaseStalls;
-  {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    ReleaseStalls = StallsExclusive && StallsResident;
-    StallsResident = StallsResident && !ReleaseStalls;
-  }
-  // PC sampling could not be enabled beside the range profiler: it goes
-  // first (StallSampler::release needs no sample in flight: none is).
-  if (ReleaseStalls)
-    callNoThrow([&] { Stalls->release(); });
-
   std::uint64_t BeginNs = now();
   SampleStart Start =
       askSampler<SampleStart>([&] { return Sampler->begin(Launch); });
@@ -667,6 +643,7 @@ void Runtime::beginSample(const LaunchInfo &Launch, const LaunchKey &Key) {
     std::lock_guard<std::mutex> Lock(Mutex);
     switch (Start.State) {
     case SampleStart::Status::Started:
+      CountersSinceStalls = true;
       Joiner.associate(Launch.correlationIds(), Key.attribution(),
                        LaunchKind::Profiled);
       T.Sampling = true;

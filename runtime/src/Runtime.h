@@ -242,11 +242,15 @@ private:
   StallPolicy StallRule;
   /// Why stall sampling is unavailable, once it is.
   std::string StallsUnavailable;
-  /// PC sampling is enabled somewhere (it stays enabled between samples).
-  bool StallsResident = false;
-  /// PC sampling and the range profiler could not be enabled together: each
-  /// is released before the other is used.
-  bool StallsExclusive = false;
+  /// A counter sample was taken since the last stall sample: the next stall
+  /// sample switches the hardware from the range profiler to PC sampling,
+  /// which costs about 100 ms (docs/perf/lines.md).
+  bool CountersSinceStalls = false;
+  /// Such switches so far; the first is free of the budget (as enabling the
+  /// range profiler for a kernel's first counter sample is).
+  std::uint64_t StallSwitches = 0;
+  /// The last launch that could be sampled was a counter sample.
+  bool LastLaunchCounterSampled = false;
   bool UseExternal = false;
   /// No kernel ran and the driver says no device could have run one.
   bool NoDeviceSeen = false;

@@ -23,7 +23,7 @@ unsigned StallPolicy::exponentFor(std::optional<std::uint64_t> ExpectedNs,
 std::optional<unsigned>
 StallPolicy::claim(const LaunchKey &Key,
                    std::optional<std::uint64_t> ExpectedNs, unsigned SmCount,
-                   bool BudgetLeft) {
+                   bool BudgetLeft, bool Free) {
   if (!Enabled)
     return std::nullopt;
   KernelId Id{Key.Kernel, Key.Device};
@@ -33,7 +33,7 @@ StallPolicy::claim(const LaunchKey &Key,
   if (K.InFlight || K.Failures >= MaxAttempts)
     return std::nullopt;
   std::optional<unsigned> Exponent;
-  if (K.Taken == 0) {
+  if (K.Taken == 0 && (Free || BudgetLeft)) {
     Exponent = Fixed ? *Fixed : exponentFor(ExpectedNs, SmCount);
   } else if (K.Taken == 1 && !Fixed && BudgetLeft &&
              K.Samples < EnoughSamples && K.LastExponent > MinExponent) {

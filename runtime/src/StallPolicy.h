@@ -6,9 +6,10 @@
 /// its code, whatever its configuration, so each kernel (name and device)
 /// gets one sampled launch: the first launch that is not a counter sample
 /// (the Runtime asks only for those), taken whatever the time budget, as a
-/// kernel's first counter sample is. Where that launch gave fewer than
-/// EnoughSamples, one more launch is sampled at a shorter period, if the
-/// budget allows.
+/// kernel's first counter sample is, unless the Runtime says it is not free
+/// (it would switch the hardware from the range profiler to PC sampling).
+/// Where that launch gave fewer than EnoughSamples, one more launch is
+/// sampled at a shorter period, if the budget allows.
 ///
 /// The period (2^N cycles between two samples of an SM) is chosen so that a
 /// launch of the expected duration yields about TargetSamples: a sample per
@@ -54,11 +55,12 @@ public:
   /// The period exponent for this launch of \p Key, or nullopt when it is
   /// not stall-sampled. \p ExpectedNs: what a launch of the key takes, if
   /// known; \p SmCount: the SMs of its device (0: unknown); \p BudgetLeft:
-  /// the time budget allows another sample (a kernel's first is taken
-  /// without).
+  /// the time budget allows another sample; \p Free: a kernel's first
+  /// sample may be taken without budget.
   std::optional<unsigned> claim(const LaunchKey &Key,
                                 std::optional<std::uint64_t> ExpectedNs,
-                                unsigned SmCount, bool BudgetLeft);
+                                unsigned SmCount, bool BudgetLeft,
+                                bool Free = true);
   /// The claimed launch of \p Key gave \p Samples at 2^\p Exponent.
   void sampled(const LaunchKey &Key, std::uint64_t Samples, unsigned Exponent);
   /// The claimed launch of \p Key was not sampled: \p Failed counts the

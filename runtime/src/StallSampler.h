@@ -30,9 +30,6 @@ struct StallStart {
     Started,
     /// Not this launch (its stream is capturing a graph); try a later one.
     Skipped,
-    /// PC sampling cannot be enabled while the counters' range profiler is
-    /// enabled on the context: release it, then try again.
-    ProfilerBusy,
     /// Stall sampling is unavailable (Why says why); stop trying.
     Failed,
   };
@@ -59,7 +56,10 @@ struct StallResult {
 };
 
 /// Samples the warps of single launches. begin()/end() pairs never overlap
-/// and never overlap a counter sample (the Runtime serializes them).
+/// and never overlap a counter sample (the Runtime serializes them), and the
+/// counters' range profiler is released before begin(): with it enabled on
+/// the context, PC sampling starts without error and samples nothing (H200,
+/// docs/perf/lines.md).
 class StallSampler {
 public:
   virtual ~StallSampler() = default;
@@ -73,9 +73,7 @@ public:
   virtual void moduleLoaded(const void *Cubin, std::size_t Size) = 0;
   /// Forgets per-context state of \p Context.
   virtual void contextDestroying(void *Context) = 0;
-  /// Disables PC sampling on every context (before the range profiler is
-  /// enabled where the two cannot be on together), with no sample in
-  /// flight.
+  /// Disables PC sampling on every context, with no sample in flight.
   virtual void release() = 0;
 };
 

@@ -180,10 +180,7 @@ StallStart PcSamplingSampler::begin(const LaunchInfo &Launch,
   bool First = !State.Enabled;
   if (First) {
     if (std::optional<Failure> F = enable(Launch.Context, State)) {
-      // The range profiler may hold the context: the Runtime releases it
-      // and asks again, or gives up if nothing held it.
       disable(Launch.Context);
-      Out.State = StallStart::Status::ProfilerBusy;
       Out.Why = *F;
       return Out;
     }

@@ -81,8 +81,8 @@ __global__ void barrierWait(float *Out, int Work) {
   Out[blockIdx.x * blockDim.x + threadIdx.x] = Sum;
 }
 
-__global__ void pointerChase(const int *Next, int Steps, int *Out) {
-  int At = (blockIdx.x * blockDim.x + threadIdx.x) * 97;
+__global__ void pointerChase(const int *Next, int Size, int Steps, int *Out) {
+  int At = (blockIdx.x * blockDim.x + threadIdx.x) * 97 % Size;
   for (int S = 0; S < Steps; ++S)
     At = Next[At];
   Out[blockIdx.x * blockDim.x + threadIdx.x] = At;
@@ -136,7 +136,7 @@ int main(int Argc, char **Argv) {
                      cudaMemcpyDeviceToHost));
     Checks[3] += Out[Round % Out.size()];
     barrierWait<<<Blocks, Threads>>>(DOut, 2048);
-    pointerChase<<<Blocks, Threads>>>(DNext, 256, DChased);
+    pointerChase<<<Blocks, Threads>>>(DNext, Chain, 256, DChased);
     CHECK(cudaMemcpy(Found.data(), DFound, Queries * sizeof(int),
                      cudaMemcpyDeviceToHost));
     CHECK(cudaMemcpy(&Sum, DSum, sizeof(float), cudaMemcpyDeviceToHost));

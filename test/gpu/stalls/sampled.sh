@@ -71,12 +71,14 @@ fi
 "$ncu" --section SourceCounters --section WarpStateStats --import-source yes \
   -f -o "$build/ncu" "$build/plain" >"$out/ncu.log" 2>&1 || say "ncu failed (ncu.log)"
 if [[ -f $build/ncu.ncu-rep ]]; then
-  "$ncu" -i "$build/ncu.ncu-rep" --page source --csv --print-source cuda \
-    >"$out/ncu-source-cuda.csv" 2>&1
+  # Metrics per line come only with the SASS (ncu --help).
+  "$ncu" -i "$build/ncu.ncu-rep" --page source --csv --print-source cuda,sass \
+    >"$out/ncu-source.csv" 2>&1
+  "$ncu" -i "$build/ncu.ncu-rep" --page source --csv --print-source sass \
+    >"$out/ncu-source-sass.csv" 2>&1
   "$ncu" -i "$build/ncu.ncu-rep" --page details --csv >"$out/ncu-details.csv" 2>&1
   "$ncu" -i "$build/ncu.ncu-rep" --page raw --csv >"$out/ncu-raw.csv" 2>&1
 fi
-"$ncu" --help >"$out/ncu-help.txt" 2>&1
 
 # The cost, longest run first: plain, PC sampling off, on (the default).
 run() { # label command...

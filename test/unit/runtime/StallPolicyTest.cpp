@@ -84,6 +84,14 @@ TEST(StallPolicy, FailedAttemptsAreBounded) {
   EXPECT_TRUE(P.claim(key("j"), std::nullopt, 0, true));
 }
 
+TEST(StallPolicy, AFirstSampleThatIsNotFreeNeedsTheBudget) {
+  StallPolicy P;
+  EXPECT_FALSE(P.claim(key("k"), std::nullopt, 0, /*BudgetLeft=*/false,
+                       /*Free=*/false));
+  EXPECT_TRUE(P.claim(key("k"), std::nullopt, 0, /*BudgetLeft=*/true,
+                      /*Free=*/false));
+}
+
 TEST(StallPolicy, DisabledClaimsNothing) {
   StallPolicy P;
   P.disable();
