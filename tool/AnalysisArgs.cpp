@@ -43,10 +43,13 @@ void addAnalysisOutputs(CommandLine &Cmd, const std::string &FormatHelp,
               "call (default): the kernels a library call ran (thrust::sort, "
               "cublasSgemm, ...) as one warning at the line that called it; "
               "kernel: each kernel once, whatever called it (docs/report.md)")
-      .option("sass", "FILE",
-              "the profiled program's SASS ('cuobjdump -sass' output, or "
-              "the program itself), for what the counters cannot show "
-              "(docs/model.md, \"Load rounds\" and \"L2 atomics\")")
+      .option(
+          "sass", "FILE",
+          "the profiled program's SASS ('cuobjdump -sass' output, or "
+          "the program itself), for what the counters cannot show "
+          "(docs/model.md, \"Load rounds\" and \"L2 atomics\"), and the loops "
+          "and loads the stall samples' hot lines wait on "
+          "(docs/report.md)")
       .flag("color", "color the text diagnostics (default: when stdout is "
                      "a terminal and NO_COLOR is unset)")
       .flag("no-color", "do not color the text diagnostics")
@@ -77,10 +80,11 @@ Expected<ReportRequest> analysisRequest(const ParsedArgs &P,
     return Error("--group-by: expected call or kernel, got '" + Grouping + "'");
   Request.Grouping = *Group;
   if (std::optional<std::string> Sass = P.get("sass")) {
-    auto Facts = sass::readStaticFacts(*Sass);
-    if (!Facts)
-      return Facts.error();
-    Request.Model.Facts = *Facts;
+    auto Program = sass::readProgramSass(*Sass);
+    if (!Program)
+      return Program.error();
+    Request.Model.Facts = Program->Facts;
+    Request.Code = Program->Code;
   }
   Request.SourceRoot = P.has("no-source-check")
                            ? std::string()

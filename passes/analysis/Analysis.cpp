@@ -4,6 +4,7 @@
 
 #include "analysis/DeviceMatch.h"
 #include "analysis/HopperFinding.h"
+#include "analysis/HotLineCode.h"
 #include "analysis/SourcePaths.h"
 #include "analysis/StallLines.h"
 #include "analysis/ThesisFinding.h"
@@ -103,9 +104,13 @@ std::unique_ptr<Analysis> analyze(ProfileDocument P, DeviceEntry Device,
                              A->MeasuredOnDevice, Options.Grouping);
   project(*A);
   // Stall-sample notes sit at the first character of their hot lines.
+  // With the SASS, they also name their loop and what they wait on.
   for (KernelReport &K : A->Report.Kernels)
-    if (K.Stalls)
+    if (K.Stalls) {
       placeHotLines(*K.Stalls, Options.SourceRoot);
+      if (Options.Code)
+        placeHotLinesInCode(*K.Stalls, *Options.Code);
+    }
   if (!Options.SourceRoot.empty())
     A->Sources = checkSites(A->Source, Options.SourceRoot);
   return A;

@@ -14,6 +14,7 @@
 #define HEADROOM_ANALYSIS_ANALYSIS_H
 
 #include "analysis/Diagnostic.h"
+#include "analysis/KernelCode.h"
 #include "analysis/KernelReport.h"
 #include "analysis/SitesMatchSources.h"
 #include "devices/DeviceRegistry.h"
@@ -38,6 +39,10 @@ struct AnalysisOptions {
   /// Whether the kernels a library call ran are reported by call, at the
   /// call's line, or each kernel once (analysis/KernelReport.h).
   KernelGrouping Grouping = KernelGrouping::Call;
+  /// The program's SASS (`--sass`, `headroom nvcc`), for the loops and the
+  /// waits of the stall samples' hot lines (analysis/HotLineCode.h); none
+  /// when not at hand.
+  std::shared_ptr<const KernelCodeIndex> Code;
 };
 
 /// A profile seen through the model. Owns the profile: KernelReport's site

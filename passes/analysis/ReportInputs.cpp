@@ -32,6 +32,7 @@ loadAnalysis(const ReportRequest &R, const DeviceRegistry &Registry) {
   Options.Model = R.Model;
   Options.SourceRoot = R.SourceRoot;
   Options.Grouping = R.Grouping;
+  Options.Code = R.Code;
   for (const std::string &T : R.Targets) {
     auto Targets = Registry.lookupTargets(T);
     if (!Targets)

@@ -31,6 +31,8 @@ struct ReportRequest {
   /// --group-by: the kernels of each library call by call, or each kernel
   /// once.
   KernelGrouping Grouping = KernelGrouping::Call;
+  /// The program's SASS (`--sass`), for the stall samples' hot lines.
+  std::shared_ptr<const KernelCodeIndex> Code;
 };
 
 /// Reads the device(s) and the profile of \p R and analyzes them.

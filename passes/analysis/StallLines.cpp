@@ -86,6 +86,7 @@ stallLines(std::span<const ProfileKernel *const> Entries) {
   using LineKey = std::tuple<std::string, unsigned, std::string>;
   std::map<LineKey, StallLine> ByLine;
   StallLine Unresolved;
+  std::map<std::pair<std::string, std::uint64_t>, StallPc> ByPc;
   for (const ProfileKernel *K : Entries) {
     if (!K->Stalls)
       continue;
@@ -100,6 +101,16 @@ stallLines(std::span<const ProfileKernel *const> Entries) {
       L.Directory = Pc.Directory;
       addReasons(L.Reasons, Pc.Stalls, S.Period, Out.Period);
       addReasons(Out.Reasons, Pc.Stalls, S.Period, Out.Period);
+      StallPc &At = ByPc[{Pc.Function, Pc.Offset}];
+      At.Function = Pc.Function;
+      At.Offset = Pc.Offset;
+      // An instruction has one line; an entry that could not resolve it
+      // does not undo another's.
+      if (!Pc.Where.File.empty()) {
+        At.Where = {Pc.Where.File, Pc.Where.Line, 0};
+        At.Directory = Pc.Directory;
+      }
+      addReasons(At.Reasons, Pc.Stalls, S.Period, Out.Period);
     }
   }
   Out.Samples = total(Out.Reasons);
@@ -120,6 +131,8 @@ stallLines(std::span<const ProfileKernel *const> Entries) {
                    [](const StallLine &A, const StallLine &B) {
                      return A.Samples > B.Samples;
                    });
+  for (auto &[Key, Pc] : ByPc)
+    Out.Pcs.push_back(std::move(Pc));
   Finish(Unresolved);
   if (Unresolved.Samples > 0)
     Out.Unresolved = std::move(Unresolved);

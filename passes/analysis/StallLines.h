@@ -12,6 +12,7 @@
 #ifndef HEADROOM_ANALYSIS_STALLLINES_H
 #define HEADROOM_ANALYSIS_STALLLINES_H
 
+#include "analysis/KernelCode.h"
 #include "schema/ProfileDocument.h"
 
 #include <cstdint>
@@ -35,6 +36,48 @@ inline constexpr const char *IssuingReason = "selected";
 /// Samples per stall reason (CUPTI's names, as the profile has them).
 using StallCounts = std::map<std::string, std::uint64_t>;
 
+/// The samples of one instruction of a kernel (all its entries').
+struct StallPc {
+  /// The mangled function the instruction is in, and its SASS offset.
+  std::string Function;
+  std::uint64_t Offset = 0;
+  /// Its line (Column 0); File empty where the runtime could not resolve
+  /// it.
+  SourceLocation Where;
+  std::string Directory;
+  StallCounts Reasons;
+};
+
+/// The innermost SASS loop a hot line's sampled instructions lie in
+/// (analysis/HotLineCode.h).
+struct StallLoop {
+  std::string Function;
+  /// The loop's address range (analysis/KernelCode.h, CodeLoop).
+  std::uint64_t FirstOffset = 0, LastOffset = 0;
+  /// The lowest and the highest line of the sampled instructions in that
+  /// range that have a line in the hot line's file.
+  unsigned FirstLine = 0, LastLine = 0;
+};
+
+/// The instruction a hot line's warps wait on most, for its dominant
+/// reason (sass/StallBlame.h): a load, a barrier, a branch.
+struct StallWait {
+  std::string Function;
+  std::uint64_t Offset = 0;
+  /// Its opcode with modifiers ("LDG.E.64") and what it is.
+  std::string Opcode;
+  CodeRole Kind = CodeRole::Other;
+  /// The stall reason charged to it (the hot line's dominant one) and the
+  /// hot line's samples of that reason charged to it.
+  std::string Reason;
+  std::uint64_t Samples = 0;
+  /// Its line: that of its own samples, else (Nearby) that of the nearest
+  /// sampled instruction before it in its basic block; File empty when
+  /// neither has one.
+  SourceLocation Where;
+  bool Nearby = false;
+};
+
 /// The samples of one source line of a kernel, or of its instructions
 /// without a line.
 struct StallLine {
@@ -50,6 +93,11 @@ struct StallLine {
   StallCounts Reasons;
   /// The reason with the most samples (dominantReason).
   std::string Dominant;
+  /// Hot lines only, where the program's SASS is at hand
+  /// (analysis/HotLineCode.h): the loop the line's samples lie in, and
+  /// what its warps wait on.
+  std::optional<StallLoop> Loop;
+  std::optional<StallWait> WaitsOn;
 
   bool resolved() const { return !Where.File.empty(); }
 };
@@ -65,6 +113,8 @@ struct StallLines {
   std::string Dominant;
   /// The lines with samples, most samples first (ties: by file and line).
   std::vector<StallLine> Lines;
+  /// Every sampled instruction, by function and offset.
+  std::vector<StallPc> Pcs;
   /// The samples of instructions without a line; absent when none.
   std::optional<StallLine> Unresolved;
   /// The hot lines, as positions in Lines: at most MaxHotLines lines, each

@@ -3,6 +3,7 @@
 #include "checks/Diagnose.h"
 
 #include "checks/CheckRegistry.h"
+#include "checks/CodeRoleWords.h"
 #include "checks/Message.h"
 #include "checks/Notes.h"
 #include "checks/StallReasons.h"
@@ -10,6 +11,7 @@
 #include "checks/kernel/KernelWarnings.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace headroom {
 
@@ -88,17 +90,52 @@ void addSiteNotes(const KernelReport &K, Diagnostic &D) {
   }
 }
 
-/// A note at each hot line of \p K's stall samples: its share of them and
-/// what its warps were doing most.
+/// Where the instruction \p W a hot line at \p Line waits on is: its
+/// line, where it has one, else its SASS offset.
+std::string waitedAt(const StallWait &W, const SourceLocation &Line) {
+  if (W.Where.File.empty()) {
+    char Hex[24];
+    std::snprintf(Hex, sizeof Hex, "0x%llx",
+                  static_cast<unsigned long long>(W.Offset));
+    return message(Msg::StallAtOffset, {Arg::text(Hex)});
+  }
+  Arg Number = Arg::text(std::to_string(W.Where.Line));
+  std::string At =
+      W.Where.File == Line.File
+          ? message(Msg::StallLineHere, {Number})
+          : message(Msg::StallLineIn, {Arg::text(W.Where.File), Number});
+  return W.Nearby ? message(Msg::StallLineNear, {Arg::text(At)}) : At;
+}
+
+/// A hot line's note: its share of the stall samples and what its warps
+/// were doing most, or, with the program's SASS, the instruction they
+/// waited on and the loop they were in.
+std::string stallLineMessage(const StallLine &L) {
+  Arg Share = Arg::percent(L.Share);
+  std::string Text =
+      L.WaitsOn ? message(Msg::NoteStallLineWaits,
+                          {Share, Arg::text(codeRoleWords(L.WaitsOn->Kind)),
+                           Arg::text(waitedAt(*L.WaitsOn, L.Where)),
+                           Arg::text(stallReasonWords(L.Dominant).Label)})
+                : message(Msg::NoteStallLine,
+                          {Share, Arg::text(stallReasonPhrase(L.Dominant))});
+  if (!L.Loop)
+    return Text;
+  Arg First = Arg::text(std::to_string(L.Loop->FirstLine));
+  if (L.Loop->FirstLine == L.Loop->LastLine)
+    return message(Msg::StallInOneLineLoop, {Arg::text(Text), First});
+  return message(
+      Msg::StallInLoop,
+      {Arg::text(Text), First, Arg::text(std::to_string(L.Loop->LastLine))});
+}
+
+/// A note at each hot line of \p K's stall samples (stallLineMessage).
 void addStallNotes(const KernelReport &K, Diagnostic &D) {
   if (!K.Stalls)
     return;
   for (std::size_t I : K.Stalls->Hot) {
     const StallLine &L = K.Stalls->Lines[I];
-    D.Notes.push_back(
-        note(L.Where, message(Msg::NoteStallLine,
-                              {Arg::percent(L.Share),
-                               Arg::text(stallReasonPhrase(L.Dominant))})));
+    D.Notes.push_back(note(L.Where, stallLineMessage(L)));
   }
 }
 

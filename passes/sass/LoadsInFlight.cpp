@@ -2,46 +2,14 @@
 
 #include "sass/LoadsInFlight.h"
 
+#include "sass/Registers.h"
+
 #include <algorithm>
-#include <regex>
-#include <set>
-#include <utility>
 #include <vector>
 
 namespace headroom::sass {
 
 namespace {
-
-using Registers = std::set<unsigned>;
-
-/// The registers a register operand names: `R4` one, `R2.64` a pair, in
-/// any wrapping (`desc[UR4][R2.64+0x10]`, `-R5`, `R3.reuse`).
-void addRegisters(const std::string &Operand, Registers &Out) {
-  // Registers are R0-R254: three digits at most, so the number fits.
-  static const std::regex Register(R"(\bR(\d{1,3})\b(\.64|\.128)?)");
-  for (std::sregex_iterator It(Operand.begin(), Operand.end(), Register), End;
-       It != End; ++It) {
-    unsigned First = static_cast<unsigned>(std::stoul((*It)[1]));
-    unsigned Count = (*It)[2] == ".64" ? 2 : (*It)[2] == ".128" ? 4 : 1;
-    for (unsigned K = 0; K < Count; ++K)
-      Out.insert(First + K);
-  }
-}
-
-/// The registers \p I reads and writes (Instruction::written); a store, a
-/// reduction or a branch writes none, and every register it names is read.
-std::pair<Registers, Registers> registersOf(const Instruction &I) {
-  std::vector<std::string> Ops = I.operandList();
-  std::optional<Instruction::Written> W = I.written();
-  Registers Reads, Writes;
-  if (W)
-    for (unsigned K = 0; K < W->Count; ++K)
-      Writes.insert(W->First + K);
-  for (std::size_t K = 0; K < Ops.size(); ++K)
-    if (!(W && K == W->Operand))
-      addRegisters(Ops[K], Reads);
-  return {Reads, Writes};
-}
 
 bool isGlobalLoad(const Instruction &I) { return I.Opcode == "LDG"; }
 

@@ -3,6 +3,7 @@
 #include "sass/SassFacts.h"
 
 #include "sass/Disassembly.h"
+#include "sass/StallBlame.h"
 #include "sass/StaticBound.h"
 #include "support/Paths.h"
 
@@ -22,8 +23,10 @@ StaticFactsIndex staticFactsOf(const std::vector<Function> &Functions) {
   return Index;
 }
 
-Expected<std::shared_ptr<const StaticFactsIndex>>
-readStaticFacts(const std::string &Path) {
+namespace {
+
+/// The functions of the SASS in \p Path (see readStaticFacts).
+Expected<std::vector<Function>> readFunctions(const std::string &Path) {
   Expected<std::string> Text = readFile(Path);
   if (!Text)
     return Text.error().context("--sass");
@@ -37,7 +40,28 @@ readStaticFacts(const std::string &Path) {
   auto Functions = parseSassListing(*Text, Path);
   if (!Functions)
     return Functions.error().context("--sass");
+  return Functions;
+}
+
+} // namespace
+
+Expected<std::shared_ptr<const StaticFactsIndex>>
+readStaticFacts(const std::string &Path) {
+  auto Functions = readFunctions(Path);
+  if (!Functions)
+    return Functions.error();
   return std::make_shared<const StaticFactsIndex>(staticFactsOf(*Functions));
+}
+
+Expected<ProgramSass> readProgramSass(const std::string &Path) {
+  auto Functions = readFunctions(Path);
+  if (!Functions)
+    return Functions.error();
+  ProgramSass Out;
+  Out.Facts =
+      std::make_shared<const StaticFactsIndex>(staticFactsOf(*Functions));
+  Out.Code = std::make_shared<const KernelCodeIndex>(kernelCodeOf(*Functions));
+  return Out;
 }
 
 } // namespace headroom::sass

@@ -3,13 +3,15 @@
 /// \file
 /// `--sass FILE` of `headroom report`, `lint` and `validate`: what the
 /// Hopper model takes from the compiled code of the profiled program
-/// (model/StaticFacts.h), read from `cuobjdump -sass` text, or from the
-/// program or object itself through cuobjdump.
+/// (model/StaticFacts.h), and what the stall samples' hot lines take from
+/// it (analysis/KernelCode.h), read from `cuobjdump -sass` text, or from
+/// the program or object itself through cuobjdump.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_SASS_SASSFACTS_H
 #define HEADROOM_SASS_SASSFACTS_H
 
+#include "analysis/KernelCode.h"
 #include "model/StaticFacts.h"
 #include "sass/SassListing.h"
 #include "support/Error.h"
@@ -28,6 +30,16 @@ StaticFactsIndex staticFactsOf(const std::vector<Function> &Functions);
 /// the file and what was expected.
 Expected<std::shared_ptr<const StaticFactsIndex>>
 readStaticFacts(const std::string &Path);
+
+/// What `--sass` gives a report: the model's facts and the code.
+struct ProgramSass {
+  std::shared_ptr<const StaticFactsIndex> Facts;
+  std::shared_ptr<const KernelCodeIndex> Code;
+};
+
+/// The facts and the code of the SASS in \p Path, as readStaticFacts
+/// reads it.
+Expected<ProgramSass> readProgramSass(const std::string &Path);
 
 } // namespace headroom::sass
 

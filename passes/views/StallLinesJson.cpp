@@ -15,6 +15,37 @@ ordered_json reasonsJson(const StallCounts &Reasons) {
   return J;
 }
 
+ordered_json loopJson(const StallLoop &L) {
+  ordered_json J;
+  J["first_line"] = L.FirstLine;
+  J["last_line"] = L.LastLine;
+  J["function"] = L.Function;
+  J["first_offset"] = L.FirstOffset;
+  J["last_offset"] = L.LastOffset;
+  return J;
+}
+
+ordered_json waitJson(const StallWait &W) {
+  ordered_json J;
+  J["function"] = W.Function;
+  J["offset"] = W.Offset;
+  J["opcode"] = W.Opcode;
+  J["kind"] = codeRoleName(W.Kind);
+  J["reason"] = W.Reason;
+  J["samples"] = W.Samples;
+  if (W.Where.File.empty()) {
+    J["file"] = nullptr;
+    J["line"] = nullptr;
+  } else {
+    J["file"] = W.Where.File;
+    J["line"] = W.Where.Line;
+  }
+  J["line_from"] = W.Where.File.empty() ? "none"
+                   : W.Nearby           ? "block"
+                                        : "samples";
+  return J;
+}
+
 ordered_json lineJson(const StallLine &L) {
   ordered_json J;
   if (L.resolved()) {
@@ -26,6 +57,8 @@ ordered_json lineJson(const StallLine &L) {
   J["share"] = L.Share;
   J["dominant"] = L.Dominant;
   J["reasons"] = reasonsJson(L.Reasons);
+  J["loop"] = L.Loop ? loopJson(*L.Loop) : ordered_json();
+  J["waits_on"] = L.WaitsOn ? waitJson(*L.WaitsOn) : ordered_json();
   return J;
 }
 

@@ -1,0 +1,126 @@
+//===- HotLineCode.cpp - Hot lines in the kernel's SASS -------------------===//
+
+#include "analysis/HotLineCode.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace headroom {
+
+namespace {
+
+std::uint64_t total(const StallCounts &Counts) {
+  std::uint64_t N = 0;
+  for (const auto &[Reason, Count] : Counts)
+    N = Count > UINT64_MAX - N ? UINT64_MAX : N + Count;
+  return N;
+}
+
+bool sameLine(const StallPc &Pc, const StallLine &L) {
+  return Pc.Where.File == L.Where.File && Pc.Where.Line == L.Where.Line &&
+         Pc.Directory == L.Directory;
+}
+
+/// The sampled instruction of \p S at \p Function + \p Offset; null when
+/// none was sampled.
+const StallPc *sampledAt(const StallLines &S, const std::string &Function,
+                         std::uint64_t Offset) {
+  for (const StallPc &Pc : S.Pcs)
+    if (Pc.Function == Function && Pc.Offset == Offset)
+      return &Pc;
+  return nullptr;
+}
+
+std::optional<StallLoop> loopOf(const StallLines &S, const StallLine &L,
+                                const KernelCodeIndex &Code) {
+  // (function, loop) -> the line's samples in it.
+  std::map<std::pair<const FunctionCode *, std::size_t>, std::uint64_t> In;
+  for (const StallPc &Pc : S.Pcs) {
+    if (!sameLine(Pc, L))
+      continue;
+    const FunctionCode *F = Code.find(Pc.Function);
+    std::optional<std::size_t> I = F ? F->indexOf(Pc.Offset) : std::nullopt;
+    if (I && F->Instructions[*I].Loop)
+      In[{F, *F->Instructions[*I].Loop}] += total(Pc.Reasons);
+  }
+  if (In.empty())
+    return std::nullopt;
+  auto Most =
+      std::max_element(In.begin(), In.end(), [](const auto &A, const auto &B) {
+        return A.second < B.second;
+      });
+  const auto &[F, Index] = Most->first;
+  const CodeLoop &Loop = F->Loops[Index];
+  StallLoop Out;
+  Out.Function = F->Name;
+  Out.FirstOffset = Loop.First;
+  Out.LastOffset = Loop.Last;
+  Out.FirstLine = Out.LastLine = L.Where.Line;
+  for (const StallPc &Pc : S.Pcs)
+    if (Pc.Function == F->Name && Loop.contains(Pc.Offset) &&
+        Pc.Where.File == L.Where.File && Pc.Directory == L.Directory &&
+        Pc.Where.Line > 0) {
+      Out.FirstLine = std::min(Out.FirstLine, Pc.Where.Line);
+      Out.LastLine = std::max(Out.LastLine, Pc.Where.Line);
+    }
+  return Out;
+}
+
+std::optional<StallWait> waitOf(const StallLines &S, const StallLine &L,
+                                const KernelCodeIndex &Code) {
+  // (function, blamed instruction) -> the line's samples charged to it.
+  std::map<std::pair<const FunctionCode *, std::size_t>, std::uint64_t> On;
+  for (const StallPc &Pc : S.Pcs) {
+    auto Count = Pc.Reasons.find(L.Dominant);
+    if (!sameLine(Pc, L) || Count == Pc.Reasons.end() || Count->second == 0)
+      continue;
+    const FunctionCode *F = Code.find(Pc.Function);
+    std::optional<std::size_t> I = F ? F->indexOf(Pc.Offset) : std::nullopt;
+    if (!I)
+      continue;
+    auto Blamed = F->Instructions[*I].Blame.find(L.Dominant);
+    if (Blamed != F->Instructions[*I].Blame.end())
+      On[{F, Blamed->second}] += Count->second;
+  }
+  if (On.empty())
+    return std::nullopt;
+  auto Most =
+      std::max_element(On.begin(), On.end(), [](const auto &A, const auto &B) {
+        return A.second < B.second;
+      });
+  const auto &[F, Index] = Most->first;
+  const CodeInstruction &I = F->Instructions[Index];
+  StallWait Out;
+  Out.Function = F->Name;
+  Out.Offset = I.Offset;
+  Out.Opcode = I.Opcode;
+  Out.Kind = I.Role;
+  Out.Reason = L.Dominant;
+  Out.Samples = Most->second;
+  if (const StallPc *Own = sampledAt(S, F->Name, I.Offset);
+      Own && !Own->Where.File.empty()) {
+    Out.Where = Own->Where;
+    return Out;
+  }
+  for (std::size_t K = Index; K-- > 0 && F->Instructions[K].Block == I.Block;)
+    if (const StallPc *Near = sampledAt(S, F->Name, F->Instructions[K].Offset);
+        Near && !Near->Where.File.empty()) {
+      Out.Where = Near->Where;
+      Out.Nearby = true;
+      break;
+    }
+  return Out;
+}
+
+} // namespace
+
+void placeHotLinesInCode(StallLines &S, const KernelCodeIndex &Code) {
+  for (std::size_t H : S.Hot) {
+    StallLine &L = S.Lines[H];
+    L.Loop = loopOf(S, L, Code);
+    L.WaitsOn = waitOf(S, L, Code);
+  }
+}
+
+} // namespace headroom

@@ -1,0 +1,165 @@
+//===- HotLineCodeTest.cpp - Hot lines in the kernel's SASS ---------------===//
+
+#include "analysis/HotLineCode.h"
+
+#include <gtest/gtest.h>
+
+using namespace headroom;
+
+namespace {
+
+StallSamplePc pc(std::uint64_t Offset, const char *File, unsigned Line,
+                 StallCounts Stalls) {
+  StallSamplePc P;
+  P.Function = "_Z1kv";
+  P.Offset = Offset;
+  if (File)
+    P.Where = {File, Line, 0};
+  P.Stalls = std::move(Stalls);
+  return P;
+}
+
+StallLines linesOf(std::vector<StallSamplePc> Pcs) {
+  ProfileKernel K;
+  K.Name = "_Z1kv";
+  K.Launches = 1;
+  K.Stalls = StallSamples{1, 32768, 0, std::move(Pcs)};
+  const ProfileKernel *Entries[] = {&K};
+  std::optional<StallLines> S = stallLines(Entries);
+  EXPECT_TRUE(S);
+  return S ? *S : StallLines{};
+}
+
+/// Offsets 0x00..0xb0, blocks starting at 0x00, 0x40 and 0x90; a loop over
+/// 0x40..0x80 (blocks two), nested in none. The instruction at 0x70 waits
+/// (long scoreboard) on the load at 0x50, the one at 0x80 on the load at
+/// 0x20 (branch_resolving: on itself), and the one at 0xa0 on the load
+/// at 0x90.
+KernelCodeIndex code() {
+  FunctionCode F;
+  F.Name = "_Z1kv";
+  for (std::uint64_t O = 0; O <= 0xb0; O += 0x10) {
+    CodeInstruction I;
+    I.Offset = O;
+    I.Opcode = "IADD3";
+    I.Block = O < 0x40 ? 0 : O < 0x90 ? 4 : 9;
+    if (O >= 0x40 && O <= 0x80)
+      I.Loop = 0;
+    F.Instructions.push_back(I);
+  }
+  for (std::uint64_t O : {0x20, 0x50, 0x90}) {
+    F.Instructions[O / 0x10].Opcode = "LDG.E";
+    F.Instructions[O / 0x10].Role = CodeRole::GlobalLoad;
+  }
+  F.Instructions[0x8].Opcode = "BRA";
+  F.Instructions[0x8].Role = CodeRole::Branch;
+  F.Instructions[0x7].Blame["long_scoreboard"] = 0x5;
+  F.Instructions[0x8].Blame["long_scoreboard"] = 0x2;
+  F.Instructions[0x8].Blame["branch_resolving"] = 0x8;
+  F.Instructions[0xa].Blame["long_scoreboard"] = 0x9;
+  F.Loops.push_back(CodeLoop{0x40, 0x80, std::nullopt});
+  KernelCodeIndex Index;
+  Index.add(F);
+  return Index;
+}
+
+TEST(HotLineCode, NamesTheLoopByItsSampledLines) {
+  StallLines S = linesOf({
+      pc(0x40, "k.cu", 20, {{"wait", 10}}),
+      pc(0x50, "k.cu", 21, {{"lg_throttle", 10}}),
+      pc(0x60, "other.h", 3, {{"wait", 10}}),
+      pc(0x70, "k.cu", 22, {{"long_scoreboard", 600}, {"selected", 50}}),
+      pc(0x80, "k.cu", 24, {{"wait", 10}}),
+      pc(0x90, "k.cu", 30, {{"wait", 10}}),
+      pc(0xa0, "k.cu", 31, {{"long_scoreboard", 300}}),
+  });
+  placeHotLinesInCode(S, code());
+  ASSERT_EQ(S.Hot.size(), 2u);
+  const StallLine &L22 = S.Lines[S.Hot[0]];
+  ASSERT_EQ(L22.Where.Line, 22u);
+  // Lines 20..24 of k.cu lie in the loop's range; other.h's line and line
+  // 30 (after the loop) do not widen it.
+  ASSERT_TRUE(L22.Loop);
+  EXPECT_EQ(L22.Loop->FirstLine, 20u);
+  EXPECT_EQ(L22.Loop->LastLine, 24u);
+  EXPECT_EQ(L22.Loop->FirstOffset, 0x40u);
+  EXPECT_EQ(L22.Loop->LastOffset, 0x80u);
+  ASSERT_TRUE(L22.WaitsOn);
+  EXPECT_EQ(L22.WaitsOn->Offset, 0x50u);
+  EXPECT_EQ(L22.WaitsOn->Kind, CodeRole::GlobalLoad);
+  EXPECT_EQ(L22.WaitsOn->Opcode, "LDG.E");
+  EXPECT_EQ(L22.WaitsOn->Reason, "long_scoreboard");
+  EXPECT_EQ(L22.WaitsOn->Samples, 600u);
+  EXPECT_EQ(L22.WaitsOn->Where.Line, 21u);
+  EXPECT_FALSE(L22.WaitsOn->Nearby);
+  // Line 31 is outside loops; it waits on the load at 0x90, of line 30.
+  const StallLine &L31 = S.Lines[S.Hot[1]];
+  ASSERT_EQ(L31.Where.Line, 31u);
+  EXPECT_FALSE(L31.Loop);
+  ASSERT_TRUE(L31.WaitsOn);
+  EXPECT_EQ(L31.WaitsOn->Offset, 0x90u);
+  EXPECT_EQ(L31.WaitsOn->Where.Line, 30u);
+  // The lines that are not hot get neither.
+  for (const StallLine &L : S.Lines)
+    if (L.Where.Line != 22 && L.Where.Line != 31)
+      EXPECT_FALSE(L.Loop || L.WaitsOn) << L.Where.Line;
+}
+
+TEST(HotLineCode, AnUnsampledProducerTakesAnEarlierLineOfItsBlock) {
+  // The load at 0x20 has no samples; 0x10, before it in its block, has a
+  // line; 0x30, after it, would be nearer but is not before it.
+  StallLines S = linesOf({
+      pc(0x10, "k.cu", 5, {{"wait", 1}}),
+      pc(0x30, "k.cu", 7, {{"wait", 1}}),
+      pc(0x80, "k.cu", 24, {{"long_scoreboard", 90}, {"branch_resolving", 10}}),
+      pc(0xa0, "k.cu", 31, {{"long_scoreboard", 50}}),
+  });
+  placeHotLinesInCode(S, code());
+  // The load at 0x90 that line 31 waits on has no samples, and nothing
+  // before it in its block (it starts it): no line, its offset only.
+  ASSERT_EQ(S.Hot.size(), 2u);
+  const StallLine &L31 = S.Lines[S.Hot[1]];
+  ASSERT_EQ(L31.Where.Line, 31u);
+  ASSERT_TRUE(L31.WaitsOn);
+  EXPECT_EQ(L31.WaitsOn->Offset, 0x90u);
+  EXPECT_TRUE(L31.WaitsOn->Where.File.empty());
+  const StallLine &L = S.Lines[S.Hot[0]];
+  ASSERT_EQ(L.Where.Line, 24u);
+  ASSERT_TRUE(L.WaitsOn);
+  EXPECT_EQ(L.WaitsOn->Offset, 0x20u);
+  EXPECT_EQ(L.WaitsOn->Where.Line, 5u);
+  EXPECT_TRUE(L.WaitsOn->Nearby);
+  // A loop of one sampled line.
+  ASSERT_TRUE(L.Loop);
+  EXPECT_EQ(L.Loop->FirstLine, 24u);
+  EXPECT_EQ(L.Loop->LastLine, 24u);
+}
+
+TEST(HotLineCode, TheDominantReasonPicksTheRule) {
+  StallLines S = linesOf({
+      pc(0x80, "k.cu", 24, {{"long_scoreboard", 10}, {"branch_resolving", 90}}),
+  });
+  placeHotLinesInCode(S, code());
+  const StallLine &L = S.Lines[S.Hot[0]];
+  ASSERT_TRUE(L.WaitsOn);
+  EXPECT_EQ(L.WaitsOn->Kind, CodeRole::Branch);
+  EXPECT_EQ(L.WaitsOn->Offset, 0x80u);
+  EXPECT_EQ(L.WaitsOn->Where.Line, 24u);
+}
+
+TEST(HotLineCode, CodeOfAnotherFunctionOrOffsetSaysNothing) {
+  StallLines S = linesOf({pc(0x70, "k.cu", 22, {{"long_scoreboard", 10}}),
+                          pc(0xc8, "k.cu", 40, {{"long_scoreboard", 10}})});
+  placeHotLinesInCode(S, KernelCodeIndex());
+  for (const StallLine &L : S.Lines)
+    EXPECT_FALSE(L.Loop || L.WaitsOn);
+  placeHotLinesInCode(S, code());
+  for (const StallLine &L : S.Lines)
+    EXPECT_EQ(bool(L.WaitsOn), L.Where.Line == 22) << L.Where.Line;
+  // Every sampled instruction, by offset.
+  ASSERT_EQ(S.Pcs.size(), 2u);
+  EXPECT_EQ(S.Pcs[1].Offset, 0xc8u);
+  EXPECT_EQ(S.Pcs[1].Reasons.at("long_scoreboard"), 10u);
+}
+
+} // namespace
