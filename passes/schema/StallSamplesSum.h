@@ -1,5 +1,4 @@
-//===- StallSamplesSum.h - Warp-stall samples of several launches -*- C++
-//-*-===//
+//===- StallSamplesSum.h - Stall samples of several launches ----*- C++ -*-===//
 ///
 /// \file
 /// Sums the warp-stall samples (`stall_samples`) of several launches or

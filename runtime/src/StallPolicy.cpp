@@ -35,6 +35,8 @@ StallPolicy::claim(const LaunchKey &Key,
   std::optional<unsigned> Exponent;
   if (K.Taken == 0 && (Free || BudgetLeft)) {
     Exponent = Fixed ? *Fixed : exponentFor(ExpectedNs, SmCount);
+    if (Current && *Exponent != *Current && !BudgetLeft)
+      Exponent = Current;
   } else if (K.Taken == 1 && !Fixed && BudgetLeft &&
              K.Samples < EnoughSamples && K.LastExponent > MinExponent) {
     // Short by a factor Target / Samples: shorten the period by as much.
@@ -55,6 +57,7 @@ void StallPolicy::sampled(const LaunchKey &Key, std::uint64_t Samples,
   ++K.Taken;
   K.Samples += Samples;
   K.LastExponent = Exponent;
+  Current = Exponent;
   std::uint64_t Period = std::uint64_t(1) << Exponent;
   if (Shortest == 0 || Period < Shortest)
     Shortest = Period;

@@ -18,6 +18,10 @@
 /// [MinExponent, MaxExponent]: shorter periods overflow CUPTI's buffers
 /// (2^8 did) and slow a busy kernel down (3.2x at 2^12); an unknown
 /// duration gets UnknownExponent. HEADROOM_PC_SAMPLING=N fixes N instead.
+/// Changing the period costs about 100 ms (the first launch after CUPTI is
+/// configured again sets up its buffers, docs/perf/lines.md), so a kernel
+/// whose period differs from the last one sampled gets the last one unless
+/// the budget allows the change.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_RUNTIME_STALLPOLICY_H
@@ -71,6 +75,8 @@ public:
   bool enabled() const { return Enabled; }
   /// The shortest period sampled so far, in cycles (0: none).
   std::uint64_t shortestPeriod() const { return Shortest; }
+  /// The exponent of the last sample taken, if any.
+  std::optional<unsigned> current() const { return Current; }
 
   /// The exponent for a launch of \p ExpectedNs on \p SmCount SMs.
   static unsigned exponentFor(std::optional<std::uint64_t> ExpectedNs,
@@ -89,6 +95,7 @@ private:
   std::optional<unsigned> Fixed;
   bool Enabled = true;
   std::uint64_t Shortest = 0;
+  std::optional<unsigned> Current;
   std::map<KernelId, KernelState> Kernels;
 };
 

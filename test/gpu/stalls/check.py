@@ -2,13 +2,15 @@
 """Compares the runtime's warp-stall samples with Nsight Compute's.
 
 Reads what test/gpu/stalls/sampled.sh wrote into OUT_DIR: the runtime's
-profile (profile.json) and Nsight Compute's source view of the same kernels
-(ncu-source-cuda.csv: `ncu --page source --csv --print-source cuda`, one
-table per profiled launch). For each kernel of sampled.cu: the runtime's
-samples, its hottest line and that line's share, Nsight Compute's hottest
-line by warp-stall samples, whether the two agree, and whether the
-runtime's line is among Nsight Compute's top 3. Then the cost lines of the
-summary, as ratios to the plain run.
+profile (profile.json) and Nsight Compute's export of the same kernels
+(ncu-source.csv, its source page with warp-stall samples per line;
+ncu-raw.csv, its PC sampling's counters per reason). For each kernel of
+sampled.cu: the runtime's samples, its hottest line and that line's share,
+Nsight Compute's hottest line, whether the two agree, both main stall
+reasons and how far apart the two reason distributions are (total
+variation: half the sum of the shares' differences, 0 the same, 1
+disjoint). Then the cost lines of the summary, as ratios to the plain
+run.
 
 Exit status: 1 when the profile has no stall samples for a kernel that ran
 long enough to have them, or when the hottest lines disagree for a kernel
@@ -59,40 +61,64 @@ def runtime_lines(profile):
 
 
 def ncu_lines(path):
-    """kernel -> {line: warp-stall samples} from ncu's source CSV, summed
-    over the kernel's launches; {} when the file holds no such table."""
+    """kernel -> {line: warp-stall samples} from ncu's source page
+    (`--page source --csv --print-source cuda,sass`: per profiled launch a
+    `Function Name` row, a header, then each CUDA line with its samples
+    followed by its SASS rows), summed over the kernel's launches."""
+    out = {}
+    if not os.path.exists(path):
+        return out
+    kernel = None
+    column = None
+    for row in csv.reader(open(path, encoding="utf-8", errors="replace")):
+        if not row:
+            continue
+        if row[0] == "Function Name" and len(row) > 1:
+            kernel = demangled_kernel(row[1].split("(")[0])
+        elif row[0] == "Line No":
+            column = row.index("Warp Stall Sampling (All Samples)")
+        elif kernel and column and row[0].isdigit() and len(row) > column:
+            value = row[column].replace(",", "")
+            if value not in ("", "-") and float(value) > 0:
+                lines = out.setdefault(kernel, defaultdict(float))
+                lines[int(row[0])] += float(value)
+    return out
+
+
+def ncu_reasons(path):
+    """kernel -> {reason: samples} from ncu's raw page (its own PC
+    sampling's smsp__pcsamp_warps_issue_stalled_* counters), summed over the
+    kernel's launches."""
     out = {}
     if not os.path.exists(path):
         return out
     rows = list(csv.reader(open(path, encoding="utf-8", errors="replace")))
-    kernel = None
-    header = None
-    for row in rows:
-        if not row:
+    if len(rows) < 3 or "Kernel Name" not in rows[0]:
+        return out
+    header = rows[0]
+    name = header.index("Kernel Name")
+    prefix = "smsp__pcsamp_warps_issue_stalled_"
+    columns = [(i, c[len(prefix):]) for i, c in enumerate(header)
+               if c.startswith(prefix) and not c.endswith("_not_issued")]
+    for row in rows[2:]:
+        kernel = demangled_kernel(row[name].split("(")[0])
+        if not kernel:
             continue
-        joined = ",".join(row)
-        named = demangled_kernel(joined) if len(row) <= 2 else None
-        if named and header is None or (named and len(row) <= 2):
-            kernel = named
-            header = None
-            continue
-        if "Warp Stall Sampling (All Samples)" in row and any(
-                c in ("#", "Line", "# Line") for c in row):
-            header = row
-            continue
-        if header and kernel and len(row) == len(header):
-            line_col = next(i for i, c in enumerate(header)
-                            if c in ("#", "Line", "# Line"))
-            samp_col = header.index("Warp Stall Sampling (All Samples)")
-            try:
-                line = int(row[line_col])
-                samples = float(row[samp_col] or 0)
-            except ValueError:
-                continue
-            if samples > 0:
-                lines = out.setdefault(kernel, defaultdict(float))
-                lines[line] += samples
+        reasons = out.setdefault(kernel, defaultdict(float))
+        for i, reason in columns:
+            value = row[i].replace(",", "")
+            if value:
+                reasons[reason] += float(value)
     return out
+
+
+def distance(a, b):
+    """Total-variation distance between two reason distributions."""
+    ta, tb = sum(a.values()), sum(b.values())
+    if not ta or not tb:
+        return None
+    keys = set(a) | set(b)
+    return 0.5 * sum(abs(a.get(k, 0) / ta - b.get(k, 0) / tb) for k in keys)
 
 
 def main():
@@ -105,7 +131,8 @@ def main():
     print(f"stall sampling: {mode.get('mode')} "
           f"(period {mode.get('period')}, note {mode.get('note', '')!r})")
     mine = runtime_lines(profile)
-    theirs = ncu_lines(os.path.join(out_dir, "ncu-source-cuda.csv"))
+    theirs = ncu_lines(os.path.join(out_dir, "ncu-source.csv"))
+    their_reasons = ncu_reasons(os.path.join(out_dir, "ncu-raw.csv"))
     status = 0
     agree = top3 = compared = 0
     for k in KERNELS:
@@ -135,6 +162,13 @@ def main():
                     status = 1
         else:
             text += "; ncu: no source table"
+        if k in their_reasons:
+            ncu_top = max(their_reasons[k], key=their_reasons[k].get)
+            tv = distance(reasons, their_reasons[k])
+            text += (f"; ncu's main reason {ncu_top}"
+                     f" ({their_reasons[k][ncu_top] / sum(their_reasons[k].values()):.0%})"
+                     + (f", reason shares {tv:.2f} apart" if tv is not None
+                        else ""))
         print(("PASS " if status == 0 else "") + text)
     if compared:
         print(f"hottest line as ncu's: {agree} of {compared} kernels with "

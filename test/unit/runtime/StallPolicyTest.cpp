@@ -92,6 +92,17 @@ TEST(StallPolicy, AFirstSampleThatIsNotFreeNeedsTheBudget) {
                       /*Free=*/false));
 }
 
+TEST(StallPolicy, ThePeriodChangesOnlyWithinTheBudget) {
+  StallPolicy P;
+  ASSERT_EQ(P.claim(key("a"), 6'790'000, 132, false), 18u);
+  P.sampled(key("a"), 6000, 18);
+  EXPECT_EQ(P.current(), 18u);
+  // b wants 2^10, but a new period costs a set-up: kept at 2^18.
+  EXPECT_EQ(P.claim(key("b"), 10'000, 132, /*BudgetLeft=*/false), 18u);
+  P.release(key("b"), false);
+  EXPECT_EQ(P.claim(key("b"), 10'000, 132, /*BudgetLeft=*/true), 10u);
+}
+
 TEST(StallPolicy, DisabledClaimsNothing) {
   StallPolicy P;
   P.disable();
