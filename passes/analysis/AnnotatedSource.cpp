@@ -15,16 +15,24 @@ namespace headroom {
 std::vector<SourceRow> sourceWindow(const std::vector<unsigned> &Sampled,
                                     unsigned Anchor, unsigned FileLines) {
   std::set<unsigned> Points(Sampled.begin(), Sampled.end());
-  if (Anchor > 0 && Anchor <= FileLines)
-    Points.insert(Anchor);
   Points.erase(0);
-  if (Points.empty() || FileLines == 0)
+  if (Anchor > FileLines)
+    Anchor = 0;
+  if ((Points.empty() && Anchor == 0) || FileLines == 0)
     return {};
   const unsigned C = SourceContextLines;
-  unsigned First = *Points.begin() > C ? *Points.begin() - C : 1;
-  unsigned Last = std::min(FileLines, *Points.rbegin() + C);
-  // Whether line L is within C lines of a point.
+  // A definition before the body opens the window: nothing above it.
+  unsigned First = Anchor > 0 && (Points.empty() || Anchor <= *Points.begin())
+                       ? Anchor
+                   : *Points.begin() > C ? *Points.begin() - C
+                                         : 1;
+  unsigned Last = std::min(
+      FileLines, std::max(Points.empty() ? 0 : *Points.rbegin(), Anchor) + C);
+  // Whether line L is within C lines of a sampled line, or the anchor or
+  // one of the C lines after it (the rest of a signature).
   auto Near = [&](unsigned L) {
+    if (Anchor > 0 && L >= Anchor && L <= Anchor + C)
+      return true;
     auto It = Points.lower_bound(L > C ? L - C : 1);
     return It != Points.end() && *It <= L + C;
   };

@@ -1,5 +1,4 @@
-//===- AnnotatedSource.h - A kernel's sampled lines in its source -*- C++
-//-*-===//
+//===- AnnotatedSource.h - A kernel's sampled lines in its ------*- C++ -*-===//
 ///
 /// \file
 /// What the HTML report's annotated source view shows of a kernel with
@@ -25,7 +24,8 @@
 
 namespace headroom {
 
-/// Lines shown before and after each sampled line (and the definition).
+/// Lines shown before and after each sampled line, and after the
+/// definition.
 inline constexpr unsigned SourceContextLines = 3;
 /// A run of lines outside every context is elided when it is at least this
 /// long; a shorter one is shown, since its gap row would save little.
@@ -89,10 +89,13 @@ annotateSource(const StallLines &S, const std::string &Root,
                const std::optional<SourceLocation> &Definition);
 
 /// The rows of a file of \p FileLines lines whose lines \p Sampled (sorted,
-/// each from 1 to FileLines) have samples and whose line \p Anchor (0: none)
-/// is shown too: from the first of them to the last, SourceContextLines
-/// around each, the runs outside every context that are at least
-/// MinElidedLines long as gaps. Lines without text or samples.
+/// each from 1 to FileLines) have samples and whose line \p Anchor (0: none;
+/// the definition) is shown too: from the anchor where it comes first, else
+/// from SourceContextLines before the first sampled line, to as many after
+/// the last, the lines
+/// within SourceContextLines of a sampled line or after the anchor, and the
+/// runs outside those that are at least MinElidedLines long as gaps. Lines
+/// without text or samples.
 std::vector<SourceRow> sourceWindow(const std::vector<unsigned> &Sampled,
                                     unsigned Anchor, unsigned FileLines);
 

@@ -487,12 +487,12 @@ void sourceSection(std::ostream &OS, const Analysis &A) {
     return;
   OS << "<section id=\"source\">\n<h2>Where the warps stall</h2>\n<p>Each "
         "kernel with warp-stall samples (CUPTI's PC sampling: each sample "
-        "is one warp's state at one instruction), its source from the first "
-        "to the last sampled line: each line's share of the kernel's "
-        "samples (the shade and the bar), its samples and its most frequent "
-        "stall reasons (docs/diagnostics.md#stall-reasons). The hot lines, "
-        "those with a note in the diagnostics, are bold; stretches without "
-        "samples are elided.</p>\n";
+        "is one warp's state at one instruction), its source from its "
+        "definition to its last sampled line: each line's share of the "
+        "kernel's samples (the shade and the bar), its samples and its most "
+        "frequent stall reasons (docs/diagnostics.md#stall-reasons). The hot "
+        "lines, those with a note in the diagnostics, are bold; stretches "
+        "without samples are elided.</p>\n";
   for (std::size_t I = 0; I < Sampled.size(); ++I) {
     if (I == DetailedKernels) {
       OS << "<p>" << (Sampled.size() - DetailedKernels)

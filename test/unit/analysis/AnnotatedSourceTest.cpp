@@ -32,10 +32,12 @@ TEST(SourceWindow, ContextAroundTheSampledLinesAndGapsBetween) {
             "7 8 9 10 11 12 13 14+4 18 19 20 21 22 23 24");
   // The file's ends bound the context.
   EXPECT_EQ(rowsText(sourceWindow({1, 5}, 0, 5)), "1 2 3 4 5");
-  // The anchor (a definition) opens the window.
-  EXPECT_EQ(rowsText(sourceWindow({9}, 2, 10)), "1 2 3 4 5 6 7 8 9 10");
+  // The anchor (a definition) opens the window, with the lines after it.
+  EXPECT_EQ(rowsText(sourceWindow({9}, 2, 10)), "2 3 4 5 6 7 8 9 10");
   EXPECT_EQ(rowsText(sourceWindow({40}, 2, 50)),
-            "1 2 3 4 5 6+31 37 38 39 40 41 42 43");
+            "2 3 4 5 6+31 37 38 39 40 41 42 43");
+  // Right above the body, it cuts the context there.
+  EXPECT_EQ(rowsText(sourceWindow({6, 7}, 5, 20)), "5 6 7 8 9 10");
   EXPECT_EQ(rowsText(sourceWindow({}, 0, 50)), "");
 }
 
@@ -83,19 +85,19 @@ TEST_F(AnnotateSource, FilesWithTheirTextOrWhyNot) {
   EXPECT_DOUBLE_EQ(K.Share, 0.8);
   EXPECT_EQ(K.Problem, SourceProblem::None);
   EXPECT_EQ(K.FileLines, 60u);
-  // From the definition (15) with context, to 50 with context.
-  EXPECT_EQ(rowsText(K.Rows), "12 13 14 15 16 17 18 19 20 21 22 23 24+23 47 "
-                              "48 49 50 51 52 53");
-  const SourceRow &Hot = K.Rows[8];
+  // From the definition (15), to 50 with context.
+  EXPECT_EQ(rowsText(K.Rows),
+            "15 16 17 18 19 20 21 22 23 24+23 47 48 49 50 51 52 53");
+  const SourceRow &Hot = K.Rows[5];
   EXPECT_EQ(Hot.Line, 20u);
   EXPECT_EQ(Hot.Text, "line 20 a<b");
   ASSERT_TRUE(Hot.Sampled);
   EXPECT_EQ(*Hot.Sampled, 0u);
   EXPECT_TRUE(Hot.Hot);
-  EXPECT_FALSE(K.Rows[9].Sampled);
-  EXPECT_EQ(K.Rows[9].Text, "line 21");
-  EXPECT_TRUE(K.Rows[12].gap());
-  EXPECT_EQ(K.Rows[12].Text, "");
+  EXPECT_FALSE(K.Rows[6].Sampled);
+  EXPECT_EQ(K.Rows[6].Text, "line 21");
+  EXPECT_TRUE(K.Rows[9].gap());
+  EXPECT_EQ(K.Rows[9].Text, "");
 
   // Shorter than the line the samples name: the sampled lines alone.
   const AnnotatedFile &Short = Files[1];
