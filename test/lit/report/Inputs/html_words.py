@@ -5,7 +5,8 @@ usage: html_words.py CHROMIUM HTML_FILE OUT_DIR WIDTH
 
 Loads a copy of the page with a probe script in headless Chromium at WIDTH
 pixels (render_html.py's flags). For every word (a run of non-space
-characters of one text node) of each kernel-name and definition cell, the
+characters of one text node) of each kernel-name and definition cell and
+of each kernel name heading the annotated source, the
 probe counts the lines the word's rectangles lie on; a word on two lines was
 broken inside. A <wbr> (after '::', '<', ',' and '/') ends a text node, so a
 break there is between words. Prints the cells' widest line count and each
@@ -23,7 +24,8 @@ PROBE = """<script>
 const broken = [];
 let lines = 0;
 for (const cell of document.querySelectorAll('table.kernels td:nth-child(2),'
-                                            + 'table.kernels td:nth-child(3)')) {
+                                            + 'table.kernels td:nth-child(3),'
+                                            + 'h3.source-kernel .name')) {
   const tops = new Set();
   for (const node of cell.childNodes) {
     if (node.nodeType !== Node.TEXT_NODE) continue;
