@@ -14,6 +14,7 @@
 #include "schema/ProfileReader.h"
 #include "views/TextDiagnosticPrinter.h"
 
+#include <algorithm>
 #include <optional>
 #include <set>
 
@@ -163,7 +164,8 @@ unsigned printBuildDiagnostics(const std::string &Source,
                                const std::string &WorkingDirectory,
                                const WrapperSettings &Settings,
                                std::ostream &Err, bool Color, bool Instrumented,
-                               const std::string &StampDirectory) {
+                               const std::string &StampDirectory,
+                               const KernelCodeReader &CodeOf) {
   std::optional<std::string> ProfilePath =
       findProfile(Settings.profileLocations(), WorkingDirectory, Source);
   if (!ProfilePath) {
@@ -228,6 +230,13 @@ unsigned printBuildDiagnostics(const std::string &Source,
   AnalysisOptions Options;
   Options.SourceRoot = WorkingDirectory;
   Options.Model.Choice = Settings.Model;
+  // cuobjdump runs only where its answer is used.
+  bool Sampled = std::any_of(P->Kernels.begin(), P->Kernels.end(),
+                             [](const ProfileKernel &K) {
+                               return K.Stalls && !K.Stalls->Pcs.empty();
+                             });
+  if (Sampled && CodeOf)
+    Options.Code = CodeOf();
   std::unique_ptr<Analysis> A = report(std::move(*P), *Device, Options);
   // The profile's own problem (a device file for another GPU: the kernels
   // have no headroom) has no location; without it the numbers would just

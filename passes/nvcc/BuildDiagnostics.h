@@ -16,8 +16,12 @@
 #ifndef HEADROOM_NVCC_BUILDDIAGNOSTICS_H
 #define HEADROOM_NVCC_BUILDDIAGNOSTICS_H
 
+#include "analysis/KernelCode.h"
 #include "nvcc/WrapperSettings.h"
 #include "schema/ProfileDocument.h"
+
+#include <functional>
+#include <memory>
 
 #include <ostream>
 #include <string>
@@ -33,13 +37,19 @@ namespace headroom::nvcc {
 /// profile records a file of its name); HEADROOM_VERBOSE names the profile
 /// used, or the places looked at. A note about the whole profile (it holds
 /// no kernel timings) is said once per profile where \p StampDirectory
-/// keeps what was said (nvcc/SaidOnce.h), else every time.
+/// keeps what was said (nvcc/SaidOnce.h), else every time. Where the
+/// profile has warp-stall samples, \p CodeOf, when given, reads the SASS of
+/// what was just built, for the loops and waits of their hot lines
+/// (analysis/HotLineCode.h); it may give none.
+using KernelCodeReader =
+    std::function<std::shared_ptr<const KernelCodeIndex>()>;
 unsigned printBuildDiagnostics(const std::string &Source,
                                const std::string &WorkingDirectory,
                                const WrapperSettings &Settings,
                                std::ostream &Err, bool Color,
                                bool Instrumented = false,
-                               const std::string &StampDirectory = "");
+                               const std::string &StampDirectory = "",
+                               const KernelCodeReader &CodeOf = {});
 
 /// Why \p P, read from \p ProfilePath, has launch sites but no kernel: the
 /// runtime's own warning (what failed, and how to enable timing) where it

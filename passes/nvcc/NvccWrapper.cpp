@@ -12,6 +12,7 @@
 #include "nvcc/StaticMixNotes.h"
 #include "nvcc/WrapperSettings.h"
 #include "nvccargs/NvccCommand.h"
+#include "sass/SassFacts.h"
 #include "support/Paths.h"
 #include "support/Process.h"
 #include "support/ShellQuote.h"
@@ -159,6 +160,11 @@ private:
   void printFindings(const NvccCommand &Cmd);
   /// Prints the static mix notes of the objects a compile made.
   void printStaticMixes(const NvccCommand &Cmd);
+  /// What reads the SASS of what \p Cmd built from \p In (one of \p Cuda
+  /// CUDA inputs), for the stall samples' hot lines: the object of a
+  /// compile, the program of a build that links; none for other phases.
+  nvcc::KernelCodeReader codeReader(const NvccCommand &Cmd,
+                                    const CommandInput &In, size_t Cuda);
   /// Prints the kernel diagnostics of the command's CUDA sources after a
   /// successful compile; returns the exit status (1 above the threshold).
   int reportDiagnostics(const NvccCommand &Cmd);
@@ -665,16 +671,39 @@ void WrapperRun::printStaticMixes(const NvccCommand &Cmd) {
   }
 }
 
+nvcc::KernelCodeReader WrapperRun::codeReader(const NvccCommand &Cmd,
+                                              const CommandInput &In,
+                                              size_t Cuda) {
+  if (Cmd.phase() != Phase::Compile && Cmd.phase() != Phase::Link)
+    return {};
+  std::string Object = objectOf(Cmd, In, Cuda, Ctx.WorkingDirectory);
+  return [this, Object]() -> std::shared_ptr<const KernelCodeIndex> {
+    std::string Tool = cuobjdumpBeside(Compiler);
+    if (Tool.empty())
+      return nullptr;
+    auto Code = sass::readKernelCode(Tool, Object);
+    if (Code)
+      return *Code;
+    if (Settings.Verbose)
+      Err << Tag << "note: no SASS for the stall samples' lines: "
+          << Code.error().message() << "\n";
+    return nullptr;
+  };
+}
+
 int WrapperRun::reportDiagnostics(const NvccCommand &Cmd) {
   if (!Settings.Diagnostics)
     return 0;
   unsigned Violations = 0;
+  std::size_t Cuda = 0;
+  for (const CommandInput &In : Cmd.inputs())
+    Cuda += In.Kind == InputKind::Cuda && !In.FromOptionsFile;
   for (const CommandInput &In : Cmd.inputs())
     if (In.Kind == InputKind::Cuda && !In.FromOptionsFile)
-      Violations +=
-          printBuildDiagnostics(In.Path, Ctx.WorkingDirectory, Settings, Err,
-                                Ctx.Color, Substituted.count(In.Index) != 0,
-                                Cache ? Cache->root() + "/said" : "");
+      Violations += printBuildDiagnostics(
+          In.Path, Ctx.WorkingDirectory, Settings, Err, Ctx.Color,
+          Substituted.count(In.Index) != 0,
+          Cache ? Cache->root() + "/said" : "", codeReader(Cmd, In, Cuda));
   if (Violations) {
     Err << Tag << "error: " << Violations
         << (Violations == 1 ? " kernel exceeds" : " kernels exceed")

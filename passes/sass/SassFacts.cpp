@@ -64,4 +64,15 @@ Expected<ProgramSass> readProgramSass(const std::string &Path) {
   return Out;
 }
 
+Expected<std::shared_ptr<const KernelCodeIndex>>
+readKernelCode(const std::string &Tool, const std::string &Object) {
+  Expected<std::string> Text = runCuobjdump(Tool, Object, "-sass");
+  if (!Text)
+    return Text.error();
+  auto Functions = parseSassListing(*Text, Tool + " -sass " + Object);
+  if (!Functions)
+    return Functions.error();
+  return std::make_shared<const KernelCodeIndex>(kernelCodeOf(*Functions));
+}
+
 } // namespace headroom::sass

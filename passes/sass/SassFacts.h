@@ -41,6 +41,11 @@ struct ProgramSass {
 /// reads it.
 Expected<ProgramSass> readProgramSass(const std::string &Path);
 
+/// The code of \p Object (a program, object or cubin) as the cuobjdump
+/// \p Tool disassembles it (`headroom nvcc`, after it compiled it).
+Expected<std::shared_ptr<const KernelCodeIndex>>
+readKernelCode(const std::string &Tool, const std::string &Object);
+
 } // namespace headroom::sass
 
 #endif // HEADROOM_SASS_SASSFACTS_H
