@@ -457,11 +457,11 @@ std::optional<unsigned> Runtime::claimStallSample(const LaunchKey &Key,
                      : unsigned(Device->second.SmCount);
   // Switching from counters to PC sampling costs about 100 ms: not while
   // the counter sampler is busy (its last launch was a sample), and, but
-  // for the first switch, only within the budget.
+  // for the first few switches, only within the budget.
   bool Switch = CountersSinceStalls;
   if (Switch && LastLaunchCounterSampled)
     return std::nullopt;
-  bool Free = !Switch || StallSwitches == 0;
+  bool Free = !Switch || StallSwitches < FreeStallSwitches;
   std::optional<std::uint64_t> Expected = Aggregator.expectedNs(Key);
   if (auto It = SampledNs.find(Key); !Expected && It != SampledNs.end())
     Expected = It->second;
@@ -491,6 +491,7 @@ void Runtime::beginStallSample(const LaunchInfo &Launch, const LaunchKey &Key,
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     if (Start.State == StallStart::Status::Started) {
+      StallsEnabled = true;
       if (CountersSinceStalls)
         Diagnostics["stall_switches"] = ++StallSwitches;
       CountersSinceStalls = false;
@@ -632,6 +633,17 @@ void Runtime::beginSample(const LaunchInfo &Launch, const LaunchKey &Key) {
     SampleOwner.store(std::thread::id());
     SampleMutex.unlock();
   };
+  // With PC sampling enabled on the context, the range profiler does not
+  // start (CUPTI_ERROR_INVALID_PARAMETER on the H200): it is disabled
+  // first, as the range profiler is before a stall sample.
+  bool StallsOn;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    StallsOn = StallsEnabled;
+    StallsEnabled = false;
+  }
+  if (StallsOn)
+    callNoThrow([&] { Stalls->release(); });
 
   std::uint64_t BeginNs = now();
   SampleStart Start =

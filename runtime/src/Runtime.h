@@ -246,9 +246,14 @@ private:
   /// sample switches the hardware from the range profiler to PC sampling,
   /// which costs about 100 ms (docs/perf/lines.md).
   bool CountersSinceStalls = false;
-  /// Such switches so far; the first is free of the budget (as enabling the
-  /// range profiler for a kernel's first counter sample is).
+  /// PC sampling is enabled (it stays enabled, stopped, between samples).
+  bool StallsEnabled = false;
+  /// Such switches so far; the first FreeStallSwitches are free of the
+  /// budget (as enabling the range profiler for a kernel's first counter
+  /// sample is): a program that launches its kernels in a few phases has
+  /// the hot lines of each.
   std::uint64_t StallSwitches = 0;
+  static constexpr std::uint64_t FreeStallSwitches = 3;
   /// The last launch that could be sampled was a counter sample.
   bool LastLaunchCounterSampled = false;
   bool UseExternal = false;

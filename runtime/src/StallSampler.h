@@ -58,8 +58,9 @@ struct StallResult {
 /// Samples the warps of single launches. begin()/end() pairs never overlap
 /// and never overlap a counter sample (the Runtime serializes them), and the
 /// counters' range profiler is released before begin(): with it enabled on
-/// the context, PC sampling starts without error and samples nothing (H200,
-/// docs/perf/lines.md).
+/// the context, PC sampling starts without error and samples nothing; and
+/// release() comes before the next counter sample: with PC sampling
+/// enabled, the range profiler does not start (H200, docs/perf/lines.md).
 class StallSampler {
 public:
   virtual ~StallSampler() = default;

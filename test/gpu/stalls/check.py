@@ -16,7 +16,12 @@ Exit status: 1 when the profile has no stall samples for a kernel that ran
 long enough to have them, or when the hottest lines disagree for a kernel
 with at least 1,000 samples; 0 otherwise.
 
-usage: check.py OUT_DIR
+usage: check.py OUT_DIR [--write-compact]
+
+With --write-compact, Nsight Compute's numbers are also written into
+OUT_DIR as ncu-lines.csv (kernel, line, samples) and ncu-reasons.csv
+(kernel, reason, samples), which later runs read instead of the full
+exports (test/gpu/stalls/recorded/ keeps those, a few kB).
 """
 
 import csv
@@ -58,6 +63,28 @@ def runtime_lines(profile):
                 reasons[r] += c
         out[k] = (total, lines, reasons)
     return out
+
+
+def read_compact(path):
+    """kernel -> {key: samples} from a compact CSV, or None if absent."""
+    if not os.path.exists(path):
+        return None
+    out = {}
+    for kernel, key, samples in csv.reader(open(path)):
+        if kernel == "kernel":
+            continue
+        k = out.setdefault(kernel, defaultdict(float))
+        k[int(key) if key.isdigit() else key] += float(samples)
+    return out
+
+
+def write_compact(path, table):
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["kernel", "key", "samples"])
+        for kernel in sorted(table):
+            for key in sorted(table[kernel], key=str):
+                w.writerow([kernel, key, f"{table[kernel][key]:g}"])
 
 
 def ncu_lines(path):
@@ -122,17 +149,27 @@ def distance(a, b):
 
 
 def main():
-    if len(sys.argv) != 2:
+    args = sys.argv[1:]
+    compact = "--write-compact" in args
+    args = [a for a in args if a != "--write-compact"]
+    if len(args) != 1:
         print(__doc__, file=sys.stderr)
         return 2
-    out_dir = sys.argv[1]
+    out_dir = args[0]
     profile = json.load(open(os.path.join(out_dir, "profile.json")))
     mode = profile["collection"].get("stall_sampling", {})
     print(f"stall sampling: {mode.get('mode')} "
           f"(period {mode.get('period')}, note {mode.get('note', '')!r})")
     mine = runtime_lines(profile)
-    theirs = ncu_lines(os.path.join(out_dir, "ncu-source.csv"))
-    their_reasons = ncu_reasons(os.path.join(out_dir, "ncu-raw.csv"))
+    theirs = read_compact(os.path.join(out_dir, "ncu-lines.csv"))
+    if theirs is None:
+        theirs = ncu_lines(os.path.join(out_dir, "ncu-source.csv"))
+    their_reasons = read_compact(os.path.join(out_dir, "ncu-reasons.csv"))
+    if their_reasons is None:
+        their_reasons = ncu_reasons(os.path.join(out_dir, "ncu-raw.csv"))
+    if compact:
+        write_compact(os.path.join(out_dir, "ncu-lines.csv"), theirs)
+        write_compact(os.path.join(out_dir, "ncu-reasons.csv"), their_reasons)
     status = 0
     agree = top3 = compared = 0
     for k in KERNELS:

@@ -14,3 +14,6 @@ cd "$root"
 "$build/tool/headroom" instrument test/gpu/stalls/sampled.cu \
   -o "$out/sampled.cu" --list-sites -- nvcc -std=c++17 | tee "$out/sites.txt"
 echo "instrumented test/gpu/stalls/sampled.cu into $out"
+"$build/tool/headroom" instrument examples/quickstart/quickstart.cu \
+  -o "$out/quickstart.cu" >/dev/null
+echo "instrumented examples/quickstart/quickstart.cu into $out"
