@@ -51,10 +51,16 @@ json rangeJson(const Range &R) {
           {"end", {{"line", R.End.Line}, {"character", R.End.Character}}}};
 }
 
-json openReportCommand(const std::string &Title, const std::string &Kernel) {
+/// The command that opens the report; \p Section "source": at the kernel's
+/// annotated source (Session::openReport).
+json openReportCommand(const std::string &Title, const std::string &Kernel,
+                       const char *Section = nullptr) {
+  json Arguments = json::array({Kernel});
+  if (Section)
+    Arguments.push_back(Section);
   return {{"title", Title},
           {"command", OpenReportCommand},
-          {"arguments", json::array({Kernel})}};
+          {"arguments", std::move(Arguments)}};
 }
 
 } // namespace
@@ -327,8 +333,10 @@ json Session::codeLens(const json &Params) const {
     std::string Title = M.Hot      ? K.hotLineLensTitle(K.HotLines[*M.Hot])
                         : M.Launch ? K.launchLensTitle(K.Launches[*M.Launch])
                                    : K.lensTitle();
-    Lenses.push_back({{"range", rangeJson(M.Where)},
-                      {"command", openReportCommand(Title, K.Kernel)}});
+    Lenses.push_back(
+        {{"range", rangeJson(M.Where)},
+         {"command",
+          openReportCommand(Title, K.Kernel, M.Hot ? "source" : nullptr)}});
   }
   return Lenses;
 }
@@ -389,7 +397,7 @@ json Session::codeActions(const json &Params) const {
   return Actions;
 }
 
-Expected<std::string> Session::openReport(const json &) {
+Expected<std::string> Session::openReport(const json &Arguments) {
   std::lock_guard<std::mutex> G(Lock);
   if (!Loaded)
     return Error("no profile is loaded");
@@ -403,8 +411,16 @@ Expected<std::string> Session::openReport(const json &) {
       return Error(Path + ": cannot write the report");
     ReportPath = Path;
   }
-  // The page lists every kernel in one table; the command's argument (the
-  // kernel) is for clients that show it.
+  // A hot line's lens opens the kernel's annotated source; otherwise the
+  // page's table of every kernel (the kernel argument is for clients that
+  // show it).
+  if (Arguments.is_array() && Arguments.size() == 2 &&
+      Arguments[0].is_string() && Arguments[1] == "source") {
+    std::string Id = kernelSourceId(*Loaded->Kernels.Source,
+                                    Arguments[0].get<std::string>());
+    if (!Id.empty())
+      return pathToUri(ReportPath) + "#" + Id;
+  }
   return pathToUri(ReportPath) + "#kernels";
 }
 

@@ -111,8 +111,9 @@ public:
   std::optional<std::string> hover(const nlohmann::json &Params) const;
   /// Headroom's code actions for `textDocument/codeAction` \p Params.
   nlohmann::json codeActions(const nlohmann::json &Params) const;
-  /// Writes the HTML report and returns its URI with the kernels' section
-  /// (the command's argument names the kernel).
+  /// Writes the HTML report and returns its URI with the kernels' section,
+  /// or, for the arguments of a hot line's lens ([kernel, "source"]), the
+  /// kernel's annotated source.
   Expected<std::string> openReport(const nlohmann::json &Arguments);
 
 private:

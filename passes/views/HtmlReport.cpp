@@ -476,13 +476,20 @@ void kernelSource(std::ostream &OS, const Analysis &A, const KernelReport &K,
     sourceTable(OS, S, F);
 }
 
-/// The annotated source of each kernel with warp-stall samples, the first
-/// DetailedKernels of them (as Nsight Compute's Source page shows them).
-void sourceSection(std::ostream &OS, const Analysis &A) {
+/// The kernels with warp-stall samples, in the page's order: the I th has
+/// the annotated source of id "source-<I + 1>".
+std::vector<const KernelReport *> sampledKernels(const Analysis &A) {
   std::vector<const KernelReport *> Sampled;
   for (const KernelReport &K : A.Report.Kernels)
     if (K.Stalls)
       Sampled.push_back(&K);
+  return Sampled;
+}
+
+/// The annotated source of each kernel with warp-stall samples, the first
+/// DetailedKernels of them (as Nsight Compute's Source page shows them).
+void sourceSection(std::ostream &OS, const Analysis &A) {
+  std::vector<const KernelReport *> Sampled = sampledKernels(A);
   if (Sampled.empty())
     return;
   OS << "<section id=\"source\">\n<h2>Where the warps stall</h2>\n<p>Each "
@@ -540,6 +547,14 @@ void diagnosticsSection(std::ostream &OS, const Analysis &A) {
 }
 
 } // namespace
+
+std::string kernelSourceId(const Analysis &A, const std::string &Kernel) {
+  std::vector<const KernelReport *> Sampled = sampledKernels(A);
+  for (std::size_t I = 0; I < Sampled.size() && I < DetailedKernels; ++I)
+    if (Sampled[I]->Kernel == Kernel)
+      return "source-" + std::to_string(I + 1);
+  return "";
+}
 
 void writeHtmlReport(std::ostream &OS, const Analysis &A,
                      const std::string &ToolVersion) {

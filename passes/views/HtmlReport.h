@@ -26,6 +26,11 @@ namespace headroom {
 void writeHtmlReport(std::ostream &OS, const Analysis &A,
                      const std::string &ToolVersion);
 
+/// The id of the page's annotated source of kernel \p Kernel (its full
+/// name; the first of its reports where grouping by call reports it more
+/// than once): "source-2"; empty when the page shows none for it.
+std::string kernelSourceId(const Analysis &A, const std::string &Kernel);
+
 } // namespace headroom
 
 #endif // HEADROOM_VIEWS_HTMLREPORT_H

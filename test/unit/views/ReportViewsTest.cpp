@@ -216,6 +216,23 @@ TEST(HtmlReportTest, EscapesNames) {
   EXPECT_THAT(OS.str(), Not(HasSubstr("gemm<float")));
 }
 
+TEST(HtmlReportTest, AnnotatedSourceIdsFollowThePage) {
+  auto A = withStallSamples();
+  ASSERT_EQ(A->Report.Kernels.size(), 2u);
+  EXPECT_EQ(kernelSourceId(*A, A->Report.Kernels[0].Kernel), "source-1");
+  // Without samples, no section, no id.
+  EXPECT_EQ(kernelSourceId(*A, A->Report.Kernels[1].Kernel), "");
+  EXPECT_EQ(kernelSourceId(*A, "not_a_kernel"), "");
+  std::ostringstream OS;
+  writeHtmlReport(OS, *A, "0.1.0");
+  EXPECT_THAT(OS.str(), HasSubstr("<h3 id=\"source-1\""));
+  EXPECT_THAT(OS.str(), Not(HasSubstr("id=\"source-2\"")));
+  // app.cu is nowhere here: the sampled lines alone, and why.
+  EXPECT_THAT(OS.str(),
+              HasSubstr("<p class=\"unread\">The source is not shown: cannot "
+                        "read <code>app.cu</code>"));
+}
+
 TEST(SvgTest, LogAxisMapsDecades) {
   svg::LogAxis X(0.3, 70, 0, 300);
   EXPECT_DOUBLE_EQ(X.lo(), 0.1);

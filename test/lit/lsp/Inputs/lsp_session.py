@@ -29,8 +29,9 @@ Scenarios (WORKDIR holds the files the test prepared):
   stalls    WORKDIR/ws/test/gpu/libraries/libraries.cu with PROFILE, a
             profile with warp-stall samples of its kernel 'fill'
             (test/lit/report/Inputs/make_stall_profile.py), on H200: the
-            code lenses of the file (`lens LINE:COL TITLE`), and whether the
-            hover at a hot line is the kernel's.
+            code lenses of the file (`lens LINE:COL TITLE`), whether the
+            hover at a hot line is the kernel's, and where the commands of
+            a hot line's lens and the kernel's open the report.
 FLAGS are written as the compile database's flags for the sources.
 """
 import json
@@ -321,6 +322,18 @@ def stalls():
         "position": hot["range"]["start"]}).get("result")
     print("hover at a hot line: %s" % (
         "none" if not hover else hover["contents"]["value"].split("\n")[0]))
+    kernel = [l for l in lenses if "bound" in l["command"]["title"]][0]
+    for name, lens in (("hot line", hot), ("kernel", kernel)):
+        rid = c.request("workspace/executeCommand",
+                        {"command": lens["command"]["command"],
+                         "arguments": lens["command"]["arguments"]})
+        show = c.wait(lambda m: m.get("method") == "window/showDocument",
+                      what="window/showDocument")
+        c.send({"jsonrpc": "2.0", "id": show["id"],
+                "result": {"success": True}})
+        c.response(rid)
+        print("%s lens opens the report at #%s" % (
+            name, show["params"]["uri"].split("#")[1]))
     finish(c)
 
 
