@@ -119,6 +119,11 @@ int lspMain(const Args &A) {
       .option("model", "MODEL",
               "auto (default: HEADROOM_MODEL, else the Hopper model where "
               "the device and counters allow it), hopper, thesis or fitted")
+      .option("sass", "FILE",
+              "the profiled program's SASS ('cuobjdump -sass' output, or the "
+              "program itself), as 'headroom report --sass' reads it: the "
+              "stall samples' hot lines then name their loop and what they "
+              "wait on")
       .flag("standalone", "no clangd: serve only Headroom's diagnostics, "
                           "lens, hover and code actions")
       .option("report-dir", "DIR",
@@ -189,6 +194,8 @@ int lspMain(const Args &A) {
     O.Session.Profiles.Device = D;
     O.Session.Profiles.DeviceFrom = "HEADROOM_DEVICE";
   }
+  if (std::optional<std::string> S = Parsed->get("sass"))
+    O.Session.Profiles.Sass = absolutePath(*S);
   if (const char *P = std::getenv("HEADROOM_PROFILE"); P && *P)
     O.Session.Profiles.EnvProfile = P;
   if (const char *D = std::getenv("HEADROOM_PROFILE_DIR"); D && *D)

@@ -7,6 +7,7 @@
 #include "checks/Report.h"
 #include "merge/MergeFiles.h"
 #include "nvcc/ProfileSearch.h"
+#include "sass/SassFacts.h"
 #include "schema/ProfileReader.h"
 #include "support/Paths.h"
 
@@ -128,6 +129,13 @@ Expected<LoadedProfile> loadProfiles(const std::vector<std::string> &Paths,
   AnalysisOptions Options;
   Options.SourceRoot = chooseSourceRoot(*P, Bases);
   Options.Model.Choice = O.Model;
+  if (!O.Sass.empty()) {
+    Expected<sass::ProgramSass> Program = sass::readProgramSass(O.Sass);
+    if (!Program)
+      return Program.error();
+    Options.Model.Facts = Program->Facts;
+    Options.Code = Program->Code;
+  }
   LoadedProfile L;
   L.Paths = Paths;
   L.SourceRoot = Options.SourceRoot;

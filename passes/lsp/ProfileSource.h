@@ -38,6 +38,10 @@ struct ProfileOptions {
   std::string EnvProfileDirectory;
   /// --model, else $HEADROOM_MODEL: the model of the findings.
   ModelChoice Model = ModelChoice::Auto;
+  /// --sass (absolute): the profiled program's SASS, as `headroom report
+  /// --sass` reads it, for the model's facts and the stall samples' hot
+  /// lines (their loop, what their warps wait on); empty: none.
+  std::string Sass;
 };
 
 /// The profiles to show for the workspace \p Root with \p OpenFiles open:

@@ -176,6 +176,60 @@ TEST(KernelDiagnosticsTest, HotLinesOfStallSamplesHaveDiagnostics) {
                         "42:4 30% of sgemm's warp stalls · barrier"}));
 }
 
+TEST(KernelDiagnosticsTest, WithTheSassHotLinesNameTheirLoopAndWait) {
+  // The quick start's profile with synthetic stall samples for sgemm at
+  // offsets of its real SASS (CUDA 13, test/unit/sass/data): a barrier at
+  // 0x2a0 (line 43), the FFMA at 0x320 (line 46) that reads what the
+  // LDS.128 at 0x2c0 loaded, and the global load at 0x230 (line 42), all
+  // inside the tile loop. The lines are those of the source, not read
+  // from the listing (cuobjdump -sass prints none).
+  Expected<std::string> Recorded =
+      readFile(Root + "/examples/quickstart/recorded/profile.json");
+  ASSERT_TRUE(Recorded);
+  json P = json::parse(*Recorded);
+  auto Pc = [](int Offset, int Line, json Stalls) {
+    return json{{"function", "_Z5sgemmiPKfS0_Pf"},
+                {"offset", Offset},
+                {"file", "examples/quickstart/quickstart.cu"},
+                {"line", Line},
+                {"stalls", Stalls}};
+  };
+  for (json &K : P["kernels"])
+    if (K["name"] == "_Z5sgemmiPKfS0_Pf")
+      K["stall_samples"] = {{"launches", 1},
+                            {"period", 32768},
+                            {"pcs",
+                             {Pc(0x230, 42, {{"selected", 20}}),
+                              Pc(0x2a0, 43, {{"barrier", 300}}),
+                              Pc(0x2c0, 46, {{"selected", 20}}),
+                              Pc(0x320, 46, {{"short_scoreboard", 700}})}}};
+  std::string Path = testing::TempDir() + "/stall-sass-profile.json";
+  ASSERT_TRUE(writeFile(Path, P.dump()));
+  ProfileOptions O;
+  O.Device = "H100-SXM";
+  O.Sass = Root + "/test/unit/sass/data/quickstart-cuda13.sass";
+  Expected<LoadedProfile> L = loadProfiles({Path}, O, Root);
+  ASSERT_TRUE(L) << L.error().message();
+  Expected<std::string> Text = readFile(Source);
+  ASSERT_TRUE(Text);
+  auto Views = viewsOf(L->Kernels, context(*Text));
+  std::vector<std::string> Hot;
+  for (const json &D : Views.at(Source).Diagnostics)
+    if (D["message"].get<std::string>().find("stall samples") !=
+        std::string::npos)
+      Hot.push_back(D["message"]);
+  EXPECT_EQ(Hot, (std::vector<std::string>{
+                     "69% of the kernel's stall samples are here: waiting on "
+                     "the shared-memory load at line 46 (short scoreboard), "
+                     "in the loop at lines 42-46",
+                     "29% of the kernel's stall samples are here: waiting on "
+                     "the barrier at line 43 (barrier), in the loop at lines "
+                     "42-46"}));
+  // A listing that is not SASS is the profile's error.
+  O.Sass = Source;
+  EXPECT_FALSE(loadProfiles({Path}, O, Root));
+}
+
 TEST(KernelDiagnosticsTest, EditsMoveTheDiagnosticsAlong) {
   LoadedProfile L = quickstart();
   Expected<std::string> Text = readFile(Source);
