@@ -4,8 +4,9 @@
 /// Any text through the SASS listing reader (what `--sass` reads) and the
 /// resource-usage reader; every function of an accepted listing through the
 /// analyses that read its instructions (the loop-weighted mix, the load
-/// rounds, the fp32 atomics to one word), which must not throw or crash and
-/// must give counts the listing can hold.
+/// rounds, the fp32 atomics to one word, the code the stall samples are
+/// placed in: blocks, loops and blame), which must not throw or crash and
+/// must give counts and positions the listing can hold.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "sass/OneWordAtomics.h"
 #include "sass/ResourceUsage.h"
 #include "sass/SassListing.h"
+#include "sass/StallBlame.h"
 
 #include <cmath>
 
@@ -47,6 +49,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
     KernelMix M = mixOf(F, DefaultLoopWeight);
     if (!std::isfinite(M.dLdSt()) || !std::isfinite(M.dOps()))
       fuzz::fail("a mix share is not finite");
+    FunctionCode C = functionCodeOf(F);
+    if (C.Instructions.size() != F.Instructions.size())
+      fuzz::fail("the code lost or gained instructions");
+    for (std::size_t K = 0; K < C.Loops.size(); ++K)
+      if (C.Loops[K].First > C.Loops[K].Last ||
+          (C.Loops[K].Parent && *C.Loops[K].Parent >= K))
+        fuzz::fail("a loop's range is empty or its parent comes after it");
+    for (std::size_t K = 0; K < C.Instructions.size(); ++K) {
+      const CodeInstruction &I = C.Instructions[K];
+      if (I.Block > K || (I.Loop && *I.Loop >= C.Loops.size()))
+        fuzz::fail("an instruction's block or loop is out of range");
+      for (const auto &[Reason, At] : I.Blame)
+        if (At >= C.Instructions.size())
+          fuzz::fail("a stall is blamed on no instruction");
+    }
   }
   return 0;
 }
