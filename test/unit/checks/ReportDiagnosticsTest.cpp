@@ -252,3 +252,53 @@ TEST(ReportDiagnosticsTest, NotesAtTheLinesThatHoldMostStallSamples) {
 }
 
 } // namespace
+
+TEST(ReportDiagnosticsTest, HotLinesNameTheirWaitAndLoopInWords) {
+  // 'stream' with stall samples at app.cu:12 (long scoreboard, offset 16)
+  // and app.cu:11 (barrier, offset 32), and its code: the load at offset 0
+  // (sampled at util.h:3) feeds offset 16, the barrier at 48 (no samples,
+  // first of its block) is the one offset 32 waits at, and offset 16 is in
+  // a loop of its own.
+  auto J = twoKernelProfile();
+  auto Pc = [](int Offset, const char *File, int Line, nlohmann::json S) {
+    return nlohmann::json{{"function", "_Z6streamPf"},
+                          {"offset", Offset},
+                          {"file", File},
+                          {"line", Line},
+                          {"stalls", S}};
+  };
+  J["kernels"][0]["stall_samples"] = {
+      {"launches", 1},
+      {"period", 32768},
+      {"pcs",
+       {Pc(0, "util.h", 3, {{"selected", 1}}),
+        Pc(16, "app.cu", 12, {{"long_scoreboard", 600}}),
+        Pc(32, "app.cu", 11, {{"barrier", 300}})}}};
+  FunctionCode F;
+  F.Name = "_Z6streamPf";
+  for (std::uint64_t O : {0, 16, 32, 48}) {
+    CodeInstruction I;
+    I.Offset = O;
+    I.Block = O == 48 ? 3 : 0;
+    F.Instructions.push_back(I);
+  }
+  F.Instructions[0].Role = CodeRole::GlobalLoad;
+  F.Instructions[3].Role = CodeRole::Barrier;
+  F.Instructions[1].Blame["long_scoreboard"] = 0;
+  F.Instructions[1].Loop = 0;
+  F.Instructions[2].Blame["barrier"] = 3;
+  F.Loops.push_back(CodeLoop{16, 16, std::nullopt});
+  auto Code = std::make_shared<KernelCodeIndex>();
+  Code->add(F);
+  auto A = analyzeJson(J, testEntry(), {.SourceRoot = "", .Code = Code});
+  std::vector<std::string> Hot;
+  for (const Diagnostic &N : A->Diagnostics[0].Notes)
+    if (N.Message.find("stall samples are here") != std::string::npos)
+      Hot.push_back(N.Message);
+  EXPECT_EQ(Hot, (std::vector<std::string>{
+                     "67% of the kernel's stall samples are here: waiting on "
+                     "the global load at util.h:3 (long scoreboard), in the "
+                     "loop at line 12",
+                     "33% of the kernel's stall samples are here: waiting on "
+                     "the barrier at SASS offset 0x30 (barrier)"}));
+}
