@@ -78,7 +78,8 @@ struct CodeLoop {
   }
 };
 
-/// One function's instructions, in address order, and loops.
+/// One function's instructions, in the listing's order (cuobjdump prints them
+/// by address), and its loops.
 struct FunctionCode {
   std::string Name;
   std::vector<CodeInstruction> Instructions;
