@@ -31,6 +31,9 @@ import re
 import sys
 from collections import defaultdict
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compare import ncu_source_lines  # noqa: E402
+
 KERNELS = ["findIndex", "serialSum", "streamCopy", "bankConflict",
            "barrierWait", "pointerChase"]
 ENOUGH = 1000
@@ -88,27 +91,15 @@ def write_compact(path, table):
 
 
 def ncu_lines(path):
-    """kernel -> {line: warp-stall samples} from ncu's source page
-    (`--page source --csv --print-source cuda,sass`: per profiled launch a
-    `Function Name` row, a header, then each CUDA line with its samples
-    followed by its SASS rows), summed over the kernel's launches."""
+    """kernel -> {line: warp-stall samples} from ncu's source page, summed
+    over the kernel's launches (compare.py reads the page)."""
     out = {}
-    if not os.path.exists(path):
-        return out
-    kernel = None
-    column = None
-    for row in csv.reader(open(path, encoding="utf-8", errors="replace")):
-        if not row:
-            continue
-        if row[0] == "Function Name" and len(row) > 1:
-            kernel = demangled_kernel(row[1].split("(")[0])
-        elif row[0] == "Line No":
-            column = row.index("Warp Stall Sampling (All Samples)")
-        elif kernel and column and row[0].isdigit() and len(row) > column:
-            value = row[column].replace(",", "")
-            if value not in ("", "-") and float(value) > 0:
-                lines = out.setdefault(kernel, defaultdict(float))
-                lines[int(row[0])] += float(value)
+    for kernel, lines in ncu_source_lines(path).items():
+        k = demangled_kernel(kernel)
+        if k:
+            per_line = out.setdefault(k, defaultdict(float))
+            for (_, line), samples in lines.items():
+                per_line[line] += samples
     return out
 
 
