@@ -2,6 +2,8 @@
 
 #include "analysis/KernelCode.h"
 
+#include "support/KernelNames.h"
+
 #include <algorithm>
 
 namespace headroom {
@@ -55,12 +57,20 @@ std::optional<std::size_t> FunctionCode::indexOf(std::uint64_t Offset) const {
 
 void KernelCodeIndex::add(FunctionCode F) {
   std::string Name = F.Name;
-  ByName.try_emplace(std::move(Name), std::move(F));
+  if (!ByName.try_emplace(Name, std::move(F)).second)
+    return;
+  auto [It, New] = BySignature.try_emplace(demangledName(Name), Name);
+  if (!New)
+    It->second.clear();
 }
 
 const FunctionCode *KernelCodeIndex::find(const std::string &Mangled) const {
-  auto It = ByName.find(Mangled);
-  return It == ByName.end() ? nullptr : &It->second;
+  if (auto It = ByName.find(Mangled); It != ByName.end())
+    return &It->second;
+  auto Same = BySignature.find(demangledName(Mangled));
+  if (Same == BySignature.end() || Same->second.empty())
+    return nullptr;
+  return &ByName.at(Same->second);
 }
 
 } // namespace headroom

@@ -94,12 +94,18 @@ class KernelCodeIndex {
 public:
   /// Adds \p F; a function already there keeps its first code.
   void add(FunctionCode F);
-  /// The code of \p Mangled; null when unknown.
+  /// The code of \p Mangled, else of the one function whose demangled
+  /// signature is that of \p Mangled (nvcc and clang name anonymous
+  /// namespaces differently, and a profile of an instrumented build may
+  /// meet the SASS of a plain one, as model/StaticFacts.h finds kernels);
+  /// null when neither is known or the signature names several.
   const FunctionCode *find(const std::string &Mangled) const;
   std::size_t size() const { return ByName.size(); }
 
 private:
   std::map<std::string, FunctionCode> ByName;
+  /// Demangled signature -> mangled name; empty where several share it.
+  std::map<std::string, std::string> BySignature;
 };
 
 } // namespace headroom

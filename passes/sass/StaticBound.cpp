@@ -4,9 +4,8 @@
 
 #include "analysis/SitesMatchSources.h"
 #include "model/UnitRates.h"
+#include "support/KernelNames.h"
 #include "support/Paths.h"
-
-#include <cxxabi.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -16,18 +15,6 @@
 #include <string_view>
 
 namespace headroom::sass {
-
-namespace {
-
-std::string demangled(const std::string &Mangled) {
-  int Status = 0;
-  std::unique_ptr<char, void (*)(void *)> Out(
-      abi::__cxa_demangle(Mangled.c_str(), nullptr, nullptr, &Status),
-      std::free);
-  return Status == 0 && Out ? std::string(Out.get()) : Mangled;
-}
-
-} // namespace
 
 const char *staticLimiterKey(StaticCap::LimitedBy L) {
   switch (L) {
@@ -103,7 +90,7 @@ staticKernels(const std::vector<Function> &Functions,
     K.GlobalLoadRounds = loadRounds(F);
     if (R != Resources.end())
       K.Resources = R->second;
-    std::string Readable = demangled(F.Name);
+    std::string Readable = demangledName(F.Name);
     K.Mangled = F.Name;
     K.Signature = Readable;
     // "(anonymous namespace)::k(...)": the parenthesis is not the

@@ -10,10 +10,21 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
+#include <cxxabi.h>
+#include <memory>
 #include <optional>
 #include <vector>
 
 namespace headroom {
+
+std::string demangledName(const std::string &Mangled) {
+  int Status = 0;
+  std::unique_ptr<char, void (*)(void *)> Out(
+      abi::__cxa_demangle(Mangled.c_str(), nullptr, nullptr, &Status),
+      std::free);
+  return Status == 0 && Out ? std::string(Out.get()) : Mangled;
+}
 
 namespace {
 

@@ -20,6 +20,11 @@
 
 namespace headroom {
 
+/// The Itanium C++ ABI demangling of \p Mangled ("_Z4findPKfi" ->
+/// "find(float const*, int)"); \p Mangled itself where it is not a mangled
+/// name.
+std::string demangledName(const std::string &Mangled);
+
 /// The longest short form of a kernel's name, in characters.
 inline constexpr std::size_t ShortKernelNameLimit = 60;
 

@@ -200,4 +200,25 @@ TEST(StallBlameTest, TheNewestArchitectureIsKept) {
   EXPECT_EQ(Index.find("_Z1kw"), nullptr);
 }
 
+TEST(StallBlameTest, AnonymousNamespacesAreFoundByTheirSignature) {
+  // nvcc's name of `namespace { __global__ void k(int); }`, and clang's.
+  auto Fs = parseSassListing(R"(
+	code for sm_90
+		Function : _ZN38_GLOBAL__N__00000000_7_app_cu_1234abcd1kEi
+        /*0000*/                   EXIT ;
+		Function : _Z1kf
+        /*0000*/                   EXIT ;
+		Function : _ZN2ns1kEf
+        /*0000*/                   EXIT ;
+)",
+                             "anon.sass");
+  ASSERT_TRUE(Fs);
+  KernelCodeIndex Index = kernelCodeOf(*Fs);
+  const FunctionCode *K = Index.find("_ZN12_GLOBAL__N_11kEi");
+  ASSERT_NE(K, nullptr);
+  EXPECT_EQ(K->Name, "_ZN38_GLOBAL__N__00000000_7_app_cu_1234abcd1kEi");
+  // Another signature is another kernel.
+  EXPECT_EQ(Index.find("_ZN12_GLOBAL__N_11kEf"), nullptr);
+}
+
 } // namespace
