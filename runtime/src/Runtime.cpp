@@ -507,11 +507,16 @@ void Runtime::beginStallSample(const LaunchInfo &Launch, const LaunchKey &Key,
       ++SignalDeferralDepth;
       return;
     }
-    StallRule.release(Key, /*Failed=*/false);
-    if (Start.State == StallStart::Status::Skipped)
-      ++Diagnostics["stall_samples_skipped"];
-    else
-      Failed = true;
+    if (Start.State == StallStart::Status::Refused) {
+      StallRule.refuse(Key);
+      ++Diagnostics["stall_samples_refused"];
+    } else {
+      StallRule.release(Key, /*Failed=*/false);
+      if (Start.State == StallStart::Status::Skipped)
+        ++Diagnostics["stall_samples_skipped"];
+      else
+        Failed = true;
+    }
     if (!UseExternal && Key.attribution().attributed())
       Joiner.associate(Launch.correlationIds(), Key.attribution(),
                        LaunchKind::Launch);

@@ -63,6 +63,12 @@ void StallPolicy::sampled(const LaunchKey &Key, std::uint64_t Samples,
     Shortest = Period;
 }
 
+void StallPolicy::refuse(const LaunchKey &Key) {
+  KernelState &K = Kernels[{Key.Kernel, Key.Device}];
+  K.InFlight = false;
+  K.Failures = MaxAttempts;
+}
+
 void StallPolicy::release(const LaunchKey &Key, bool Failed) {
   KernelState &K = Kernels[{Key.Kernel, Key.Device}];
   K.InFlight = false;

@@ -70,6 +70,8 @@ public:
   /// The claimed launch of \p Key was not sampled: \p Failed counts the
   /// attempt (a launch skipped before sampling does not).
   void release(const LaunchKey &Key, bool Failed);
+  /// Launches of \p Key's kernel are never stall-sampled.
+  void refuse(const LaunchKey &Key);
   /// Stops all stall sampling.
   void disable() { Enabled = false; }
   bool enabled() const { return Enabled; }

@@ -30,11 +30,16 @@ struct StallStart {
     Started,
     /// Not this launch (its stream is capturing a graph); try a later one.
     Skipped,
+    /// Never this kernel: an argument points to host memory, and a kernel
+    /// waiting there for the host would hang while end() synchronizes its
+    /// stream (Reason says which).
+    Refused,
     /// Stall sampling is unavailable (Why says why); stop trying.
     Failed,
   };
   Status State = Status::Failed;
   Failure Why;
+  std::string Reason;
 };
 
 /// The outcome of StallSampler::end().

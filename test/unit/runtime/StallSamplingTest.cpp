@@ -201,6 +201,24 @@ TEST(StallSampling, ASkippedLaunchLeavesTheSampleToTheNext) {
   EXPECT_EQ(H.Stalls->Ends, 1);
 }
 
+TEST(StallSampling, AKernelWaitingOnHostMemoryIsNeverStallSampled) {
+  Harness H = stallHarness();
+  StallStart Refused;
+  Refused.State = StallStart::Status::Refused;
+  Refused.Reason = "argument 1 points to host memory";
+  H.Stalls->Starts = {Refused};
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  LaunchPlayer P = H.player();
+  for (int I = 0; I < 6; ++I)
+    P.launch(&Sites[0], "_Z5saxpyv", {64, 1, 1}, {256, 1, 1}, 1000);
+  EXPECT_EQ(H.Stalls->Begun.size(), 1u) << "asked once";
+  json J = H.finalizeAndRead();
+  EXPECT_EQ(J["collection"]["stall_sampling"]["mode"], "on");
+  EXPECT_EQ(J["collection"]["diagnostics"]["stall_samples_refused"], 1);
+  EXPECT_EQ((*H.kernel(J, "_Z5saxpyv"))["timed_launches"], 5)
+      << "the refused launch is timed";
+}
+
 TEST(StallSampling, PcSamplingOffTakesNone) {
   Harness H = stallHarness([](RuntimeConfig &C) { C.PcSampling = false; });
   H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
