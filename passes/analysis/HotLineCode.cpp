@@ -98,6 +98,20 @@ std::optional<StallWait> waitOf(const StallLines &S, const StallLine &L,
   Out.Kind = I.Role;
   Out.Reason = L.Dominant;
   Out.Samples = Most->second;
+  if (I.AddressFrom)
+    Out.AddressFrom = F->Instructions[*I.AddressFrom].Offset;
+  std::vector<std::size_t> Chain = {Index};
+  for (std::optional<std::size_t> At = I.AddressFrom;
+       At && Out.ChainLoads < MaxChainLoads;
+       At = F->Instructions[*At].AddressFrom) {
+    // Back to a load already counted: a chain carried around a loop.
+    if (std::find(Chain.begin(), Chain.end(), *At) != Chain.end()) {
+      Out.ChainLoads = MaxChainLoads;
+      break;
+    }
+    Chain.push_back(*At);
+    ++Out.ChainLoads;
+  }
   if (const StallPc *Own = sampledAt(S, F->Name, I.Offset);
       Own && !Own->Where.File.empty()) {
     Out.Where = Own->Where;

@@ -12,7 +12,9 @@
 /// The instruction waited on is the one most of the line's samples of that
 /// reason are charged to; its line is that of its own samples, else that of
 /// the nearest sampled instruction before it in its basic block (the line
-/// table is the runtime's, and it resolves sampled instructions only).
+/// table is the runtime's, and it resolves sampled instructions only). A
+/// load waited on gets the loads its address comes from, link by link
+/// (CodeInstruction::AddressFrom): a chain of them is a pointer chase.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_ANALYSIS_HOTLINECODE_H

@@ -61,6 +61,11 @@ struct CodeInstruction {
   /// warp sampled here with that reason waits on; absent for reasons that
   /// blame none, and where the walk found none (sass/StallBlame.h).
   std::map<std::string, std::size_t> Blame;
+  /// A global, local, generic or texture load only: the position of the
+  /// load of that kind whose value its address is computed from (the
+  /// nearest one the address registers' backward slice meets,
+  /// sass/StallBlame.h); absent where the slice meets none.
+  std::optional<std::size_t> AddressFrom;
 };
 
 /// One natural loop: a header and the blocks that reach a branch back to

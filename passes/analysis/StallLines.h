@@ -29,6 +29,13 @@ inline constexpr std::size_t MaxHotLines = 3;
 /// A hot line holds at least this share of its kernel's samples.
 inline constexpr double HotLineShare = 0.10;
 
+/// A load waited on is a chain of dependent loads when at least this many
+/// loads in a row feed its address (StallWait::ChainLoads): an indirect
+/// load (`A[Index[I]]`) has one.
+inline constexpr unsigned LoadChainLoads = 2;
+/// StallWait::ChainLoads counts no further.
+inline constexpr unsigned MaxChainLoads = 4;
+
 /// The stall reason of a warp that was issuing when sampled: not a stall,
 /// so never a line's or a kernel's dominant reason while another is there.
 inline constexpr const char *IssuingReason = "selected";
@@ -76,6 +83,16 @@ struct StallWait {
   /// neither has one.
   SourceLocation Where;
   bool Nearby = false;
+  /// A load only: the offset of the load whose value its address is
+  /// computed from (CodeInstruction::AddressFrom), and how many loads in a
+  /// row feed it so, following those links up to MaxChainLoads; a chain
+  /// that comes back to a load already counted (around a loop) counts
+  /// MaxChainLoads. 0 when its address comes from no load.
+  std::optional<std::uint64_t> AddressFrom;
+  unsigned ChainLoads = 0;
+
+  /// Whether it is a chain of dependent loads: a pointer chase.
+  bool loadChain() const { return ChainLoads >= LoadChainLoads; }
 };
 
 /// The samples of one source line of a kernel, or of its instructions

@@ -119,6 +119,8 @@ std::string stallLineMessage(const StallLine &L) {
                            Arg::text(stallReasonWords(L.Dominant).Label)})
                 : message(Msg::NoteStallLine,
                           {Share, Arg::text(stallReasonPhrase(L.Dominant))});
+  if (L.WaitsOn && L.WaitsOn->loadChain())
+    Text = message(Msg::StallLoadChain, {Arg::text(Text)});
   if (!L.Loop)
     return Text;
   Arg First = Arg::text(std::to_string(L.Loop->FirstLine));

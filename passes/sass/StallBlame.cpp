@@ -21,6 +21,10 @@ enum class Walk {
   Dataflow,
   /// The nearest instruction of the roles, itself included.
   Nearest,
+  /// The nearest earlier instruction of the roles that writes a register
+  /// the instruction reads, or one the writers in between read: the
+  /// backward slice of its operands.
+  Slice,
 };
 
 struct BlameRule {
@@ -53,6 +57,16 @@ const std::vector<BlameRule> &blameRules() {
       {"branch_resolving", Walk::Nearest, {R::Branch}},
   };
   return Rules;
+}
+
+/// The loads a load's address may come from, for load chains.
+const BlameRule &addressRule() {
+  using R = CodeRole;
+  static const BlameRule Rule = {
+      "address",
+      Walk::Slice,
+      {R::GlobalLoad, R::LocalLoad, R::GenericLoad, R::TextureLoad}};
+  return Rule;
 }
 
 /// One function's graph, loops and per-instruction facts, for the walks.
@@ -90,7 +104,7 @@ std::optional<std::size_t> Walker::blame(std::size_t S,
            Rule.Roles.end();
   };
   Registers Pending;
-  if (Rule.How == Walk::Dataflow) {
+  if (Rule.How != Walk::Nearest) {
     Pending = Use[S].Reads;
     if (Pending.empty())
       return std::nullopt;
@@ -108,6 +122,9 @@ std::optional<std::size_t> Walker::blame(std::size_t S,
       Hit |= Pending.erase(R) > 0;
     if (Hit && Wanted(K))
       return K;
+    // The slice goes on through what the writer read.
+    if (Hit && Rule.How == Walk::Slice)
+      Pending.insert(Use[K].Reads.begin(), Use[K].Reads.end());
     if (Pending.empty())
       return None;
     return std::nullopt;
@@ -130,7 +147,7 @@ std::optional<std::size_t> Walker::blame(std::size_t S,
   std::size_t Start = G.BlockOf[S];
   const BasicBlock &First = G.Blocks[Start];
   bool Over = false;
-  std::size_t Top = Rule.How == Walk::Dataflow ? S : S + 1;
+  std::size_t Top = Rule.How == Walk::Nearest ? S + 1 : S;
   if (Top > First.Begin)
     if (auto Got = Scan(Top - 1, First.Begin, Over); Got || Over)
       return Got;
@@ -149,7 +166,7 @@ std::optional<std::size_t> Walker::blame(std::size_t S,
     // Around the loop back into the start block: its part after S, and S
     // itself for a register S wrote in the previous iteration.
     std::size_t Low =
-        B == Start ? (Rule.How == Walk::Dataflow ? S : S + 1) : Block.Begin;
+        B == Start ? (Rule.How == Walk::Nearest ? S + 1 : S) : Block.Begin;
     if (Block.End > Low)
       if (auto Got = Scan(Block.End - 1, Low, Over); Got || Over)
         return Got;
@@ -230,6 +247,10 @@ FunctionCode functionCodeOf(const Function &F) {
       for (const BlameRule *R : Rules)
         if (std::optional<std::size_t> Got = W.blame(K, *R))
           I.Blame[R->Reason] = *Got;
+    const std::vector<CodeRole> &Loads = addressRule().Roles;
+    if (W.G.Reachable[B] &&
+        std::find(Loads.begin(), Loads.end(), I.Role) != Loads.end())
+      I.AddressFrom = W.blame(K, addressRule());
     C.Instructions.push_back(std::move(I));
   }
   return C;

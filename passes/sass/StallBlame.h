@@ -20,6 +20,12 @@
 /// then breadth-first through the predecessors inside its innermost loop
 /// (around the back edge too), or inside the whole function outside loops.
 ///
+/// A global, local, generic or texture load's address comes from a load
+/// of those kinds when the backward slice of its address registers meets
+/// one: the walk of long_scoreboard, but through the writers that are no
+/// such load, to the registers they read (`IMAD.WIDE R4, R7, 0x4, R2` after
+/// `LDG R7`), around the back edge too. Chained, these are a pointer chase.
+///
 /// Approximate: a register's writer is the first one the breadth-first walk
 /// meets, whichever path the warps took; a writer under a predicate counts
 /// as writing; the walk stops after MaxBlameWalk instructions.

@@ -43,6 +43,10 @@ ordered_json waitJson(const StallWait &W) {
   J["line_from"] = W.Where.File.empty() ? "none"
                    : W.Nearby           ? "block"
                                         : "samples";
+  J["address_from"] =
+      W.AddressFrom ? ordered_json(*W.AddressFrom) : ordered_json();
+  J["chain_loads"] = W.ChainLoads;
+  J["load_chain"] = W.loadChain();
   return J;
 }
 

@@ -147,6 +147,43 @@ TEST(HotLineCode, TheDominantReasonPicksTheRule) {
   EXPECT_EQ(L.WaitsOn->Where.Line, 24u);
 }
 
+TEST(HotLineCode, LoadsThatFeedTheAddressMakeAChain) {
+  StallLines Lines = linesOf({
+      pc(0x70, "k.cu", 22, {{"long_scoreboard", 600}}),
+  });
+  // The load at 0x50 waited on: its address from none, from 0x20 (an
+  // indirect load), from 0x20 that comes from 0x90 (a chain of three), or
+  // from itself around the loop (a chase).
+  struct Case {
+    std::vector<std::pair<std::size_t, std::size_t>> Links;
+    unsigned ChainLoads;
+    bool Chain;
+  } Cases[] = {
+      {{}, 0, false},
+      {{{0x5, 0x2}}, 1, false},
+      {{{0x5, 0x2}, {0x2, 0x9}}, 2, true},
+      {{{0x5, 0x5}}, MaxChainLoads, true},
+      {{{0x5, 0x2}, {0x2, 0x5}}, MaxChainLoads, true},
+  };
+  for (const Case &C : Cases) {
+    KernelCodeIndex Index = code();
+    FunctionCode F = *Index.find("_Z1kv");
+    for (auto [Load, From] : C.Links)
+      F.Instructions[Load].AddressFrom = From;
+    KernelCodeIndex Linked;
+    Linked.add(F);
+    StallLines S = Lines;
+    placeHotLinesInCode(S, Linked);
+    ASSERT_TRUE(S.Lines[S.Hot[0]].WaitsOn);
+    const StallWait &W = *S.Lines[S.Hot[0]].WaitsOn;
+    EXPECT_EQ(W.ChainLoads, C.ChainLoads) << C.Links.size();
+    EXPECT_EQ(W.loadChain(), C.Chain) << C.Links.size();
+    EXPECT_EQ(W.AddressFrom, C.Links.empty() ? std::nullopt
+                                             : std::optional<std::uint64_t>(
+                                                   C.Links[0].second * 0x10));
+  }
+}
+
 TEST(HotLineCode, CodeOfAnotherFunctionOrOffsetSaysNothing) {
   StallLines S = linesOf({pc(0x70, "k.cu", 22, {{"long_scoreboard", 10}}),
                           pc(0xc8, "k.cu", 40, {{"long_scoreboard", 10}})});

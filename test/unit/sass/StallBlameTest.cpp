@@ -182,6 +182,43 @@ TEST(StallBlameTest, TheWalkGoesAroundTheLoop) {
   ASSERT_EQ(C.Loops.size(), 2u);
 }
 
+TEST(StallBlameTest, ALoadsAddressComesFromTheLoadItsSliceMeets) {
+  // A pointer chase whose address comes, around the back edge, from its
+  // own previous value; then a gather (A[Idx[I]]): Idx's load comes from
+  // the induction variable alone, A's from Idx's value through the
+  // IMAD.WIDE.
+  FunctionCode C = functionCodeOf(parsed(R"(
+	code for sm_90
+		Function : _Z5chasePKiiPi
+        /*0000*/                   IMAD.WIDE R6, R19, 0x4, R4 ;
+        /*0010*/                   IADD3 R2, R2, -0x1, RZ ;
+        /*0020*/                   LDG.E R19, desc[UR4][R6.64] ;
+        /*0030*/                   ISETP.NE.AND P0, PT, R2, RZ, PT ;
+        /*0040*/               @P0 BRA 0x0 ;
+        /*0050*/                   IMAD.WIDE R8, R0, 0x4, R10 ;
+        /*0060*/                   LDG.E R3, desc[UR4][R8.64] ;
+        /*0070*/                   IMAD.WIDE R12, R3, 0x4, R14 ;
+        /*0080*/                   LDG.E R13, desc[UR4][R12.64] ;
+        /*0090*/                   IADD3 R0, R0, 0x1, RZ ;
+        /*00a0*/                   FADD R5, R13, R5 ;
+        /*00b0*/                   ISETP.NE.AND P0, PT, R0, R2, PT ;
+        /*00c0*/               @P0 BRA 0x50 ;
+        /*00d0*/                   STG.E desc[UR4][R16.64], R5 ;
+        /*00e0*/                   EXIT ;
+)"));
+  auto FromOf = [&](std::uint64_t Offset) {
+    const CodeInstruction &I = C.Instructions[*C.indexOf(Offset)];
+    return I.AddressFrom ? std::optional(C.Instructions[*I.AddressFrom].Offset)
+                         : std::nullopt;
+  };
+  EXPECT_EQ(FromOf(0x20), 0x20u);
+  EXPECT_EQ(FromOf(0x60), std::nullopt);
+  EXPECT_EQ(FromOf(0x80), 0x60u);
+  // Not a load: no address link, though its operands come from one.
+  EXPECT_EQ(FromOf(0xd0), std::nullopt);
+  EXPECT_EQ(FromOf(0xa0), std::nullopt);
+}
+
 TEST(StallBlameTest, TheNewestArchitectureIsKept) {
   auto Fs = parseSassListing(R"(
 	code for sm_80
