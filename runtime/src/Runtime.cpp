@@ -355,6 +355,25 @@ void Runtime::scopeEnd(const headroom_scope_info *Scope) {
   bracket(Scope, /*IsScope=*/true, /*Begin=*/false);
 }
 
+unsigned Runtime::smCountOf(std::uint32_t Device) const {
+  auto It = Devices.find(Device);
+  return It == Devices.end() || It->second.SmCount < 0
+             ? 0
+             : unsigned(It->second.SmCount);
+}
+
+void Runtime::takeSampleSlot() {
+  SampleMutex.lock();
+  SampleOwner.store(std::this_thread::get_id());
+  SampleInFlight.store(true, std::memory_order_release);
+}
+
+void Runtime::releaseSampleSlot() {
+  SampleInFlight.store(false, std::memory_order_release);
+  SampleOwner.store(std::thread::id());
+  SampleMutex.unlock();
+}
+
 void Runtime::waitForSampleInFlight() const {
   if (!SampleInFlight.load(std::memory_order_acquire))
     return;
@@ -420,11 +439,8 @@ void Runtime::launchEnter(const LaunchInfo &Launch) {
       // Never nest a sample inside a sampled launch on this thread.
       bool Nested = T.Sampling || T.StallSampling;
       if (CountersActive && !Nested) {
-        auto Device = Devices.find(Launch.Device);
-        unsigned Sms = Device == Devices.end() || Device->second.SmCount < 0
-                           ? 0
-                           : unsigned(Device->second.SmCount);
-        Sample = Policy.claim(Key, &Why, Budget.allows(now()), Sms);
+        Sample = Policy.claim(Key, &Why, Budget.allows(now()),
+                              smCountOf(Launch.Device));
       }
       if (!Why.empty())
         Aggregator.addSampleNote(Key, Why);
@@ -451,10 +467,6 @@ std::optional<unsigned> Runtime::claimStallSample(const LaunchKey &Key,
                                                   const LaunchInfo &Launch) {
   if (!Policy.candidate(Key))
     return std::nullopt;
-  auto Device = Devices.find(Launch.Device);
-  unsigned Sms = Device == Devices.end() || Device->second.SmCount < 0
-                     ? 0
-                     : unsigned(Device->second.SmCount);
   // Switching from counters to PC sampling costs about 100 ms: not while
   // the counter sampler is busy (its last launch was a sample), and, but
   // for the first few switches, only within the budget.
@@ -465,15 +477,14 @@ std::optional<unsigned> Runtime::claimStallSample(const LaunchKey &Key,
   std::optional<std::uint64_t> Expected = Aggregator.expectedNs(Key);
   if (auto It = SampledNs.find(Key); !Expected && It != SampledNs.end())
     Expected = It->second;
-  return StallRule.claim(Key, Expected, Sms, Budget.allows(now()), Free);
+  return StallRule.claim(Key, Expected, smCountOf(Launch.Device),
+                         Budget.allows(now()), Free);
 }
 
 void Runtime::beginStallSample(const LaunchInfo &Launch, const LaunchKey &Key,
                                unsigned Exponent) {
   ThreadState &T = threadState();
-  SampleMutex.lock();
-  SampleOwner.store(std::this_thread::get_id());
-  SampleInFlight.store(true, std::memory_order_release);
+  takeSampleSlot();
   std::uint64_t BeginNs = now();
   // With the range profiler enabled on the context, PC sampling starts
   // and samples nothing: it is released first.
@@ -521,9 +532,7 @@ void Runtime::beginStallSample(const LaunchInfo &Launch, const LaunchKey &Key,
       Joiner.associate(Launch.correlationIds(), Key.attribution(),
                        LaunchKind::Launch);
   }
-  SampleInFlight.store(false, std::memory_order_release);
-  SampleOwner.store(std::thread::id());
-  SampleMutex.unlock();
+  releaseSampleSlot();
   if (Failed)
     stopStalls(Start.Why);
 }
@@ -565,9 +574,7 @@ void Runtime::endStallSample(const LaunchInfo &Launch) {
         ++Diagnostics["stall_samples_retried"];
     }
   }
-  SampleInFlight.store(false, std::memory_order_release);
-  SampleOwner.store(std::thread::id());
-  SampleMutex.unlock();
+  releaseSampleSlot();
   --SignalDeferralDepth;
   if (Result.State == StallResult::Status::Failed)
     stopStalls(Result.Why);
@@ -630,14 +637,7 @@ void Runtime::launchedWithoutSample(const ThreadState &T) {
 
 void Runtime::beginSample(const LaunchInfo &Launch, const LaunchKey &Key) {
   ThreadState &T = threadState();
-  SampleMutex.lock();
-  SampleOwner.store(std::this_thread::get_id());
-  SampleInFlight.store(true, std::memory_order_release);
-  auto Release = [this] {
-    SampleInFlight.store(false, std::memory_order_release);
-    SampleOwner.store(std::thread::id());
-    SampleMutex.unlock();
-  };
+  takeSampleSlot();
   // With PC sampling enabled on the context, the range profiler does not
   // start (CUPTI_ERROR_INVALID_PARAMETER on the H200): it is disabled
   // first, as the range profiler is before a stall sample.
@@ -691,7 +691,7 @@ void Runtime::beginSample(const LaunchInfo &Launch, const LaunchKey &Key) {
       Joiner.associate(Launch.correlationIds(), Key.attribution(),
                        LaunchKind::Launch);
   }
-  Release();
+  releaseSampleSlot();
   if (Failed)
     stopCounters(Start.Why, &Key);
   if (Refused)
@@ -746,9 +746,7 @@ void Runtime::launchExit(const LaunchInfo &Launch) {
         ++Diagnostics["samples_retried"];
       }
     }
-    SampleInFlight.store(false, std::memory_order_release);
-    SampleOwner.store(std::thread::id());
-    SampleMutex.unlock();
+    releaseSampleSlot();
     // Taken in beginSample; runHook's deferral (the outermost) delivers a
     // deferred signal.
     --SignalDeferralDepth;

@@ -164,6 +164,13 @@ private:
   /// runs Env.FirstLaunch.
   template <typename Body> void launchHook(Body &&B);
   void waitForSampleInFlight() const;
+  /// Sampled launches (counters or warp stalls) take the one sample slot
+  /// (SampleMutex, with its owner and in-flight flag) at their API entry
+  /// and release it at their exit, or at once when no sample starts.
+  void takeSampleSlot();
+  void releaseSampleSlot();
+  /// The SMs of device \p Device, 0 when not known (Mutex held).
+  unsigned smCountOf(std::uint32_t Device) const;
   /// A launch ran without a sample: releases the range profiler once such
   /// launches have cost as much as enabling it again (ProfilerResidency).
   void launchedWithoutSample(const ThreadState &T);
