@@ -32,10 +32,7 @@ say() { echo "$@" | tee -a "$summary"; }
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/gpu.txt"
 say "commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown), $(date -u +%F)"
 start=$SECONDS
-cmake -S "$root" -B "$build/cmake" -G Ninja -DHEADROOM_ENABLE_CLANG=OFF \
-  -DHEADROOM_ENABLE_TESTS=OFF -DHEADROOM_ENABLE_RUNTIME=ON \
-  -DHEADROOM_ENABLE_MICROBENCH=OFF >"$work/cmake.log" 2>&1 &&
-  cmake --build "$build/cmake" -j "$jobs" --target headroom_rt >>"$work/cmake.log" 2>&1 ||
+"$root/test/gpu/build-runtime.sh" "$build" "$work/cmake.log" ||
   { say "FAIL: building the runtime (see cmake.log)"; cp "$work/cmake.log" "$out/"; exit 1; }
 rt=$build/cmake/runtime
 say "runtime built in $((SECONDS - start)) s"

@@ -28,10 +28,7 @@ say() { echo "$@" | tee -a "$summary"; }
 : >"$summary"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/gpu.txt"
 say "commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown), $(date -u +%F)"
-if ! { cmake -S "$root" -B "$build/cmake" -G Ninja -DHEADROOM_ENABLE_CLANG=OFF \
-  -DHEADROOM_ENABLE_TESTS=OFF -DHEADROOM_ENABLE_RUNTIME=ON \
-  -DHEADROOM_ENABLE_MICROBENCH=OFF >"$build/cmake.log" 2>&1 &&
-  cmake --build "$build/cmake" -j "$(nproc)" --target headroom_rt >>"$build/cmake.log" 2>&1; }; then
+if ! "$root/test/gpu/build-runtime.sh" "$build" "$build/cmake.log"; then
   say "FAIL: building the runtime"
   cp "$build/cmake.log" "$out/"
   exit 1
