@@ -2,6 +2,8 @@
 
 #include "analysis/HotLineCode.h"
 
+#include "../schema/StallSampleFixtures.h"
+
 #include <gtest/gtest.h>
 
 using namespace headroom;
@@ -10,13 +12,7 @@ namespace {
 
 StallSamplePc pc(std::uint64_t Offset, const char *File, unsigned Line,
                  StallCounts Stalls) {
-  StallSamplePc P;
-  P.Function = "_Z1kv";
-  P.Offset = Offset;
-  if (File)
-    P.Where = {File, Line, 0};
-  P.Stalls = std::move(Stalls);
-  return P;
+  return test::stallPc(Offset, File, Line, std::move(Stalls));
 }
 
 StallLines linesOf(std::vector<StallSamplePc> Pcs) {

@@ -2,6 +2,8 @@
 
 #include "analysis/StallLines.h"
 
+#include "../schema/StallSampleFixtures.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -13,13 +15,7 @@ namespace {
 
 StallSamplePc pc(std::uint64_t Offset, const char *File, unsigned Line,
                  StallCounts Stalls) {
-  StallSamplePc P;
-  P.Function = "_Z1kv";
-  P.Offset = Offset;
-  if (File)
-    P.Where = {File, Line, 0};
-  P.Stalls = std::move(Stalls);
-  return P;
+  return test::stallPc(Offset, File, Line, std::move(Stalls));
 }
 
 ProfileKernel sampled(std::uint64_t Period, std::vector<StallSamplePc> Pcs) {

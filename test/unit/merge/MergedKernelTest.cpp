@@ -2,6 +2,8 @@
 
 #include "merge/MergedKernel.h"
 
+#include "../schema/StallSampleFixtures.h"
+
 #include <gtest/gtest.h>
 
 using namespace headroom;
@@ -52,13 +54,8 @@ TEST(MergedKernel, EstimatesAloneStayEstimated) {
 
 StallSamplePc pc(std::uint64_t Offset, unsigned Line,
                  std::map<std::string, std::uint64_t> Stalls) {
-  StallSamplePc P;
-  P.Function = "_Z1kv";
-  P.Offset = Offset;
-  if (Line)
-    P.Where = {"k.cu", Line, 0};
-  P.Stalls = std::move(Stalls);
-  return P;
+  return test::stallPc(Offset, Line ? "k.cu" : nullptr, Line,
+                       std::move(Stalls));
 }
 
 ProfileKernel sampled(std::uint64_t Period, std::vector<StallSamplePc> Pcs) {
