@@ -67,6 +67,7 @@ void BoundsInput::add(const ProfileKernel &Entry,
   Mean(Evidence.ShortScoreboard, Counter::StallShortScoreboard);
   Mean(Evidence.Wait, Counter::StallWait);
   Mean(Evidence.Barrier, Counter::StallBarrier);
+  Mean(Evidence.ThreadsPerInst, Counter::ThreadsPerInst);
   EvidenceLaunches += Launches;
 }
 

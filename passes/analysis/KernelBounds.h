@@ -82,6 +82,8 @@ public:
   bool complete() const { return !Groups.empty() && Complete; }
   const std::vector<LaunchGroup> &groups() const { return Groups; }
   const LatencyEvidence &evidence() const { return Evidence; }
+  /// The SMs that held a warp while the kernel ran (residentSms).
+  void setResidentSms(std::optional<double> Sms) { Evidence.ResidentSms = Sms; }
 
 private:
   std::vector<LaunchGroup> Groups;

@@ -131,6 +131,16 @@ void addBounds(KernelReport &R, const BoundsInput &In, const UnitRates &Rates,
     B.FittedMs = predictFitted(*D.Fitted, B.Prediction, R.ModeledLaunches);
 }
 
+/// The SM clock of \p D: the calibrated one under load, else its spec's.
+std::optional<double> smClockHz(const DeviceParameters &D,
+                                const std::optional<UnitRates> &Rates) {
+  if (Rates && Rates->ClockHz > 0)
+    return Rates->ClockHz;
+  if (D.Identity.SmClockMhz)
+    return *D.Identity.SmClockMhz * 1e6;
+  return std::nullopt;
+}
+
 /// The finding of \p R on device \p Device: the Hopper model's where it
 /// bounds the kernel, else the thesis model's.
 std::optional<KernelFinding> findingOf(const KernelReport &R,
@@ -353,6 +363,10 @@ ProfileReport analyzeProfile(const ProfileDocument &P,
         collectEntries(P, InCall, Entries, definingSite(P, Defined, First),
                        CallOf(First), Options.Facts.get(), In);
     R.ShareOfProfile = Report.TotalNs > 0 ? R.TotalNs / Report.TotalNs : 0;
+    // The samples tell which SMs held a warp, on the GPU they ran on.
+    if (std::optional<double> Clock = smClockHz(D, Rates);
+        R.Stalls && MeasuredOnDevice && Clock)
+      In.Bounds.setResidentSms(residentSms(Entries, *Clock));
     if (R.ModeledLaunches > 0) {
       predictThesis(R, In.Sum, In.AverageWeights, D, Options, MeasuredOnDevice);
       if (Rates)

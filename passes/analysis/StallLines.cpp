@@ -76,6 +76,29 @@ const StallLine *StallLines::lineOf(const std::string &Reason) const {
   return Best;
 }
 
+std::optional<double> residentSms(std::span<const ProfileKernel *const> Entries,
+                                  double ClockHz) {
+  double Samples = 0, PerSm = 0;
+  for (const ProfileKernel *K : Entries) {
+    if (!K->Stalls || K->Stalls->Period == 0 || K->Stalls->Launches == 0)
+      continue;
+    std::uint64_t Timed = K->timedLaunches();
+    double LaunchNs = K->MedianNs ? double(*K->MedianNs)
+                      : Timed > 0 ? double(K->TotalNs) / double(Timed)
+                                  : 0;
+    if (LaunchNs <= 0)
+      continue;
+    for (const StallSamplePc &Pc : K->Stalls->Pcs)
+      for (const auto &[Reason, N] : Pc.Stalls)
+        Samples += double(N);
+    PerSm += double(K->Stalls->Launches) * LaunchNs * 1e-9 * ClockHz /
+             double(K->Stalls->Period);
+  }
+  if (PerSm <= 0)
+    return std::nullopt;
+  return Samples / PerSm;
+}
+
 std::optional<StallLines>
 stallLines(std::span<const ProfileKernel *const> Entries) {
   StallLines Out;

@@ -153,6 +153,15 @@ std::string dominantReason(const StallCounts &Counts);
 std::optional<StallLines>
 stallLines(std::span<const ProfileKernel *const> Entries);
 
+/// The SMs that held a warp while \p Entries' stall-sampled launches ran, on
+/// average: their samples against the one per SM and period that a launch
+/// of each entry's median duration gives at \p ClockHz, for an SM with no
+/// warp gives none (kernels that fill an H200 gave 0.93-1.03 of 132,
+/// docs/perf/lines.md). Absent where no entry has samples, a period and a
+/// timed launch.
+std::optional<double> residentSms(std::span<const ProfileKernel *const> Entries,
+                                  double ClockHz);
+
 /// Gives each hot line of \p S the column of its first non-blank
 /// character, where its file (relative to \p Root unless absolute, as
 /// localizeSourcePaths leaves it) is readable and has the line; it keeps

@@ -6,6 +6,8 @@ namespace headroom {
 
 const char *latencyCauseKey(LatencyCauseKind K) {
   switch (K) {
+  case LatencyCauseKind::OneThread:
+    return "one-thread";
   case LatencyCauseKind::AtomicContention:
     return "atomic-contention";
   case LatencyCauseKind::DependentLoads:
@@ -14,6 +16,8 @@ const char *latencyCauseKey(LatencyCauseKind K) {
     return "few-blocks";
   case LatencyCauseKind::FewWarps:
     return "few-warps";
+  case LatencyCauseKind::IdleSms:
+    return "idle-sms";
   case LatencyCauseKind::MemoryLatency:
     return "memory-latency";
   case LatencyCauseKind::DependentInstructions:
@@ -36,6 +40,17 @@ std::vector<LatencyCause> latencyCauses(const HopperPrediction &P,
     C.Kind = K;
     return C;
   };
+  bool OneBlock = P.MinBlocks == 1;
+  bool OneSmBusy = E.ResidentSms && *E.ResidentSms <= OneSm;
+  if (E.ThreadsPerInst && *E.ThreadsPerInst <= OneThreadLanes &&
+      (OneSmBusy || OneBlock)) {
+    LatencyCause C = CauseOf(LatencyCauseKind::OneThread);
+    C.Sms = P.Sms;
+    C.Blocks = P.MinBlocks;
+    C.ResidentSms = E.ResidentSms;
+    C.ThreadsPerInst = *E.ThreadsPerInst;
+    Causes.push_back(C);
+  }
   if (const UnitTime *Atomics = P.timeOf(Unit::L2Atomics);
       Atomics && Atomics->FloorMs > 0 && P.MeasuredMs && *P.MeasuredMs > 0) {
     double Named = NamedAtomicShare * *P.MeasuredMs;
@@ -56,10 +71,21 @@ std::vector<LatencyCause> latencyCauses(const HopperPrediction &P,
     C.ShareOfTime = Rounds->WaitMs / *P.MeasuredMs;
     Causes.push_back(C);
   }
-  if (P.MinBlocks > 0 && P.MinBlocks < P.Sms) {
+  bool FewBlocks = P.MinBlocks > 0 && P.MinBlocks < P.Sms;
+  if (FewBlocks) {
     LatencyCause C = CauseOf(LatencyCauseKind::FewBlocks);
     C.Blocks = P.MinBlocks;
     C.Sms = P.Sms;
+    Causes.push_back(C);
+  }
+  // Idle SMs that the grid's shape does not explain: blocks that return at
+  // once, a few long blocks, a long tail.
+  if (!FewBlocks && E.ResidentSms && P.Sms &&
+      *E.ResidentSms < IdleSmShare * P.Sms &&
+      (Causes.empty() || Causes.front().Kind != LatencyCauseKind::OneThread)) {
+    LatencyCause C = CauseOf(LatencyCauseKind::IdleSms);
+    C.Sms = P.Sms;
+    C.ResidentSms = E.ResidentSms;
     Causes.push_back(C);
   }
   if (E.AchievedOccupancyPct) {

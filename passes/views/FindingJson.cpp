@@ -91,7 +91,19 @@ ordered_json refinementsJson(const HopperEvidence &E) {
 ordered_json causeJson(const LatencyCause &C) {
   ordered_json J;
   J["cause"] = latencyCauseKey(C.Kind);
+  auto ResidentSms = [&] {
+    J["resident_sms"] = C.ResidentSms ? ordered_json(*C.ResidentSms) : nullptr;
+    J["sms"] = C.Sms;
+  };
   switch (C.Kind) {
+  case LatencyCauseKind::OneThread:
+    ResidentSms();
+    J["blocks"] = C.Blocks;
+    J["threads_per_instruction"] = C.ThreadsPerInst;
+    break;
+  case LatencyCauseKind::IdleSms:
+    ResidentSms();
+    break;
   case LatencyCauseKind::AtomicContention:
     J["share_of_time"] = C.ShareOfTime;
     J["fp32_one_word_clocks"] =

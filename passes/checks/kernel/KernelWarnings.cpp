@@ -274,6 +274,19 @@ void addCauseNotes(const KernelReport &K, const KernelFinding &F,
   for (const LatencyCause &C : F.Causes) {
     std::string Text;
     switch (C.Kind) {
+    case LatencyCauseKind::OneThread:
+      Text = C.ResidentSms
+                 ? message(Msg::CauseOneThread,
+                           {Arg::number(*C.ResidentSms, 2), Arg::count(C.Sms),
+                            Arg::number(C.ThreadsPerInst, 2)})
+                 : message(Msg::CauseOneThreadOneBlock,
+                           {Arg::number(C.ThreadsPerInst, 2)});
+      break;
+    case LatencyCauseKind::IdleSms:
+      Text =
+          message(Msg::CauseIdleSms, {Arg::number(C.ResidentSms.value_or(0), 2),
+                                      Arg::count(C.Sms)});
+      break;
     case LatencyCauseKind::AtomicContention:
       Text = C.Fp32OneWordClocks > 0
                  ? message(Msg::CauseAtomicsFp32,
@@ -386,6 +399,10 @@ std::string latencyAdvice(const KernelFinding &F) {
   if (F.Causes.empty())
     return message(Msg::TryMoreParallelism);
   switch (F.Causes.front().Kind) {
+  case LatencyCauseKind::OneThread:
+    return message(Msg::TrySpreadWork);
+  case LatencyCauseKind::IdleSms:
+    return message(Msg::TryBalanceBlocks);
   case LatencyCauseKind::AtomicContention:
     return message(Msg::TryAtomics);
   case LatencyCauseKind::DependentLoads:

@@ -102,6 +102,40 @@ TEST(StallLines, PeriodsAreScaledToTheShortest) {
   EXPECT_EQ(S->Lines[1].Samples, 20u);
 }
 
+TEST(StallLines, ResidentSmsFromSamplesAgainstOnePerSmAndPeriod) {
+  // 1 ms at 1 GHz is 1e6 cycles: 1000 samples per SM at a period of 1000
+  // cycles (not a power of two, to keep the arithmetic plain).
+  ProfileKernel Full = sampled(1000, {pc(16, "k.cu", 3, {{"wait", 66000}})});
+  Full.Launches = 3;
+  Full.TimedLaunches = 2;
+  Full.TotalNs = 2'000'000;
+  Full.MedianNs = 1'000'000;
+  std::vector<const ProfileKernel *> Entries = {&Full};
+  std::optional<double> Sms = residentSms(Entries, 1e9);
+  ASSERT_TRUE(Sms);
+  EXPECT_DOUBLE_EQ(*Sms, 66);
+  // Two sampled launches of one thread's kernel: 2000 samples, one SM.
+  ProfileKernel One = sampled(1000, {pc(16, "k.cu", 3, {{"wait", 1500}}),
+                                     pc(32, "k.cu", 4, {{"selected", 500}})});
+  One.Stalls->Launches = 2;
+  One.Launches = 4;
+  One.TimedLaunches = 2;
+  One.TotalNs = 2'000'000; // no median: the mean of the timed launches
+  Entries = {&One};
+  Sms = residentSms(Entries, 1e9);
+  ASSERT_TRUE(Sms);
+  EXPECT_DOUBLE_EQ(*Sms, 1);
+  // Entries summed: 68000 samples against 3000 per SM.
+  Entries = {&Full, &One};
+  EXPECT_DOUBLE_EQ(*residentSms(Entries, 1e9), 68000.0 / 3000);
+  // No timed launch, no period: nothing to compare with.
+  ProfileKernel Untimed = sampled(1000, {pc(16, "k.cu", 3, {{"wait", 10}})});
+  ProfileKernel NoPeriod = sampled(0, {pc(16, "k.cu", 3, {{"wait", 10}})});
+  NoPeriod.TotalNs = 1000;
+  Entries = {&Untimed, &NoPeriod, &Untimed};
+  EXPECT_FALSE(residentSms(Entries, 1e9));
+}
+
 TEST(StallLines, DominantReasonLeavesIssuingOut) {
   EXPECT_EQ(dominantReason({{"selected", 9}, {"wait", 1}}), "wait");
   EXPECT_EQ(dominantReason({{"selected", 9}, {"wait", 0}}), "selected");

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace headroom;
 using namespace headroom::test;
 
@@ -93,6 +95,84 @@ TEST(LatencyCauses, AtomicsThatFp32AddsToOneWordWouldExplainAreNamed) {
   EXPECT_DOUBLE_EQ(Bare.Evidence.Atomics.AllOneWordFp32Ms, 0);
   for (const LatencyCause &Cause : latencyCauses(Bare, LatencyEvidence{}))
     EXPECT_NE(Cause.Kind, LatencyCauseKind::AtomicContention);
+}
+
+TEST(LatencyCauses, OneThreadDoingTheWorkComesFirst) {
+  // 132 blocks of 256 threads of which one runs a serial loop
+  // (test/gpu/stalls/sampled.cu's serialSum): its stall samples show about
+  // one SM holding a warp, and under 2 of 32 threads active per warp
+  // instruction.
+  LaunchGroup G = group(132, 256);
+  setWork(G, Unit::Issue, 1e6);
+  HopperPrediction P = predictHopper({&G, 1}, roundRates(), 1.0);
+  ASSERT_EQ(P.regime(), Regime::Latency);
+  unsigned Sms = P.Sms;
+  LatencyEvidence E;
+  E.ThreadsPerInst = 1.67;
+  E.ResidentSms = 1.02;
+  E.AchievedOccupancyPct = 1.76;
+  std::vector<LatencyCause> C = latencyCauses(P, E);
+  ASSERT_FALSE(C.empty());
+  EXPECT_EQ(C[0].Kind, LatencyCauseKind::OneThread);
+  EXPECT_EQ(C[0].ResidentSms, 1.02);
+  EXPECT_DOUBLE_EQ(C[0].ThreadsPerInst, 1.67);
+  EXPECT_EQ(C[0].Sms, Sms);
+  // Idle SMs are then no second cause: the one thread says why.
+  for (const LatencyCause &Cause : C)
+    EXPECT_NE(Cause.Kind, LatencyCauseKind::IdleSms);
+  // Full warps are not one thread: the SMs they leave idle are named (the
+  // round device has 2 SMs).
+  E.ThreadsPerInst = 32;
+  E.ResidentSms = 0.4;
+  C = latencyCauses(P, E);
+  ASSERT_FALSE(C.empty());
+  EXPECT_NE(C[0].Kind, LatencyCauseKind::OneThread);
+  EXPECT_TRUE(std::any_of(C.begin(), C.end(), [](const LatencyCause &Cause) {
+    return Cause.Kind == LatencyCauseKind::IdleSms;
+  }));
+  // Without samples, one thread per warp on many SMs says nothing of them.
+  E.ThreadsPerInst = 1.0;
+  E.ResidentSms.reset();
+  for (const LatencyCause &Cause : latencyCauses(P, E))
+    EXPECT_NE(Cause.Kind, LatencyCauseKind::OneThread);
+}
+
+TEST(LatencyCauses, OneBlockOfOneThreadNeedsNoSamples) {
+  LaunchGroup G = group(1, 1);
+  setWork(G, Unit::Issue, 1e6);
+  HopperPrediction P = predictHopper({&G, 1}, roundRates(), 1.0);
+  LatencyEvidence E;
+  E.ThreadsPerInst = 1.0;
+  std::vector<LatencyCause> C = latencyCauses(P, E);
+  ASSERT_GE(C.size(), 2u);
+  EXPECT_EQ(C[0].Kind, LatencyCauseKind::OneThread);
+  EXPECT_FALSE(C[0].ResidentSms);
+  EXPECT_EQ(C[0].Blocks, 1u);
+  EXPECT_EQ(C[1].Kind, LatencyCauseKind::FewBlocks);
+}
+
+TEST(LatencyCauses, IdleSmsOnlyWhereTheGridFillsThem) {
+  // Half the SMs hold a warp, on average: named only under the half, and
+  // not where the grid has fewer blocks than SMs (few-blocks says it).
+  LaunchGroup G = group(1024, 256);
+  setWork(G, Unit::Issue, 1e6);
+  HopperPrediction P = predictHopper({&G, 1}, roundRates(), 1.0);
+  ASSERT_GT(P.Sms, 1u);
+  LatencyEvidence E;
+  E.ThreadsPerInst = 32;
+  E.ResidentSms = 0.25 * P.Sms;
+  std::vector<LatencyCause> C = latencyCauses(P, E);
+  ASSERT_EQ(C.size(), 1u);
+  EXPECT_EQ(C[0].Kind, LatencyCauseKind::IdleSms);
+  EXPECT_EQ(C[0].ResidentSms, 0.25 * P.Sms);
+  E.ResidentSms = 0.95 * P.Sms;
+  EXPECT_TRUE(latencyCauses(P, E).empty());
+  LaunchGroup Few = group(P.Sms / 2, 256);
+  setWork(Few, Unit::Issue, 1e6);
+  HopperPrediction FewP = predictHopper({&Few, 1}, roundRates(), 1.0);
+  E.ResidentSms = 0.25 * P.Sms;
+  for (const LatencyCause &Cause : latencyCauses(FewP, E))
+    EXPECT_NE(Cause.Kind, LatencyCauseKind::IdleSms);
 }
 
 } // namespace
