@@ -13,6 +13,9 @@ Compute's top 3. test/gpu/stalls/check.py uses its readers.
 
 usage: compare.py PROFILE NCU_LINES [LABEL] [--write-lines CSV]
 
+PROFILE may be a directory: the kernels' samples of every profile in it
+are summed (test/gpu/stalls/validation.sh, one profile per case).
+
 NCU_LINES is ncu's source page, or the compact CSV (kernel, file, line,
 samples) that --write-lines writes from it (what test/gpu/stalls/recorded
 keeps).
@@ -29,7 +32,10 @@ ENOUGH = 1000
 
 
 def base_name(signature):
-    """`void k<32>(float *, int)` and `k<32>(float*, int)` -> `k<32>`."""
+    """`void k<32>(float *, int)` and `k<32>(float*, int)` -> `k<32>`; the
+    anonymous namespace, which c++filt and ncu spell differently, left out."""
+    signature = signature.replace("(anonymous namespace)::", "")
+    signature = signature.replace("<unnamed>::", "")
     depth = 0
     for i, c in enumerate(signature):
         if c in "<":
@@ -53,9 +59,10 @@ def source_file(path):
     return name[:-len(".orig")] if name.endswith(".orig") else name
 
 
-def profile_lines(profile):
-    """kernel -> (samples, {(file, line): samples}, {reason: samples})."""
-    out = {}
+def profile_lines(profile, out=None):
+    """kernel -> (samples, {(file, line): samples}, {reason: samples}),
+    added to out."""
+    out = {} if out is None else out
     for entry in profile["kernels"]:
         stalls = entry.get("stall_samples")
         if not stalls:
@@ -155,7 +162,14 @@ def main():
     if not os.path.exists(args[0]):
         print(f"{label}no profile ({args[0]})")
         return 1
-    mine = profile_lines(json.load(open(args[0])))
+    if os.path.isdir(args[0]):
+        mine = {}
+        for name in sorted(os.listdir(args[0])):
+            if name.endswith(".json"):
+                with open(os.path.join(args[0], name)) as f:
+                    profile_lines(json.load(f), mine)
+    else:
+        mine = profile_lines(json.load(open(args[0])))
     theirs = ncu_source_lines(args[1])
     if written:
         write_lines(written, theirs)

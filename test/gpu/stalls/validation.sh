@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The runtime's warp-stall samples on the validation corpus (test/validation/
+# kernels, built by test/validation/build.sh on a machine with Clang; carry
+# .validation): every case of FAMILIES runs in its own process under the
+# runtime's defaults (counters and stall samples), then each family's plain
+# binary runs under Nsight Compute's source counters (the first launch of
+# each case's checked run), and compare.py compares the hottest line of every
+# kernel, the samples of all its cases summed. Results go to $OUT (or
+# .validation/stalls) as stalls-<gpu>.tar.gz: summary.txt, profiles/<case>.json
+# and ncu/<family>-ncu-lines.csv.
+#
+# The script stops starting cases at --deadline/2 seconds and families at
+# --deadline, so that what it did comes back within a device call.
+#
+# usage: test/gpu/stalls/validation.sh [--families "a b"] [--reps N]
+#                                      [--deadline SECONDS]
+set -uo pipefail
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  echo "SKIP: no GPU (nvidia-smi lists no device); test/gpu/stalls needs one"
+  exit 0
+fi
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+corpus=$root/.validation
+families="" reps=5 deadline=300
+while [[ $# -gt 0 ]]; do
+  case $1 in
+  --families) families=$2; shift 2 ;;
+  --reps) reps=$2; shift 2 ;;
+  --deadline) deadline=$2; shift 2 ;;
+  *) echo "error: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+[[ -f $corpus/cases.tsv ]] ||
+  { echo "FAIL: $corpus/cases.tsv missing: run test/validation/build.sh and carry .validation" >&2; exit 1; }
+[[ -n $families ]] || families=$(cut -f1 "$corpus/cases.tsv" | uniq | tr '\n' ' ')
+
+out=${OUT:-$corpus/stalls}
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n1 | tr -c 'A-Za-z0-9\n' '-' | sed 's/-*$//')
+work=$(mktemp -d)/stalls-$gpu
+mkdir -p "$out" "$work/profiles" "$work/logs" "$work/ncu"
+summary=$work/summary.txt
+say() { echo "$@" | tee -a "$summary"; }
+start=$SECONDS
+late() { (( SECONDS - start > $1 )); }
+ncu=$(command -v ncu || echo "${CUDA_HOME:-/usr/local/cuda}/bin/ncu")
+
+say "stall samples on $gpu, $(date -u '+%F %T') UTC, corpus $(head -n1 "$corpus/build.txt")"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >"$work/gpu.txt"
+cp "$corpus/build.txt" "$work/"
+export LD_LIBRARY_PATH=$corpus/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+
+# The binaries name their sources by the absolute path of the machine
+# build.sh ran on: make that path lead here, for Nsight Compute's source page.
+first=$(cut -f1 "$corpus/cases.tsv" | head -n1)
+built=$(strings "$corpus/plain/$first" | grep -m1 -o "/[^ ]*/test/validation/kernels/$first.cu")
+old_root=${built%/test/validation/kernels/*}
+if [[ -n $old_root && ! -e $old_root ]]; then
+  mkdir -p "$(dirname "$old_root")" && ln -s "$root" "$old_root"
+fi
+
+for family in $families; do
+  mkdir -p "$work/profiles/$family"
+  for name in $(awk -F'\t' -v f="$family" '$1 == f { print $2 }' "$corpus/cases.tsv"); do
+    if late $((deadline / 2)); then say "SKIPPED (deadline) $name"; continue; fi
+    t0=$SECONDS
+    HEADROOM_PROFILE=$work/profiles/$family/$name.json \
+      timeout 60 "$corpus/headroom/$family" --case "$name" --reps "$reps" \
+      >"$work/logs/$name.out" 2>"$work/logs/$name.err"
+    say "$(printf '%-48s rc %-3s %3s s' "$name" "$?" "$((SECONDS - t0))")"
+  done
+done
+
+for family in $families; do
+  if late "$deadline"; then say "SKIPPED (deadline) ncu $family"; continue; fi
+  t0=$SECONDS
+  timeout $((deadline - (SECONDS - start) + 10)) "$ncu" --clock-control none \
+    --profile-from-start off --section SourceCounters --import-source yes \
+    -f -o "$work/ncu/$family" "$corpus/plain/$family" --reps 0 --profile-launches 1 \
+    >"$work/ncu/$family.log" 2>&1
+  rc=$?
+  "$ncu" -i "$work/ncu/$family.ncu-rep" --page source --csv --print-source cuda,sass \
+    >"$work/ncu/$family-source.csv" 2>>"$work/ncu/$family.log"
+  say "ncu $family rc $rc $((SECONDS - t0)) s"
+  python3 "$root/test/gpu/stalls/compare.py" "$work/profiles/$family" \
+    "$work/ncu/$family-source.csv" "$family" \
+    --write-lines "$work/ncu/$family-ncu-lines.csv" | tee -a "$summary"
+  rm -f "$work/ncu/$family.ncu-rep" "$work/ncu/$family-source.csv"
+done
+
+say "done in $((SECONDS - start)) s"
+tar -C "$(dirname "$work")" -czf "$out/stalls-$gpu.tar.gz" "$(basename "$work")"
+cp "$summary" "$out/summary-stalls-$gpu.txt"
