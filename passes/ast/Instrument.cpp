@@ -11,6 +11,7 @@
 #include "ast/LaunchSiteFinder.h"
 #include "ast/LibraryCalls.h"
 #include "ast/ParseFileSystem.h"
+#include "ast/SkippedBodies.h"
 #include "ast/UnbuiltLaunches.h"
 #include "support/Paths.h"
 
@@ -27,6 +28,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 
@@ -115,18 +117,9 @@ public:
         HeaderDirectory(HeaderDirectory),
         Finder(Seen.Regions, Seen.Conditionals, HeaderFilter, &Libraries) {}
 
-  /// The bodies of the functions of system headers (the C++ library's,
-  /// the toolkit's, thrust's host code) are skipped: no launch there is
-  /// rewritten or reported and the checks judge the main file only, while
-  /// the bodies are half of the parse (clang keeps those it needs: of
-  /// constexpr functions and of those with a deduced return type). Kernels
-  /// keep theirs, as the sites name their definitions.
+  /// Which bodies the parse skips: SkippedBodies.h.
   bool shouldSkipFunctionBody(clang::Decl *D) override {
-    const clang::SourceManager &SM = D->getASTContext().getSourceManager();
-    if (!SM.isInSystemHeader(D->getLocation()))
-      return false;
-    const clang::FunctionDecl *F = D->getAsFunction();
-    return !F || !F->hasAttr<clang::CUDAGlobalAttr>();
+    return skipsFunctionBody(*D);
   }
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
@@ -162,6 +155,16 @@ public:
     Outcome.Sites = Finder.takeSites();
     for (auto I = SM.fileinfo_begin(), E = SM.fileinfo_end(); I != E; ++I) {
       llvm::StringRef Real = I->first.getFileEntry().tryGetRealPathName();
+      // The real path of a file opened on disk is the file system's; but a
+      // header the precompiled header declares (HeaderPch.h) is not opened,
+      // and clang then makes its "real" path from the name it was found by,
+      // text only: `/../lib/gcc/x86_64-linux-gnu/12/../../../../include`,
+      // the C++ library's as a tooling parse finds it, would become
+      // `/include`. An absolute name is asked of the disk.
+      llvm::SmallString<256> Physical;
+      if (llvm::sys::path::is_absolute(I->first.getName()) &&
+          !llvm::sys::fs::real_path(I->first.getName(), Physical))
+        Real = Physical;
       Outcome.Inputs.push_back(Real.empty() ? I->first.getName().str()
                                             : Real.str());
     }
@@ -230,10 +233,11 @@ public:
                      const llvm::Regex *HeaderFilter,
                      llvm::StringRef HeaderDirectory,
                      const InstrumentRequest &Request,
-                     const LibraryCatalog &Libraries)
+                     const LibraryCatalog &Libraries,
+                     std::function<void()> Parsing)
       : Outcome(Outcome), Held(Held), HeaderFilter(HeaderFilter),
         HeaderDirectory(HeaderDirectory), AlsoConsume(Request.AlsoConsume),
-        Libraries(Libraries) {}
+        Libraries(Libraries), Parsing(std::move(Parsing)) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
@@ -257,6 +261,13 @@ public:
     return std::make_unique<clang::MultiplexConsumer>(std::move(Both));
   }
 
+protected:
+  /// Called once the precompiled header, if any, has loaded (HeaderPch.h).
+  void ExecuteAction() override {
+    Parsing();
+    ASTFrontendAction::ExecuteAction();
+  }
+
 private:
   ParseOutcome &Outcome;
   HeldDiagnostics &Held;
@@ -265,7 +276,31 @@ private:
   const std::function<std::unique_ptr<clang::ASTConsumer>(
       clang::CompilerInstance &)> &AlsoConsume;
   const LibraryCatalog &Libraries;
+  std::function<void()> Parsing;
   Directives Seen;
+};
+
+/// Runs the parse of the invocation the driver made, through the
+/// precompiled header of its CUDA wrapper headers where there is one
+/// (HeaderPch.h).
+class ParseRunner : public clang::tooling::ToolAction {
+public:
+  ParseRunner(const HeaderPchOptions &Options, ParseActionMaker Make)
+      : Options(Options), Make(std::move(Make)) {}
+
+  bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
+                     clang::FileManager *Files,
+                     std::shared_ptr<clang::PCHContainerOperations> Operations,
+                     clang::DiagnosticConsumer *Diagnostics) override {
+    return runParse(std::move(Invocation), *Files, std::move(Operations),
+                    *Diagnostics, Options, Make, Report);
+  }
+
+  HeaderPchReport Report;
+
+private:
+  const HeaderPchOptions &Options;
+  ParseActionMaker Make;
 };
 
 /// The error for a translation unit whose launches clang did not all
@@ -350,12 +385,17 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
     LibraryHeaders.push_back(normalizedPath(std::string(Path)));
   }
   LibraryCatalog Libraries(std::move(LibraryHeaders));
+  // A fresh action for each attempt: one through the precompiled header,
+  // and the plain one should clang refuse the header. An attempt refused
+  // never reaches the parse, so the outcome is the plain parse's.
+  ParseRunner Runner(Request.Pch, [&](std::function<void()> Parsing) {
+    return std::make_unique<FindLaunchesAction>(
+        Outcome, Held, HeaderFilter ? &*HeaderFilter : nullptr,
+        Request.HeaderDirectory, Request, Libraries, std::move(Parsing));
+  });
   clang::tooling::ToolInvocation Invocation(
-      Parse.CommandLine,
-      std::make_unique<FindLaunchesAction>(
-          Outcome, Held, HeaderFilter ? &*HeaderFilter : nullptr,
-          Request.HeaderDirectory, Request, Libraries),
-      Files.get());
+      Parse.CommandLine, &Runner, Files.get(),
+      std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Held);
   // With tolerated errors clang's run reports failure: what the parse left
   // behind decides.
@@ -392,7 +432,14 @@ llvm::Expected<InstrumentResult> instrument(const InstrumentRequest &Request) {
   for (std::string &Input : Outcome.Inputs)
     if (!llvm::is_contained(Parse.VirtualFiles, Input))
       Result.Inputs.push_back(std::move(Input));
+  // The headers the precompiled header stands for are inputs too, though
+  // the parse's source manager may not list them.
+  for (std::string &Input : Runner.Report.Inputs)
+    if (!llvm::is_contained(Parse.VirtualFiles, Input) &&
+        !llvm::is_contained(Result.Inputs, Input))
+      Result.Inputs.push_back(std::move(Input));
   Result.ToleratedErrors = std::move(Outcome.ToleratedErrors);
+  Result.PchNote = std::move(Runner.Report.Note);
   return Result;
 }
 

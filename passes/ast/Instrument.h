@@ -13,6 +13,7 @@
 #ifndef HEADROOM_AST_INSTRUMENT_H
 #define HEADROOM_AST_INSTRUMENT_H
 
+#include "ast/HeaderPch.h"
 #include "ast/LaunchSite.h"
 
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
@@ -62,6 +63,10 @@ struct InstrumentRequest {
   /// diagnostics engine).
   std::function<std::unique_ptr<clang::ASTConsumer>(clang::CompilerInstance &)>
       AlsoConsume;
+  /// Where the precompiled header of clang's CUDA wrapper headers is kept
+  /// (HeaderPch.h); no directory to parse them every time. The result is
+  /// the same either way.
+  HeaderPchOptions Pch;
 };
 
 /// A header rewritten for the main file: the copy to write.
@@ -95,6 +100,9 @@ struct InstrumentResult {
   /// because clang understood every launch (see instrument()); empty after
   /// a clean parse. nvcc, which compiles the result, judges that code.
   std::vector<std::string> ToleratedErrors;
+  /// What became of the precompiled header (HeaderPchReport::Note); empty
+  /// when none was asked for.
+  std::string PchNote;
 
   /// How many sites are instrumented: launches and library calls.
   unsigned instrumentedCount() const;

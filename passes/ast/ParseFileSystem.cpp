@@ -25,7 +25,9 @@ public:
             bool RequiresNullTerminator, bool IsVolatile) override {
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
         Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
-    if (!Buffer)
+    // clang's AST files (the precompiled header of HeaderPch.h) are no
+    // source: read as they are, not tokenized.
+    if (!Buffer || (*Buffer)->getBuffer().starts_with("CPCH"))
       return Buffer;
     std::optional<std::string> Text =
         normalizeLaunchChevrons((*Buffer)->getBuffer());

@@ -8,7 +8,8 @@
 /// - **Spaced launch chevrons.** Every file is read with the spaced chevrons
 ///   of its launches written `<<<`/`>>>` in place (LaunchChevrons.h), which
 ///   keeps every offset, line and column: the parse, the sites' positions and
-///   the rewrite all see the same bytes.
+///   the rewrite all see the same bytes. clang's AST files (a precompiled
+///   header, HeaderPch.h, which starts with `CPCH`) are read as they are.
 /// - **The toolkit's headers first for clang's CUDA wrapper.** clang includes
 ///   `__clang_cuda_runtime_wrapper.h` into every CUDA parse, and it includes
 ///   toolkit headers by quoted name (`"cuda.h"`, `"driver_types.h"`, ...),

@@ -74,14 +74,8 @@ std::optional<InstrumentCache> InstrumentCache::fromEnvironment(
   std::string Switch = Env("HEADROOM_CACHE");
   if (Switch == "0" || Switch == "off" || Switch == "no" || Switch == "false")
     return std::nullopt;
-  std::string Root;
-  if (std::string Dir = Env("HEADROOM_CACHE_DIR"); !Dir.empty())
-    Root = absolutePath(Dir);
-  else if (std::string Xdg = Env("XDG_CACHE_HOME"); !Xdg.empty())
-    Root = absolutePath(Xdg) + "/headroom/nvcc";
-  else if (std::string Home = Env("HOME"); !Home.empty())
-    Root = absolutePath(Home) + "/.cache/headroom/nvcc";
-  else
+  std::string Root = directoryFromEnvironment(Getenv);
+  if (Root.empty())
     return std::nullopt;
   InstrumentCache Cache(Root);
   if (std::string Max = Env("HEADROOM_CACHE_MAX_SIZE"); !Max.empty()) {
@@ -93,6 +87,21 @@ std::optional<InstrumentCache> InstrumentCache::fromEnvironment(
                       formatCacheSize(DefaultCacheMaxSize);
   }
   return Cache;
+}
+
+std::string InstrumentCache::directoryFromEnvironment(
+    const std::function<const char *(const char *)> &Getenv) {
+  auto Env = [&](const char *Name) -> std::string {
+    const char *V = Getenv(Name);
+    return V ? V : "";
+  };
+  if (std::string Dir = Env("HEADROOM_CACHE_DIR"); !Dir.empty())
+    return absolutePath(Dir);
+  if (std::string Xdg = Env("XDG_CACHE_HOME"); !Xdg.empty())
+    return absolutePath(Xdg) + "/headroom/nvcc";
+  if (std::string Home = Env("HOME"); !Home.empty())
+    return absolutePath(Home) + "/.cache/headroom/nvcc";
+  return "";
 }
 
 std::string InstrumentCache::key(const std::vector<std::string> &Parts,

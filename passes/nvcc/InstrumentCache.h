@@ -13,7 +13,9 @@
 /// without parsing at all.
 ///
 /// $HEADROOM_CACHE_DIR, else $XDG_CACHE_HOME/headroom/nvcc, else
-/// ~/.cache/headroom/nvcc; HEADROOM_CACHE=0 turns it off. Entries are small
+/// ~/.cache/headroom/nvcc; HEADROOM_CACHE=0 turns it off (not the
+/// precompiled headers kept in its pch/, which speed up a parse without
+/// skipping it: ast/HeaderPch.h). Entries are small
 /// (a source and its header copies, a few to a few hundred KB); the cache
 /// keeps under HEADROOM_CACHE_MAX_SIZE (default 1G) by removing the entries
 /// used longest ago (CacheSizeLimit.h).
@@ -52,6 +54,12 @@ public:
   /// leaves the default, and problem() says so.
   static std::optional<InstrumentCache>
   fromEnvironment(const std::function<const char *(const char *)> &Getenv);
+
+  /// The directory the environment names for the cache, whether or not
+  /// HEADROOM_CACHE turns it off (the precompiled headers of
+  /// ast/HeaderPch.h live in its pch/); empty when there is none.
+  static std::string directoryFromEnvironment(
+      const std::function<const char *(const char *)> &Getenv);
 
   /// The key of one instrumentation: \p Parts (what it depends on besides
   /// the files it reads) and \p SourceText, as 16 hex digits.

@@ -76,6 +76,19 @@ std::string seconds(double Seconds) {
   return Text;
 }
 
+/// What stands for the version of the headroom in \p ExecutableDirectory
+/// in the caches' keys: its path, size and time (a rebuilt headroom may
+/// rewrite or parse differently).
+std::string executableIdentity(const std::string &ExecutableDirectory) {
+  std::string Self = ExecutableDirectory + "/headroom";
+  std::error_code EC;
+  return Self + ":" + std::to_string(std::filesystem::file_size(Self, EC)) +
+         ":" +
+         std::to_string(std::filesystem::last_write_time(Self, EC)
+                            .time_since_epoch()
+                            .count());
+}
+
 /// Seconds since \p Begin.
 double since(std::chrono::steady_clock::time_point Begin) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - Begin)
@@ -307,6 +320,8 @@ void WrapperRun::instrumentInputs(const NvccCommand &Cmd,
     Expected<InstrumentOutcome> Outcome = Ctx.Instrumenter->instrument(Request);
     if (Settings.Verbose)
       note("'" + In.Path + "' parsed in " + seconds(since(Begin)));
+    if (Settings.Verbose && Outcome && !Outcome->PchNote.empty())
+      note("'" + In.Path + "' " + Outcome->PchNote);
     if (!Outcome) {
       notInstrumented(In.Path, Outcome.error().message());
       // The same parse would fail again.
@@ -370,6 +385,13 @@ WrapperRun::request(const CommandInput &In,
   Request.HeaderFilter = Settings.HeaderFilter;
   Request.LibraryHeaders = Settings.LibraryHeaders;
   Request.HeaderDirectory = Slot + "/headers";
+  if (Settings.Pch)
+    if (std::string Root =
+            InstrumentCache::directoryFromEnvironment(Ctx.Getenv);
+        !Root.empty()) {
+      Request.PchDirectory = Root + "/pch";
+      Request.Identity = executableIdentity(Ctx.ExecutableDirectory);
+    }
   Request.Verbose = Settings.Verbose;
   Request.Checks = Settings.Checks;
   Request.CheckSelection = Settings.CheckSelection;
@@ -439,15 +461,7 @@ std::string WrapperRun::cacheKey(const std::string &Source,
   Expected<std::string> Text = readFile(Absolute);
   if (!Text)
     return "";
-  // What built this headroom stands for its version: a rebuilt headroom
-  // may rewrite differently.
-  std::string Self = Ctx.ExecutableDirectory + "/headroom";
-  std::error_code EC;
-  std::string Identity =
-      Self + ":" + std::to_string(std::filesystem::file_size(Self, EC)) + ":" +
-      std::to_string(std::filesystem::last_write_time(Self, EC)
-                         .time_since_epoch()
-                         .count());
+  std::string Identity = executableIdentity(Ctx.ExecutableDirectory);
   // The findings kept with the copy depend on the checks asked for.
   std::string Checks =
       Settings.Checks ? "checks:" + Settings.CheckSelection : "no checks";

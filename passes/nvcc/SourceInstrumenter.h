@@ -64,6 +64,12 @@ struct InstrumentRequest {
   /// functions are library functions, their calls bracketed as scopes
   /// (--headroom-library-header).
   std::vector<std::string> LibraryHeaders;
+  /// Where the precompiled header of clang's CUDA wrapper headers is kept
+  /// between compiles (ast/HeaderPch.h); empty to parse them every time.
+  std::string PchDirectory;
+  /// What stands for this headroom in that directory's keys: its
+  /// executable's path, size and time.
+  std::string Identity;
   /// Print the parser's diagnostics (HEADROOM_VERBOSE).
   bool Verbose = false;
   /// Run the source checks on the parse (HEADROOM_CHECKS).
@@ -94,6 +100,11 @@ struct InstrumentOutcome {
   std::vector<std::string> Inputs;
   /// The source checks' findings and the kernels, from the same parse.
   SourceAnalysis Analysis;
+  /// What became of the precompiled header of the parse's headers
+  /// ("read its headers from the precompiled header ..."), for a verbose
+  /// note; empty without one. Not kept by the cache: a copy reused is not
+  /// parsed.
+  std::string PchNote;
 
   /// Whether the source was rewritten: it brackets a launch or a library
   /// call (otherwise it is compiled unchanged).

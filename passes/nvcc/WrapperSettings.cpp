@@ -114,6 +114,8 @@ readSettings(std::vector<std::string> &Args,
     setChecks(*V, S);
   if (auto V = Env("HEADROOM_STATIC_MIX"))
     setSwitch(S.StaticMix, "HEADROOM_STATIC_MIX", *V, S);
+  if (auto V = Env("HEADROOM_PCH"))
+    setSwitch(S.Pch, "HEADROOM_PCH", *V, S);
   if (auto V = Env("HEADROOM_VERBOSE"))
     setSwitch(S.Verbose, "HEADROOM_VERBOSE", *V, S);
   if (auto V = Env("HEADROOM_PROFILE"))
@@ -163,6 +165,8 @@ readSettings(std::vector<std::string> &Args,
       setChecks(Value, S);
     else if (Name == "--headroom-no-static-mix" && !HasValue)
       S.StaticMix = false;
+    else if (Name == "--headroom-no-pch" && !HasValue)
+      S.Pch = false;
     else if (Name == "--headroom-verbose" && !HasValue)
       S.Verbose = true;
     else if (Name == "--headroom-profile" && HasValue)
@@ -267,6 +271,9 @@ options (each also an environment variable):
                                checks ('headroom check --checks' syntax)
   --headroom-no-checks         HEADROOM_CHECKS=0: run no source check
   --headroom-no-static-mix     HEADROOM_STATIC_MIX=0: print no static mix
+  --headroom-no-pch            HEADROOM_PCH=0: parse clang's CUDA wrapper
+                               headers every time, not from the precompiled
+                               header kept in the cache directory's pch/
   --headroom-no-instrument     HEADROOM_INSTRUMENT=0: run nvcc unchanged
   --headroom-no-diagnostics    HEADROOM_DIAGNOSTICS=0: print no kernel
                                diagnostics
@@ -281,6 +288,7 @@ options (each also an environment variable):
                                HEADROOM_CACHE_DIR: where instrumented copies
                                are kept between builds (default
                                ~/.cache/headroom/nvcc); HEADROOM_CACHE=0: none
+                               (the precompiled headers in its pch/ stay)
                                HEADROOM_CACHE_MAX_SIZE: the most that cache
                                holds (500M, 2G; 0: no limit; default 1G)
 

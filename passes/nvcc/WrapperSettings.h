@@ -40,6 +40,10 @@ struct WrapperSettings {
   /// HEADROOM_STATIC_MIX / --headroom-no-static-mix: print the static mix
   /// of each object compiled (StaticMixNotes.h).
   bool StaticMix = true;
+  /// HEADROOM_PCH / --headroom-no-pch: parse clang's CUDA wrapper headers
+  /// from a precompiled header kept under the cache directory
+  /// (ast/HeaderPch.h) rather than every time.
+  bool Pch = true;
   /// HEADROOM_VERBOSE / --headroom-verbose: print the commands run and
   /// clang's errors when a source cannot be instrumented.
   bool Verbose = false;

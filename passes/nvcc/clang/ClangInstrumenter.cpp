@@ -145,6 +145,8 @@ ClangInstrumenter::instrument(const InstrumentRequest &Request) {
   Parse.CommandLine = std::move(*CommandLine);
   Parse.WorkingDirectory = Request.WorkingDirectory;
   Parse.Diagnostics = &Errors;
+  Parse.Pch.Directory = Request.PchDirectory;
+  Parse.Pch.Identity = Request.Identity;
   Parse.HeaderFilter = Request.HeaderFilter;
   for (const std::string &Dir : Request.LibraryHeaders)
     Parse.LibraryHeaders.push_back(absolutePath(Dir, Request.WorkingDirectory));
@@ -176,6 +178,7 @@ ClangInstrumenter::instrument(const InstrumentRequest &Request) {
   // the copy not compile, the wrapper compiles the original.
   if (std::string Note = ast::toleratedErrorsNote(*Result); !Note.empty())
     Outcome.Messages.push_back("headroom nvcc: note: " + Note);
+  Outcome.PchNote = std::move(Result->PchNote);
   for (const ast::LaunchSite &Site : Result->Sites)
     if (Site.Status != ast::SiteStatus::Instrumented && !Site.isLibraryCall())
       Outcome.Messages.push_back(ast::formatNotInstrumented(Site));

@@ -1,0 +1,656 @@
+//===- HeaderPch.cpp - The shared headers of host parses, precompiled -----===//
+
+#include "ast/HeaderPch.h"
+
+#include "ast/ParseFileSystem.h"
+#include "ast/SkippedBodies.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/HeaderSearchOptions.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <unistd.h>
+
+namespace headroom::ast {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// How many PCHs (flag sets) the directory keeps.
+constexpr size_t KeptPchs = 8;
+/// How long a temporary or unlisted file may be another compile's work in
+/// progress before it is removed.
+constexpr auto StaleWork = std::chrono::minutes(10);
+
+std::string hex16(std::uint64_t Value) {
+  char Hex[17];
+  std::snprintf(Hex, sizeof(Hex), "%016llx",
+                static_cast<unsigned long long>(Value));
+  return Hex;
+}
+
+/// One file a PCH was built from, as the file system showed it then.
+struct InputStamp {
+  std::string Path;
+  std::uint64_t Size = 0;
+  std::int64_t Time = 0;
+};
+
+/// \p Path's stamp as \p FS shows it now; nothing when it cannot be read.
+std::optional<InputStamp> stampOf(llvm::vfs::FileSystem &FS,
+                                  const std::string &Path) {
+  llvm::ErrorOr<llvm::vfs::Status> Status = FS.status(Path);
+  if (!Status)
+    return std::nullopt;
+  return InputStamp{
+      Path, Status->getSize(),
+      static_cast<std::int64_t>(
+          Status->getLastModificationTime().time_since_epoch().count())};
+}
+
+/// What the manifest of a key says.
+struct Manifest {
+  /// The PCH's file name in the directory; empty when its build failed.
+  std::string Pch;
+  std::uint64_t Size = 0;
+  std::string Hash;
+  /// Why the build failed; empty when it did not.
+  std::string Failed;
+  std::vector<InputStamp> Inputs;
+};
+
+llvm::json::Value toJson(const Manifest &M) {
+  llvm::json::Array Inputs;
+  for (const InputStamp &S : M.Inputs)
+    Inputs.push_back(llvm::json::Array{S.Path, S.Size, S.Time});
+  llvm::json::Object O{{"inputs", std::move(Inputs)}};
+  if (M.Failed.empty()) {
+    O["pch"] = M.Pch;
+    O["size"] = M.Size;
+    O["hash"] = M.Hash;
+  } else {
+    O["failed"] = M.Failed;
+  }
+  return llvm::json::Value(std::move(O));
+}
+
+/// The manifest at \p Path; nothing when it cannot be read or has another
+/// shape.
+std::optional<Manifest> readManifest(const std::string &Path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+      llvm::MemoryBuffer::getFile(Path);
+  if (!Text)
+    return std::nullopt;
+  llvm::Expected<llvm::json::Value> Parsed =
+      llvm::json::parse((*Text)->getBuffer());
+  if (!Parsed) {
+    llvm::consumeError(Parsed.takeError());
+    return std::nullopt;
+  }
+  const llvm::json::Object *O = Parsed->getAsObject();
+  if (!O)
+    return std::nullopt;
+  Manifest M;
+  const llvm::json::Array *Inputs = O->getArray("inputs");
+  if (!Inputs)
+    return std::nullopt;
+  for (const llvm::json::Value &V : *Inputs) {
+    const llvm::json::Array *A = V.getAsArray();
+    if (!A || A->size() != 3)
+      return std::nullopt;
+    std::optional<llvm::StringRef> File = (*A)[0].getAsString();
+    std::optional<std::int64_t> Size = (*A)[1].getAsInteger();
+    std::optional<std::int64_t> Time = (*A)[2].getAsInteger();
+    if (!File || !Size || !Time)
+      return std::nullopt;
+    M.Inputs.push_back({File->str(), static_cast<std::uint64_t>(*Size), *Time});
+  }
+  if (std::optional<llvm::StringRef> Failed = O->getString("failed")) {
+    M.Failed = Failed->str();
+    return M;
+  }
+  std::optional<llvm::StringRef> Pch = O->getString("pch");
+  std::optional<std::int64_t> Size = O->getInteger("size");
+  std::optional<llvm::StringRef> Hash = O->getString("hash");
+  if (!Pch || !Size || !Hash || Pch->empty() || Pch->contains('/'))
+    return std::nullopt;
+  M.Pch = Pch->str();
+  M.Size = static_cast<std::uint64_t>(*Size);
+  M.Hash = Hash->str();
+  return M;
+}
+
+/// The first input of \p M that changed, as a reason; empty when none did.
+std::string changedInput(const Manifest &M, llvm::vfs::FileSystem &FS) {
+  for (const InputStamp &Then : M.Inputs) {
+    std::optional<InputStamp> Now = stampOf(FS, Then.Path);
+    if (!Now || Now->Size != Then.Size || Now->Time != Then.Time)
+      return "'" + Then.Path + "' changed";
+  }
+  return "";
+}
+
+/// The hash of the file at \p Path, with its size; nothing when it cannot
+/// be read.
+std::optional<std::pair<std::uint64_t, std::string>>
+hashOf(const std::string &Path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Data =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!Data)
+    return std::nullopt;
+  return std::make_pair(static_cast<std::uint64_t>((*Data)->getBufferSize()),
+                        hex16(llvm::xxh3_64bits((*Data)->getBuffer())));
+}
+
+/// Writes \p Text to \p Path through a temporary name in the same directory.
+bool writeAtomically(const std::string &Path, const std::string &Text) {
+  std::string Temp = Path + ".tmp" + std::to_string(::getpid());
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream Out(Temp, EC);
+    if (EC)
+      return false;
+    Out << Text;
+    Out.close();
+    if (Out.has_error()) {
+      Out.clear_error();
+      fs::remove(Temp, EC);
+      return false;
+    }
+  }
+  std::error_code EC;
+  fs::rename(Temp, Path, EC);
+  if (EC)
+    fs::remove(Temp, EC);
+  return !EC;
+}
+
+/// Holds back the diagnostics of an attempt to parse through a PCH until
+/// the parse begins (open()): what comes before is clang loading the PCH,
+/// and if that fails the attempt is dropped and its diagnostics with it.
+/// Once open, it passes everything on.
+class UntilParse : public clang::DiagnosticConsumer {
+public:
+  explicit UntilParse(clang::DiagnosticConsumer &Next) : Next(Next) {}
+
+  void BeginSourceFile(const clang::LangOptions &LO,
+                       const clang::Preprocessor *PP) override {
+    if (Open) {
+      Next.BeginSourceFile(LO, PP);
+      return;
+    }
+    PendingLangOpts = &LO;
+    PendingPreprocessor = PP;
+  }
+  void EndSourceFile() override {
+    if (Open)
+      Next.EndSourceFile();
+    PendingLangOpts = nullptr;
+  }
+  void finish() override {
+    if (Open)
+      Next.finish();
+  }
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    // Counted as the next consumer counts (clang prints "N errors
+    // generated" from the counts): what is held back never counts.
+    if (Open) {
+      Next.HandleDiagnostic(Level, Info);
+      NumErrors = Next.getNumErrors();
+      NumWarnings = Next.getNumWarnings();
+      return;
+    }
+    if (Level >= clang::DiagnosticsEngine::Error && FirstError.empty()) {
+      llvm::SmallString<128> Message;
+      Info.FormatDiagnostic(Message);
+      FirstError = std::string(Message);
+    }
+  }
+
+  /// The parse begins: what follows is the parse's.
+  void open() {
+    if (Open)
+      return;
+    Open = true;
+    if (PendingLangOpts)
+      Next.BeginSourceFile(*PendingLangOpts, PendingPreprocessor);
+    PendingLangOpts = nullptr;
+  }
+
+  /// The first error held back, as clang words it.
+  std::string FirstError;
+
+private:
+  clang::DiagnosticConsumer &Next;
+  bool Open = false;
+  const clang::LangOptions *PendingLangOpts = nullptr;
+  const clang::Preprocessor *PendingPreprocessor = nullptr;
+};
+
+/// The real path of every file \p SM read, else the name it was opened by.
+std::vector<std::string> filesRead(const clang::SourceManager &SM) {
+  std::vector<std::string> Files;
+  for (auto I = SM.fileinfo_begin(), E = SM.fileinfo_end(); I != E; ++I) {
+    llvm::StringRef Real = I->first.getFileEntry().tryGetRealPathName();
+    Files.push_back(Real.empty() ? I->first.getName().str() : Real.str());
+  }
+  return Files;
+}
+
+/// Skips the bodies the host parse skips, and lists the files read.
+class PchBuildConsumer : public clang::ASTConsumer {
+public:
+  explicit PchBuildConsumer(std::vector<std::string> &Inputs)
+      : Inputs(Inputs) {}
+  bool shouldSkipFunctionBody(clang::Decl *D) override {
+    return skipsFunctionBody(*D);
+  }
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    Inputs = filesRead(Ctx.getSourceManager());
+  }
+
+private:
+  std::vector<std::string> &Inputs;
+};
+
+/// clang's PCH build, with the host parse's choice of bodies (a multiplexed
+/// consumer skips what all its consumers skip; the PCH writer skips all).
+class PchBuildAction : public clang::GeneratePCHAction {
+public:
+  explicit PchBuildAction(std::vector<std::string> &Inputs) : Inputs(Inputs) {}
+
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI,
+                    llvm::StringRef InFile) override {
+    std::unique_ptr<clang::ASTConsumer> Writer =
+        GeneratePCHAction::CreateASTConsumer(CI, InFile);
+    if (!Writer)
+      return nullptr;
+    std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
+    Both.push_back(std::move(Writer));
+    Both.push_back(std::make_unique<PchBuildConsumer>(Inputs));
+    return std::make_unique<clang::MultiplexConsumer>(std::move(Both));
+  }
+
+private:
+  std::vector<std::string> &Inputs;
+};
+
+/// One run of an action on an invocation.
+struct Attempt {
+  bool Succeeded = false;
+  /// Whether the action began to parse.
+  bool Began = false;
+  /// With a gate, the first error before the parse began.
+  std::string FirstError;
+};
+
+/// Runs \p Make's action on \p Invocation. With \p Gate, the diagnostics
+/// before the parse begins are held back (UntilParse).
+Attempt runAttempt(std::shared_ptr<clang::CompilerInvocation> Invocation,
+                   clang::FileManager &Files,
+                   std::shared_ptr<clang::PCHContainerOperations> Operations,
+                   clang::DiagnosticConsumer &Diagnostics,
+                   const ParseActionMaker &Make, bool Gate) {
+  UntilParse Held(Diagnostics);
+  Attempt Result;
+  clang::CompilerInstance Compiler(std::move(Invocation),
+                                   std::move(Operations));
+  Compiler.setVirtualFileSystem(Files.getVirtualFileSystemPtr());
+  Compiler.setFileManager(&Files);
+  // Deleted before the compiler instance, which it may refer to.
+  std::unique_ptr<clang::FrontendAction> Action = Make([&] {
+    Result.Began = true;
+    Held.open();
+  });
+  Compiler.createDiagnostics(Gate ? &Held : &Diagnostics,
+                             /*ShouldOwnClient=*/false);
+  if (!Compiler.hasDiagnostics())
+    return Result;
+  Compiler.createSourceManager();
+  Result.Succeeded = Compiler.ExecuteAction(*Action);
+  Files.clearStatCache();
+  Result.FirstError = Held.FirstError;
+  return Result;
+}
+
+/// Keeps the first error; the PCH build's diagnostics decide whether the
+/// PCH is kept and are shown to no one (not even counted, or clang would
+/// print "N errors generated").
+class BuildDiagnostics : public clang::DiagnosticConsumer {
+public:
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    if (Level >= clang::DiagnosticsEngine::Error && FirstError.empty()) {
+      llvm::SmallString<128> Message;
+      Info.FormatDiagnostic(Message);
+      FirstError = std::string(Message);
+    }
+  }
+  std::string FirstError;
+};
+
+std::string seconds(std::chrono::steady_clock::time_point Begin) {
+  char Text[32];
+  std::snprintf(
+      Text, sizeof(Text), "%.2f s",
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Begin)
+          .count());
+  return Text;
+}
+
+std::string megabytes(std::uint64_t Bytes) {
+  char Text[32];
+  std::snprintf(Text, sizeof(Text), "%.1f MB", Bytes / 1e6);
+  return Text;
+}
+
+/// The PCH cache of one directory, for one key.
+class PchEntry {
+public:
+  PchEntry(std::string Directory, std::string Key)
+      : Directory(std::move(Directory)), Key(std::move(Key)) {}
+
+  std::string manifestPath() const { return Directory + "/" + Key + ".json"; }
+  std::string pchPath(const std::string &Name) const {
+    return Directory + "/" + Name;
+  }
+
+  /// Builds the PCH of \p Invocation's first \p Count force-included
+  /// headers and records it (or its failure); the PCH's path, or empty
+  /// with \p Why set.
+  std::string build(const clang::CompilerInvocation &Invocation, size_t Count,
+                    clang::FileManager &Files,
+                    std::shared_ptr<clang::PCHContainerOperations> Operations,
+                    std::string &Why);
+
+  /// Removes the PCHs of the flag sets used longest ago, beyond KeptPchs,
+  /// and files left by compiles that did not finish.
+  void evict() const;
+
+private:
+  std::string Directory;
+  std::string Key;
+};
+
+std::string
+PchEntry::build(const clang::CompilerInvocation &Invocation, size_t Count,
+                clang::FileManager &Files,
+                std::shared_ptr<clang::PCHContainerOperations> Operations,
+                std::string &Why) {
+  std::error_code EC;
+  fs::create_directories(Directory, EC);
+  int FD = -1;
+  llvm::SmallString<256> Temp;
+  if (llvm::sys::fs::createUniqueFile(
+          Directory + "/" + Key + "-%%%%%%%%.pch.tmp", FD, Temp)) {
+    Why = "cannot write in '" + Directory + "'";
+    return "";
+  }
+  ::close(FD);
+  std::string TempPath(Temp);
+
+  auto Build = std::make_shared<clang::CompilerInvocation>(Invocation);
+  clang::PreprocessorOptions &PPOpts = Build->getPreprocessorOpts();
+  PPOpts.Includes.resize(Count);
+  PPOpts.ImplicitPCHInclude.clear();
+  clang::FrontendOptions &FEOpts = Build->getFrontendOpts();
+  clang::InputKind Kind = FEOpts.Inputs.empty()
+                              ? clang::InputKind(clang::Language::CUDA)
+                              : FEOpts.Inputs.front().getKind();
+  // The headers come from the force-includes; the main file is empty.
+  std::unique_ptr<llvm::MemoryBuffer> Empty =
+      llvm::MemoryBuffer::getMemBuffer("", "<headroom precompiled headers>");
+  FEOpts.Inputs.clear();
+  FEOpts.Inputs.emplace_back(Empty->getMemBufferRef(), Kind);
+  FEOpts.OutputFile = TempPath;
+  FEOpts.ProgramAction = clang::frontend::GeneratePCH;
+  FEOpts.SkipFunctionBodies = true;
+
+  std::vector<std::string> Read;
+  BuildDiagnostics Diagnostics;
+  Attempt Built = runAttempt(
+      Build, Files, std::move(Operations), Diagnostics,
+      [&Read](std::function<void()>) {
+        return std::make_unique<PchBuildAction>(Read);
+      },
+      /*Gate=*/false);
+
+  Manifest M;
+  llvm::vfs::FileSystem &FS = Files.getVirtualFileSystem();
+  for (const std::string &Path : Read)
+    if (std::optional<InputStamp> S = stampOf(FS, Path))
+      M.Inputs.push_back(*S);
+  std::optional<std::pair<std::uint64_t, std::string>> Hash;
+  if (!Built.Succeeded || !Diagnostics.FirstError.empty() || Read.empty()) {
+    M.Failed = Diagnostics.FirstError.empty()
+                   ? "clang could not build it"
+                   : "its headers do not compile with these flags (" +
+                         Diagnostics.FirstError + ")";
+  } else if (!(Hash = hashOf(TempPath)) || Hash->first == 0) {
+    Why = "the precompiled header could not be written";
+    fs::remove(TempPath, EC);
+    return "";
+  }
+  std::optional<Manifest> Before = readManifest(manifestPath());
+  if (!M.Failed.empty()) {
+    fs::remove(TempPath, EC);
+    Why = M.Failed;
+    // A failure is recorded only where its inputs are known, so that a
+    // changed header retries.
+    if (!M.Inputs.empty())
+      writeAtomically(manifestPath(), llvm::formatv("{0}", toJson(M)).str());
+    return "";
+  }
+  std::string Name = llvm::sys::path::filename(TempPath).str();
+  Name.resize(Name.size() - std::string_view(".tmp").size());
+  fs::rename(TempPath, pchPath(Name), EC);
+  if (EC) {
+    fs::remove(TempPath, EC);
+    Why = "the precompiled header could not be written";
+    return "";
+  }
+  M.Pch = Name;
+  M.Size = Hash->first;
+  M.Hash = Hash->second;
+  if (!writeAtomically(manifestPath(), llvm::formatv("{0}", toJson(M)).str())) {
+    fs::remove(pchPath(Name), EC);
+    Why = "its manifest could not be written";
+    return "";
+  }
+  if (Before && !Before->Pch.empty() && Before->Pch != Name)
+    fs::remove(pchPath(Before->Pch), EC);
+  evict();
+  return pchPath(Name);
+}
+
+void PchEntry::evict() const {
+  std::error_code EC;
+  struct Kept {
+    fs::path Manifest;
+    fs::file_time_type Used;
+  };
+  std::vector<Kept> Manifests;
+  std::vector<std::string> Listed;
+  std::vector<fs::directory_entry> Others;
+  for (const fs::directory_entry &E : fs::directory_iterator(Directory, EC)) {
+    std::error_code TimeEC;
+    if (E.path().extension() == ".json") {
+      fs::file_time_type Used = fs::last_write_time(E.path(), TimeEC);
+      if (!TimeEC)
+        Manifests.push_back({E.path(), Used});
+      if (std::optional<Manifest> M = readManifest(E.path().string()))
+        if (!M->Pch.empty())
+          Listed.push_back(M->Pch);
+    } else {
+      Others.push_back(E);
+    }
+  }
+  std::sort(Manifests.begin(), Manifests.end(),
+            [](const Kept &A, const Kept &B) { return A.Used > B.Used; });
+  for (size_t I = KeptPchs; I < Manifests.size(); ++I) {
+    if (std::optional<Manifest> M =
+            readManifest(Manifests[I].Manifest.string()))
+      if (!M->Pch.empty()) {
+        fs::remove(pchPath(M->Pch), EC);
+        llvm::erase(Listed, M->Pch);
+      }
+    fs::remove(Manifests[I].Manifest, EC);
+  }
+  // PCHs no manifest names (the loser of two builds at once) and temporary
+  // files, once no compile can still be writing or about to read them.
+  auto Now = fs::file_time_type::clock::now();
+  for (const fs::directory_entry &E : Others) {
+    std::string Name = E.path().filename().string();
+    if (llvm::is_contained(Listed, Name))
+      continue;
+    std::error_code TimeEC;
+    fs::file_time_type Written = fs::last_write_time(E.path(), TimeEC);
+    if (!TimeEC && Now - Written > StaleWork)
+      fs::remove(E.path(), EC);
+  }
+}
+
+} // namespace
+
+size_t precompiledIncludeCount(llvm::ArrayRef<std::string> Includes) {
+  if (Includes.empty() || Includes.front() != "__clang_cuda_runtime_wrapper.h")
+    return 0;
+  size_t Count = 1;
+  if (Includes.size() > 1 &&
+      llvm::sys::path::filename(Includes[1]) == HostOverloadsHeader)
+    ++Count;
+  return Count;
+}
+
+std::string headerPchKey(const clang::CompilerInvocation &Invocation,
+                         llvm::StringRef WorkingDirectory,
+                         llvm::StringRef Identity) {
+  clang::CompilerInvocation Copy(Invocation);
+  clang::FrontendOptions &FEOpts = Copy.getFrontendOpts();
+  // The source, and what is named after it, are the only parts of the
+  // invocation that differ between the sources of one flag set.
+  for (clang::FrontendInputFile &Input : FEOpts.Inputs)
+    Input = clang::FrontendInputFile("<source>", Input.getKind());
+  FEOpts.OutputFile.clear();
+  Copy.getCodeGenOpts().MainFileName.clear();
+  Copy.getPreprocessorOpts().ImplicitPCHInclude.clear();
+  std::string Text = clang::getClangFullVersion();
+  for (llvm::StringRef Part : {Identity, WorkingDirectory})
+    (Text += '\0') += Part;
+  for (const std::string &Arg : Copy.getCC1CommandLine())
+    (Text += '\0') += Arg;
+  return hex16(llvm::xxh3_64bits(Text));
+}
+
+bool runParse(std::shared_ptr<clang::CompilerInvocation> Invocation,
+              clang::FileManager &Files,
+              std::shared_ptr<clang::PCHContainerOperations> Operations,
+              clang::DiagnosticConsumer &Diagnostics,
+              const HeaderPchOptions &Options, const ParseActionMaker &Make,
+              HeaderPchReport &Report) {
+  size_t Count =
+      precompiledIncludeCount(Invocation->getPreprocessorOpts().Includes);
+  if (Options.Directory.empty() || Count == 0) {
+    if (!Options.Directory.empty())
+      Report.Note = "parsed without a precompiled header: the parse "
+                    "force-includes no CUDA wrapper";
+    return runAttempt(std::move(Invocation), Files, std::move(Operations),
+                      Diagnostics, Make, /*Gate=*/false)
+        .Succeeded;
+  }
+  llvm::vfs::FileSystem &FS = Files.getVirtualFileSystem();
+  llvm::ErrorOr<std::string> Cwd = FS.getCurrentWorkingDirectory();
+  PchEntry Entry(Options.Directory,
+                 headerPchKey(*Invocation, Cwd ? *Cwd : "", Options.Identity));
+  // clang checks the system headers a PCH was built from too, as the
+  // parse's headers are almost all system headers (the build's invocation
+  // has it as well, so that the two agree).
+  auto Plain = std::make_shared<clang::CompilerInvocation>(*Invocation);
+  Invocation->getHeaderSearchOpts().ModulesValidateSystemHeaders = true;
+
+  std::string Pch, Why;
+  auto Begin = std::chrono::steady_clock::now();
+  bool Built = false;
+  std::optional<Manifest> Found = readManifest(Entry.manifestPath());
+  std::string Changed = Found ? changedInput(*Found, FS) : "";
+  if (Found && Changed.empty() && !Found->Failed.empty()) {
+    Why = Found->Failed;
+  } else {
+    if (Found && Changed.empty()) {
+      std::optional<std::pair<std::uint64_t, std::string>> Hash =
+          hashOf(Entry.pchPath(Found->Pch));
+      if (Hash && Hash->first == Found->Size && Hash->second == Found->Hash) {
+        Pch = Entry.pchPath(Found->Pch);
+        std::error_code EC;
+        // Its use renews it (evict()).
+        fs::last_write_time(Entry.manifestPath(),
+                            fs::file_time_type::clock::now(), EC);
+      } else {
+        Changed = "the precompiled header is not the one written";
+      }
+    }
+    if (Pch.empty()) {
+      Pch = Entry.build(*Invocation, Count, Files, Operations, Why);
+      Built = !Pch.empty();
+    }
+  }
+  if (Pch.empty()) {
+    Report.Note = "parsed without a precompiled header: " + Why;
+    return runAttempt(std::move(Plain), Files, std::move(Operations),
+                      Diagnostics, Make, /*Gate=*/false)
+        .Succeeded;
+  }
+  std::optional<Manifest> Used = readManifest(Entry.manifestPath());
+  if (Used && Used->Pch == llvm::sys::path::filename(Pch))
+    for (const InputStamp &S : Used->Inputs)
+      Report.Inputs.push_back(S.Path);
+
+  Invocation->getPreprocessorOpts().ImplicitPCHInclude = Pch;
+  Attempt WithPch = runAttempt(std::move(Invocation), Files, Operations,
+                               Diagnostics, Make, /*Gate=*/true);
+  if (WithPch.Began) {
+    if (Built)
+      Report.Note = "built the precompiled header of its headers (" +
+                    megabytes(Used ? Used->Size : 0) + ") in " +
+                    seconds(Begin) +
+                    (Changed.empty() ? "" : ", as " + Changed) + ": " + Pch;
+    else
+      Report.Note = "read its headers from the precompiled header " + Pch;
+    return WithPch.Succeeded;
+  }
+  Report.Inputs.clear();
+  Report.Note =
+      "parsed without a precompiled header: clang refused " + Pch +
+      (WithPch.FirstError.empty() ? "" : " (" + WithPch.FirstError + ")");
+  return runAttempt(std::move(Plain), Files, std::move(Operations), Diagnostics,
+                    Make, /*Gate=*/false)
+      .Succeeded;
+}
+
+} // namespace headroom::ast
