@@ -85,6 +85,7 @@ KernelFinding hopperFinding(const KernelBounds &B, const std::string &Device,
     F.Cap = capOf(B, P.Times.front());
   F.Work = B.Work;
   F.Causes = B.Causes;
+  F.Advice = B.WhatIfs;
   F.MinBlocks = P.MinBlocks;
   F.Sms = P.Sms;
   return F;

@@ -83,6 +83,7 @@ KernelBounds kernelBounds(const BoundsInput &In, const UnitRates &R,
   if (MeasuredMs && Launches)
     E.MeanLaunchMs = *MeasuredMs / double(Launches);
   B.Causes = latencyCauses(B.Prediction, E);
+  B.WhatIfs = estimateWhatIfs(In.groups(), R);
   B.Groups = In.groups();
   return B;
 }

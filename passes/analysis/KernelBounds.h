@@ -17,6 +17,7 @@
 #include "model/LatencyCauses.h"
 #include "model/Prediction.h"
 #include "model/UnitRates.h"
+#include "model/WhatIf.h"
 #include "schema/ProfileDocument.h"
 
 #include <array>
@@ -44,6 +45,8 @@ struct KernelBounds {
   /// The work of all modeled launches per unit, for the warning's shares.
   std::array<double, NumUnits> Work{};
   std::vector<LatencyCause> Causes;
+  /// What the optimizations that apply would buy (model/WhatIf.h).
+  std::vector<WhatIfEstimate> WhatIfs;
   /// The fitted model's time, when --model fitted chose it.
   std::optional<double> FittedMs;
   std::vector<BoundsProjection> Projections;

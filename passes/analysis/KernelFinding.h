@@ -23,6 +23,7 @@
 #include "model/LatencyCauses.h"
 #include "model/MemoryLevels.h"
 #include "model/Prediction.h"
+#include "model/WhatIf.h"
 
 #include <optional>
 #include <string>
@@ -186,6 +187,9 @@ struct KernelFinding {
   CapEvidence Cap;
   std::array<double, NumUnits> Work{};
   std::vector<LatencyCause> Causes;
+  /// Advice with its estimated gain: the what-ifs that apply (Hopper),
+  /// the largest speedup first.
+  std::vector<WhatIfEstimate> Advice;
   /// The thesis model's instruction mix and the per-component times.
   std::optional<MixEvidence> Mix;
   ComponentTimes Components;

@@ -8,6 +8,7 @@
 #include "checks/Notes.h"
 #include "checks/StallReasons.h"
 #include "checks/Vocabulary.h"
+#include "checks/kernel/AdviceNotes.h"
 #include "checks/kernel/KernelWarnings.h"
 
 #include <algorithm>
@@ -189,6 +190,7 @@ void nameKernel(Diagnostic &D, const KernelReport &K) {
 
 Diagnostic kernelDiagnostic(const Analysis &A, const KernelReport &K) {
   Diagnostic D = kernelWarning(A, K);
+  addAdviceNotes(K, D);
   D.Notes.push_back(tryNote(K, D.Check));
   nameKernel(D, K);
   return D;

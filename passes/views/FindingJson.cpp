@@ -203,6 +203,19 @@ ordered_json findingToJson(const KernelFinding &F) {
   for (const LatencyCause &C : F.Causes)
     Causes.push_back(causeJson(C));
   J["latency_causes"] = Causes;
+  ordered_json Advice = ordered_json::array();
+  for (const WhatIfEstimate &E : F.Advice)
+    Advice.push_back({{"advice", whatIfInfo(E.Id).Key},
+                      {"measure", whatIfMeasureKey(E.Measure)},
+                      {"before", E.Before},
+                      {"after", E.After},
+                      {"predicted_ms", E.PredictedMs},
+                      {"changed_ms", E.ChangedMs},
+                      {"speedup", E.speedup()},
+                      {"estimated_ms",
+                       F.MeasuredMs ? ordered_json(*F.MeasuredMs / E.speedup())
+                                    : ordered_json(nullptr)}});
+  J["advice"] = Advice;
   J["mix"] = F.Mix ? mixJson(*F.Mix) : ordered_json(nullptr);
   ordered_json Components = ordered_json::object();
   for (const ComponentTime &C : F.Components.Times)

@@ -1,0 +1,50 @@
+//===- AdviceNotes.cpp - Advice with its estimated gain, in words ---------===//
+
+#include "checks/kernel/AdviceNotes.h"
+
+#include "checks/Message.h"
+#include "checks/Notes.h"
+#include "model/whatifs/RegisterTiling.h"
+
+namespace headroom {
+
+namespace {
+
+std::string changeWords(const WhatIfEstimate &E) {
+  switch (E.Id) {
+  case WhatIfId::RegisterTiling:
+    return message(Msg::AdviceRegisterTiling,
+                   {Arg::count(TileSide), Arg::number(E.After, 3),
+                    Arg::number(E.Before, 3)});
+  case WhatIfId::BankConflicts:
+    return message(Msg::AdviceBankConflicts,
+                   {Arg::number(E.After, 2), Arg::number(E.Before, 2)});
+  case WhatIfId::VectorAccess:
+    return message(Msg::AdviceVectorAccess,
+                   {Arg::count(E.After), Arg::count(E.Before)});
+  }
+  return {};
+}
+
+} // namespace
+
+void addAdviceNotes(const KernelReport &K, Diagnostic &D) {
+  if (!K.Finding)
+    return;
+  const KernelFinding &F = *K.Finding;
+  for (std::size_t I = 0; I < F.Advice.size() && I < MaxAdviceNotes; ++I) {
+    const WhatIfEstimate &E = F.Advice[I];
+    Arg Key = Arg::text(whatIfInfo(E.Id).Key);
+    Arg Speedup = Arg::times(E.speedup());
+    D.Notes.push_back(note(
+        K.where(),
+        F.MeasuredMs
+            ? message(Msg::AdviceGain, {Speedup, Arg::time(*F.MeasuredMs),
+                                        Arg::time(*F.MeasuredMs / E.speedup()),
+                                        Arg::text(changeWords(E)), Key})
+            : message(Msg::AdviceGainUnmeasured,
+                      {Speedup, Arg::text(changeWords(E)), Key})));
+  }
+}
+
+} // namespace headroom
