@@ -18,6 +18,12 @@
 # other cores are busy (a parallel build), the CPU time is what a compile
 # costs the build.
 #
+# Each headroom keeps the precompiled header of clang's CUDA wrapper headers
+# (ast/HeaderPch.h) in a cache directory of its own for the whole run, so
+# the first compile of each flag set builds it and the later rounds read it
+# (the median is of those). PCH=cold: every compile starts without one (what
+# the first compile of a flag set costs); PCH=off: none (HEADROOM_PCH=0).
+#
 # HEADROOM: the headroom executables to compare, space-separated (default
 # build/tool/headroom); NVCC: the nvcc (default /usr/local/cuda/bin/nvcc).
 # Default flags: -std=c++17 -O3 -arch=sm_90.
@@ -33,6 +39,7 @@ flags=("$@")
 [[ ${#flags[@]} -eq 0 ]] && flags=(-std=c++17 -O3 -arch=sm_90)
 nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
 read -r -a headrooms <<< "${HEADROOM:-build/tool/headroom}"
+pch=${PCH:-on}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
@@ -40,6 +47,7 @@ median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 # Runs "$@" and appends its wall time to $out/t$v and its CPU time to
 # $out/c$v.
 timed() {
+  [[ $pch == cold ]] && rm -rf "$out"/headroom-cache*/pch
   /usr/bin/time -f '%e %U %S' -o "$out/one" "$@" || true
   tail -n 1 "$out/one" | awk '{print $1}' >> "$out/t$v"
   tail -n 1 "$out/one" | awk '{print $2 + $3}' >> "$out/c$v"
@@ -47,7 +55,11 @@ timed() {
 # The compiler command of variant $1: 0 is plain nvcc, i the i-th headroom.
 compiler() {
   if [[ $1 == 0 ]]; then echo "$nvcc"
-  else echo "env HEADROOM_CACHE=0 ${headrooms[$1 - 1]} nvcc $nvcc"; fi
+  else
+    echo "env HEADROOM_CACHE=0 HEADROOM_CACHE_DIR=$out/headroom-cache$1" \
+      "HEADROOM_PCH=$([[ $pch == off ]] && echo 0 || echo 1)" \
+      "${headrooms[$1 - 1]} nvcc $nvcc"
+  fi
 }
 label() { [[ $1 == 0 ]] && echo nvcc || echo "${headrooms[$1 - 1]}"; }
 variants=$(seq 0 ${#headrooms[@]})
