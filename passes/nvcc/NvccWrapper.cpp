@@ -318,10 +318,12 @@ void WrapperRun::instrumentInputs(const NvccCommand &Cmd,
     }
     auto Begin = std::chrono::steady_clock::now();
     Expected<InstrumentOutcome> Outcome = Ctx.Instrumenter->instrument(Request);
+    // With what became of the precompiled header of its headers, on the
+    // same line.
     if (Settings.Verbose)
-      note("'" + In.Path + "' parsed in " + seconds(since(Begin)));
-    if (Settings.Verbose && Outcome && !Outcome->PchNote.empty())
-      note("'" + In.Path + "' " + Outcome->PchNote);
+      note("'" + In.Path + "' parsed in " + seconds(since(Begin)) +
+           (Outcome && !Outcome->PchNote.empty() ? "; " + Outcome->PchNote
+                                                 : ""));
     if (!Outcome) {
       notInstrumented(In.Path, Outcome.error().message());
       // The same parse would fail again.
