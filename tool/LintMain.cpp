@@ -22,7 +22,8 @@ int lintMain(const Args &A) {
   CommandLine Cmd(
       "headroom lint",
       "--profile FILE [--device NAME|PATH] [--max-headroom X] "
-      "[--max-cap-headroom X]\n       [--min-attainable-pct P] [--baseline "
+      "[--max-cap-headroom X]\n       [--min-attainable-pct P] [--min-gain X] "
+      "[--baseline "
       "FILE [--noise-pct N]] [--write-baseline FILE] [options]",
       "Checks a profile against headroom thresholds and a baseline, for "
       "pre-commit\nhooks and CI. Exit status: 0 clean, 1 findings, 2 usage "

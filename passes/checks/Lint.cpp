@@ -32,7 +32,8 @@ void lintKernel(const Analysis &A, std::size_t I, const LintOptions &O,
                 const std::vector<std::string> &Keys, const Baseline &Now,
                 LintResult &R, std::vector<Diagnostic> &Notes) {
   const KernelReport &K = A.Report.Kernels[I];
-  bool Thresholds = O.MaxHeadroom || O.MinAttainablePct || O.MaxCapHeadroom;
+  bool Thresholds =
+      O.MaxHeadroom || O.MinAttainablePct || O.MaxCapHeadroom || O.MinGain;
   if (K.Finding && Thresholds) {
     if (auto F = checkHighHeadroom().finding(A, K, O))
       R.Diagnostics.push_back(std::move(*F));
@@ -128,10 +129,11 @@ Expected<LintReport> lint(const LintRequest &R,
     Out.Compared = std::move(*B);
   }
   if (!Options.MaxHeadroom && !Options.MinAttainablePct &&
-      !Options.MaxCapHeadroom && !Out.Compared && !R.BaselineOutput)
+      !Options.MaxCapHeadroom && !Options.MinGain && !Out.Compared &&
+      !R.BaselineOutput)
     return Error("nothing to check: give --max-headroom, "
-                 "--max-cap-headroom, --min-attainable-pct, --baseline or "
-                 "--write-baseline");
+                 "--max-cap-headroom, --min-attainable-pct, --min-gain, "
+                 "--baseline or --write-baseline");
   Expected<std::unique_ptr<Analysis>> A = loadReport(R.Inputs, Registry);
   if (!A)
     return A.error();

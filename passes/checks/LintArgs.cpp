@@ -18,6 +18,9 @@ void addLintOptions(CommandLine &Cmd) {
       .option("max-cap-headroom", "X",
               "fail kernels that run more than X times slower than the "
               "model predicts (the headroom to their cap)")
+      .option("min-gain", "X",
+              "fail kernels whose best advice is estimated to make them X "
+              "times faster or more (docs/advice.md)")
       .option("baseline", "FILE",
               "fail kernels whose measured or predicted time per launch grew "
               "beyond the noise margin since this baseline")
@@ -45,6 +48,11 @@ Expected<LintRequest> lintRequest(const ParsedArgs &P, ReportRequest Inputs) {
   if (!MaxCap)
     return MaxCap.error();
   R.Options.MaxCapHeadroom = *MaxCap;
+  auto MinGain =
+      numberOption(P, "min-gain", 1, INFINITY, "a number above 1 such as 1.5");
+  if (!MinGain)
+    return MinGain.error();
+  R.Options.MinGain = *MinGain;
   auto MinPct = numberOption(P, "min-attainable-pct", 0, 100,
                              "a percentage in (0, 100] such as 50");
   if (!MinPct)

@@ -29,6 +29,9 @@ struct LintOptions {
   /// Fail kernels whose measured time exceeds this many times the
   /// predicted one (> 0): the headroom to the cap.
   std::optional<double> MaxCapHeadroom;
+  /// Fail kernels whose best advice (KernelFinding::Advice) is estimated
+  /// to make them at least this many times faster (> 1).
+  std::optional<double> MinGain;
   /// Compare with this baseline.
   const Baseline *Compare = nullptr;
   /// A time may grow by this many percent before it is a regression.

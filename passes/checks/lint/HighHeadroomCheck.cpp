@@ -17,7 +17,8 @@ constexpr CheckInfo Info{
     checks::HighHeadroom, DiagnosticLevel::Error,
     "headroom lint: the kernel runs further from its roof than "
     "--max-headroom allows (or reaches less than --min-attainable-pct of "
-    "it), or further from its prediction than --max-cap-headroom.",
+    "it), or further from its prediction than --max-cap-headroom, or has "
+    "advice estimated to make it --min-gain times faster or more.",
     "Optimize the kernel (see its bound's advice), or relax the threshold "
     "in the lint configuration."};
 
@@ -86,6 +87,13 @@ HighHeadroomCheck::finding(const Analysis &, const KernelReport &K,
                              Arg::text(formatGeneral(*O.MaxCapHeadroom))})
                   : belowOne(K, *Cap, message(Msg::RatioOfPrediction, {}),
                              "--max-cap-headroom", *O.MaxCapHeadroom));
+  if (O.MinGain && !F.Advice.empty() &&
+      F.Advice.front().speedup() >= *O.MinGain)
+    Failed.push_back(message(Msg::LintAdviceGain,
+                             {Arg::quoted(K.ShortName),
+                              Arg::times(F.Advice.front().speedup()),
+                              Arg::text(whatIfInfo(F.Advice.front().Id).Key),
+                              Arg::text(formatGeneral(*O.MinGain))}));
   if (Failed.empty())
     return std::nullopt;
   Diagnostic D =
