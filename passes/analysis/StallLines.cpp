@@ -89,8 +89,7 @@ std::optional<double> residentSms(std::span<const ProfileKernel *const> Entries,
     if (LaunchNs <= 0)
       continue;
     for (const StallSamplePc &Pc : K->Stalls->Pcs)
-      for (const auto &[Reason, N] : Pc.Stalls)
-        Samples += double(N);
+      Samples += double(total(Pc.Stalls));
     PerSm += double(K->Stalls->Launches) * LaunchNs * 1e-9 * ClockHz /
              double(K->Stalls->Period);
   }

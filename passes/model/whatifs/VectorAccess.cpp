@@ -16,7 +16,8 @@ VectorAccess::apply(std::span<const LaunchGroup> Groups,
                     const HopperPrediction &) const {
   WhatIfChange C;
   C.Measure = WhatIfMeasure::BytesPerThreadLoad;
-  double Loads = 0, Bytes = 0;
+  // Thread loads: the warp loads times their active threads.
+  double ThreadLoads = 0, Bytes = 0;
   for (const LaunchGroup &G : Groups) {
     double Inst = recorded(G, Counter::GlobalLoadInst);
     double Sectors = recorded(G, Counter::L1GlobalLoadSectors);
@@ -29,11 +30,10 @@ VectorAccess::apply(std::span<const LaunchGroup> Groups,
     double Needed = std::ceil(Threads * Width / SectorBytes);
     if (Width >= VectorBytes || Sectors / Inst > CoalescedWithin * Needed)
       return std::nullopt;
-    Loads += Inst;
+    ThreadLoads += Inst * Threads;
     Bytes += Sectors * SectorBytes;
   }
-  double Threads = Groups.front().total(Counter::ThreadsPerInst).value_or(32);
-  double Width = Bytes / (Loads * Threads);
+  double Width = Bytes / ThreadLoads;
   // 4-byte loads become one 16-byte load of four elements, 8-byte ones of
   // two; 12-byte ones do not divide and stay.
   double Factor = std::floor(VectorBytes / Width + 1e-9);
