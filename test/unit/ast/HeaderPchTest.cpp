@@ -12,6 +12,8 @@
 #include "ast/CompileFlags.h"
 #include "ast/Instrument.h"
 
+#include "RecordingConsumer.h"
+
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInvocation.h"
@@ -84,18 +86,7 @@ TEST(HeaderPchTest, KeyIsTheFlagsNotTheSource) {
                    "headroom:1:3"));
 }
 
-/// Keeps clang's diagnostics as text.
-class RecordingConsumer : public clang::DiagnosticConsumer {
-public:
-  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
-                        const clang::Diagnostic &Info) override {
-    clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    llvm::SmallString<128> Message;
-    Info.FormatDiagnostic(Message);
-    Messages += std::string(Message) + "\n";
-  }
-  std::string Messages;
-};
+using headroom::test::RecordingConsumer;
 
 /// A source that launches a kernel, includes more of the C++ library than
 /// the wrapper does, and has a host `min` of int and unsigned (the host

@@ -12,6 +12,8 @@
 #include "ast/LaunchInstrumenter.h"
 #include "support/Paths.h"
 
+#include "RecordingConsumer.h"
+
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -28,18 +30,7 @@ namespace {
 
 constexpr const char *FileName = "/virtual/app.cu";
 
-/// Keeps clang's diagnostics as text, for tests that expect errors.
-class RecordingConsumer : public clang::DiagnosticConsumer {
-public:
-  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
-                        const clang::Diagnostic &Info) override {
-    clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    llvm::SmallString<128> Message;
-    Info.FormatDiagnostic(Message);
-    Messages += std::string(Message) + "\n";
-  }
-  std::string Messages;
-};
+using headroom::test::RecordingConsumer;
 
 /// More in-memory files (path, contents) and a header filter.
 struct ExtraInputs {
