@@ -133,4 +133,28 @@ std::string predictedByName(const PredictedBy &B) {
   return "the roof";
 }
 
+std::string_view whatIfName(WhatIfId Id) {
+  switch (Id) {
+  case WhatIfId::RegisterTiling:
+    return "register tiling";
+  case WhatIfId::BankConflicts:
+    return "conflict-free shared memory";
+  case WhatIfId::VectorAccess:
+    return "vector access";
+  }
+  return "optimization";
+}
+
+std::string_view whatIfMeasureName(WhatIfMeasure M) {
+  switch (M) {
+  case WhatIfMeasure::WavefrontsPerFma:
+    return "L1/shared-memory wavefronts per FMA";
+  case WhatIfMeasure::WavefrontsPerSharedInstruction:
+    return "wavefronts per shared-memory instruction";
+  case WhatIfMeasure::BytesPerThreadLoad:
+    return "bytes per thread's global load";
+  }
+  return "measure";
+}
+
 } // namespace headroom

@@ -3,8 +3,8 @@
 /// \file
 /// The model names what it computes by enums and keys; messages need
 /// words. This is the one place where a unit, an estimate or a stage of the
-/// Hopper model gets its name in English, for the checks' messages and the
-/// views' tables.
+/// Hopper model, or an optimization of its what-ifs, gets its name in
+/// English, for the checks' messages and the views' tables.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_CHECKS_VOCABULARY_H
@@ -43,6 +43,14 @@ std::string_view modelName(ModelKind M);
 /// FMA pipe", "the DRAM latency over the bytes in flight", "the fitted
 /// model"; for the thesis' roof, "the roof".
 std::string predictedByName(const PredictedBy &B);
+
+/// The optimization a what-if stands for: "register tiling",
+/// "conflict-free shared memory", "vector access".
+std::string_view whatIfName(WhatIfId Id);
+
+/// What a what-if's measure counts: "L1/shared-memory wavefronts per FMA",
+/// ...
+std::string_view whatIfMeasureName(WhatIfMeasure M);
 
 } // namespace headroom
 

@@ -16,6 +16,7 @@
 #include "views/QuadrantSplitSvg.h"
 #include "views/RooflineSvg.h"
 #include <algorithm>
+#include <cmath>
 
 namespace headroom {
 
@@ -77,6 +78,11 @@ td.share { white-space: nowrap; font-variant-numeric: tabular-nums; }
          background: #eee; vertical-align: middle; }
 .bar { display: block; height: 100%; background: #c0392b; }
 p.unread { color: #a05a00; }
+/* Advice: one small table per kernel, the largest gain first. */
+h3.advice-kernel { font-size: 16px; margin-bottom: 4px; }
+h3.advice-kernel .name { overflow-wrap: normal; word-break: normal; }
+table.advice { margin-bottom: 12px; }
+table.advice td.num { white-space: nowrap; }
 )css";
 
 std::string loc(const std::optional<SourceLocation> &L) {
@@ -363,6 +369,77 @@ void tableSections(std::ostream &OS, const Analysis &A) {
   OS << "</section>\n";
 }
 
+/// A what-if's measure as the advice table writes it: a whole number
+/// (bytes, blocks) as such, else with three significant digits.
+std::string measureText(double V) {
+  return V == std::floor(V) ? formatGrouped(V) : formatSignificant(V, 3);
+}
+
+/// The link to \p E's section of docs/advice.md under \p DocsUri, else the
+/// section's path as text.
+std::string adviceLink(const WhatIfEstimate &E, const std::string &DocsUri) {
+  std::string Name = escape(std::string(whatIfName(E.Id)));
+  std::string Section = "advice.md#" + std::string(whatIfInfo(E.Id).Key);
+  if (DocsUri.empty())
+    return Name + " (<code>docs/" + escape(Section) + "</code>)";
+  return "<a href=\"" + escape(DocsUri + "/" + Section) + "\">" + Name + "</a>";
+}
+
+/// The row of \p K's \p Rank th advice \p E: the kernel's time before is
+/// the measured one, else the predicted one; the program's gain is over
+/// its GPU time, the kernel's share of it shortened by the speedup.
+void adviceRow(std::ostream &OS, const KernelReport &K, const WhatIfEstimate &E,
+               std::size_t Rank, const std::string &DocsUri) {
+  const KernelFinding &F = *K.Finding;
+  double Speedup = E.speedup();
+  double Before = F.MeasuredMs ? *F.MeasuredMs : E.PredictedMs;
+  double After = F.MeasuredMs ? *F.MeasuredMs / Speedup : E.ChangedMs;
+  double ProgramGain = 1 / (1 - K.ShareOfProfile * (1 - 1 / Speedup));
+  OS << "<tr><td class=\"num\">" << Rank << "</td><td>"
+     << adviceLink(E, DocsUri) << "</td><td>"
+     << escape(std::string(whatIfMeasureName(E.Measure)))
+     << "</td><td class=\"num\">" << measureText(E.Before) << " &rarr; "
+     << measureText(E.After) << "</td><td class=\"num\">" << ms(Before)
+     << " &rarr; " << ms(After) << (F.MeasuredMs ? "" : " (predicted)")
+     << "</td>" << num(formatTimes(Speedup))
+     << num(formatPercent(K.ShareOfProfile)) << num(formatTimes(ProgramGain))
+     << "</tr>\n";
+}
+
+/// A table per kernel with advice (docs/advice.md): what each optimization
+/// would buy the kernel and the program.
+void adviceSection(std::ostream &OS, const Analysis &A,
+                   const std::string &DocsUri) {
+  std::vector<const KernelReport *> Advised;
+  for (const KernelReport &K : A.Report.Kernels)
+    if (K.Finding && !K.Finding->Advice.empty())
+      Advised.push_back(&K);
+  if (Advised.empty())
+    return;
+  OS << "<section id=\"advice\">\n<h2>Advice</h2>\n<p>What each "
+        "optimization would buy, the largest gain first: the Hopper model "
+        "runs again on the kernel's work as the optimization would leave it "
+        "(docs/advice.md), and the ratio of its two predictions, the "
+        "speedup, shortens the kernel's measured time (else its predicted "
+        "time). The program's gain is "
+        "over its GPU time, of which the kernel has the share given.</p>\n";
+  for (std::size_t I = 0; I < Advised.size(); ++I) {
+    const KernelReport &K = *Advised[I];
+    OS << "<h3 id=\"advice-" << I + 1
+       << "\" class=\"advice-kernel\"><span class=\"name\">"
+       << breakable(K.ShortName) << "</span></h3>\n"
+       << "<div class=\"table-scroll\"><table class=\"advice\">\n<tr>"
+          "<th>#</th><th>optimization</th><th>measure</th>"
+          "<th>before &rarr; after</th><th>time (ms) &rarr; estimated</th>"
+          "<th>speedup</th><th>share of GPU time</th><th>program gain</th>"
+          "</tr>\n";
+    for (std::size_t R = 0; R < K.Finding->Advice.size(); ++R)
+      adviceRow(OS, K, K.Finding->Advice[R], R + 1, DocsUri);
+    OS << "</table></div>\n";
+  }
+  OS << "</section>\n";
+}
+
 /// At most this many reasons in a line's cell.
 constexpr std::size_t ReasonsPerLine = 3;
 
@@ -557,12 +634,14 @@ std::string kernelSourceId(const Analysis &A, const std::string &Kernel) {
 }
 
 void writeHtmlReport(std::ostream &OS, const Analysis &A,
-                     const std::string &ToolVersion) {
+                     const std::string &ToolVersion,
+                     const std::string &DocsUri) {
   pageHeader(OS, A);
   // Problems with the inputs come first.
   inputProblemsSection(OS, A);
   chartSections(OS, A);
   tableSections(OS, A);
+  adviceSection(OS, A, DocsUri);
   sourceSection(OS, A);
   diagnosticsSection(OS, A);
   OS << "<footer>Generated by headroom " << escape(ToolVersion)

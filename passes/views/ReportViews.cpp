@@ -57,7 +57,7 @@ public:
   std::string_view format() const override { return "html"; }
   void write(std::ostream &OS, const Analysis &A,
              const ViewOptions &O) const override {
-    writeHtmlReport(OS, A, O.ToolVersion);
+    writeHtmlReport(OS, A, O.ToolVersion, O.DocsUri);
   }
 };
 

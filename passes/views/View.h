@@ -32,7 +32,8 @@ struct ViewOptions {
   /// List every item after the summary (validate --kernels).
   bool Detailed = false;
   /// Where the docs are (a URI, no trailing slash): SARIF rules link
-  /// <DocsUri>/diagnostics.md#<check>; empty for no links.
+  /// <DocsUri>/diagnostics.md#<check>, the HTML report's advice
+  /// <DocsUri>/advice.md#<key>; empty for no links.
   std::string DocsUri;
   /// The directory the profile's relative source paths are relative to
   /// (--source-root): SARIF's %SRCROOT%, and how the HTML shows paths.
