@@ -178,15 +178,6 @@ int severityNumber(const std::string &Severity) {
   return 3;
 }
 
-/// The URI of docs/static-mix.md beside \p DocsBase (docs/diagnostics.md).
-std::string staticMixDoc(const std::string &DocsBase) {
-  const std::string Name = "diagnostics.md";
-  if (DocsBase.size() < Name.size() ||
-      DocsBase.compare(DocsBase.size() - Name.size(), Name.size(), Name) != 0)
-    return "";
-  return DocsBase.substr(0, DocsBase.size() - Name.size()) + "static-mix.md";
-}
-
 /// A finding as it is now: its diagnostic, and its edits (empty when a
 /// fix-it no longer applies).
 struct Placed {
@@ -259,7 +250,7 @@ json staticDiagnostic(const StaticNote &N, const CompileTimeResult &R,
             {"source", "headroom"},
             {"code", "headroom-static-mix"},
             {"message", N.Message + R.StaticCaveat}};
-  if (std::string Doc = staticMixDoc(C.DocsBase); !Doc.empty())
+  if (std::string Doc = siblingDoc(C.DocsBase, "static-mix.md"); !Doc.empty())
     D["codeDescription"] = {{"href", Doc}};
   json Related = json::array();
   for (const std::string &Note : N.Notes)

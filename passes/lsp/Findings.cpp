@@ -3,12 +3,16 @@
 #include "lsp/Findings.h"
 
 #include "analysis/SitesMatchSources.h"
+#include "checks/Message.h"
 #include "checks/StallReasons.h"
 #include "checks/Vocabulary.h"
+#include "checks/kernel/AdviceNotes.h"
 #include "support/Format.h"
 #include "support/KernelNames.h"
 #include "support/Paths.h"
 #include "support/Quantities.h"
+
+#include <algorithm>
 
 namespace headroom::lsp {
 
@@ -47,6 +51,14 @@ std::string checkHref(const std::string &DocsBase, const std::string &Check) {
   return DocsBase + "#" + Check;
 }
 
+std::string siblingDoc(const std::string &DocsBase, std::string_view Name) {
+  const std::string_view Diagnostics = "diagnostics.md";
+  if (!DocsBase.ends_with(Diagnostics))
+    return "";
+  return DocsBase.substr(0, DocsBase.size() - Diagnostics.size()) +
+         std::string(Name);
+}
+
 std::string sourceTreeDiagnosticsDoc() {
   std::string Path = HEADROOM_LSP_SOURCE_DOCS "/diagnostics.md";
   return isRegularFile(Path) ? Path : "";
@@ -69,6 +81,11 @@ std::string EditorKernel::launchLensTitle(const LaunchFinding &L) const {
   return ShortName + ": " + launchesText(L.Launches) + " here · " +
          msText(L.TotalNs) + " (" + formatPercent(L.Share) +
          " of its GPU time)";
+}
+
+std::string EditorKernel::adviceActionTitle(const WhatIfEstimate &E) const {
+  return message(Msg::AdviceAction,
+                 {Arg::times(E.speedup()), Arg::text(whatIfName(E.Id))});
 }
 
 std::string EditorKernel::hotLineLensTitle(const HotLineFinding &H) const {
@@ -137,6 +154,9 @@ findingsOf(std::shared_ptr<const Analysis> A,
         KF.PredictedMs = F->PredictedMs;
         KF.CapHeadroom = F->headroomToCap();
         KF.EstimatePredicted = F->estimated();
+        KF.Advice.assign(F->Advice.begin(),
+                         F->Advice.begin() +
+                             std::min(F->Advice.size(), MaxAdviceNotes));
       }
       KF.TotalNs = K->TotalNs;
       KF.ShareOfProfile = K->ShareOfProfile;

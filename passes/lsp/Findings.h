@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace headroom::lsp {
@@ -85,6 +86,10 @@ struct EditorKernel {
   bool MeasuredCounters = false;
   /// The device the model ran on.
   std::string Device;
+  /// Its advice with the estimated gain, as many as its warning has notes
+  /// of, the largest gain first: a code action each opens its section of
+  /// docs/advice.md.
+  std::vector<WhatIfEstimate> Advice;
 
   /// `memory-bound · 1.13x slower than its DRAM roof · 6.258 ms in 21
   /// launches`, as the warning states it.
@@ -96,6 +101,9 @@ struct EditorKernel {
   std::string launchLensTitle(const LaunchFinding &L) const;
   /// `62% of fill's warp stalls · long scoreboard`: the lens at a hot line.
   std::string hotLineLensTitle(const HotLineFinding &H) const;
+  /// `Headroom: est. 3.1x faster with register tiling: read how`: the code
+  /// action that opens \p E's section of docs/advice.md.
+  std::string adviceActionTitle(const WhatIfEstimate &E) const;
   /// Markdown appended to the hover of the kernel (\p Launch: at one of its
   /// launches).
   std::string hoverMarkdown(const LaunchFinding *Launch,
@@ -125,6 +133,11 @@ findingsOf(std::shared_ptr<const Analysis> A,
 /// The documentation link of check \p Check under \p DocsBase (the URI of
 /// docs/diagnostics.md): `<DocsBase>#<check>`.
 std::string checkHref(const std::string &DocsBase, const std::string &Check);
+
+/// The URI of the document \p Name beside \p DocsBase (the URI of
+/// docs/diagnostics.md): `<docs>/advice.md`; empty when \p DocsBase is not
+/// such a URI.
+std::string siblingDoc(const std::string &DocsBase, std::string_view Name);
 
 /// docs/diagnostics.md of the source tree this was built from ("" when it
 /// is not there any more).

@@ -309,8 +309,7 @@ void Loop::executeCommand(const json &Id, const json &Params) {
                              {{"uri", *Uri}, {"external", true}}));
   else
     sendToClient(makeNotification(
-        "window/showMessage",
-        {{"type", 3}, {"message", "Headroom report: " + *Uri}}));
+        "window/showMessage", {{"type", 3}, {"message", "Headroom: " + *Uri}}));
 }
 
 void Loop::clientLoop() {

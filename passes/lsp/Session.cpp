@@ -388,25 +388,46 @@ json Session::codeActions(const json &Params) const {
     Kernels.push_back(K);
     std::string Title =
         "Open the Headroom report of kernel '" + EK.ShortName + "'";
-    json Command = openReportCommand(Title, K);
-    if (Caps.CodeActionLiterals)
-      Actions.push_back({{"title", Title}, {"command", Command}});
-    else
-      Actions.push_back(Command);
+    std::vector<json> Commands = {openReportCommand(Title, K)};
+    // Each advice opens its section of docs/advice.md, where the docs are.
+    if (!siblingDoc(Options.DocsBase, "advice.md").empty())
+      for (const WhatIfEstimate &E : EK.Advice)
+        Commands.push_back(
+            {{"title", EK.adviceActionTitle(E)},
+             {"command", OpenReportCommand},
+             {"arguments", json::array({K, "advice", whatIfInfo(E.Id).Key})}});
+    for (json &Command : Commands)
+      if (Caps.CodeActionLiterals)
+        Actions.push_back(
+            {{"title", Command["title"]}, {"command", std::move(Command)}});
+      else
+        Actions.push_back(std::move(Command));
   }
   return Actions;
 }
 
 Expected<std::string> Session::openReport(const json &Arguments) {
   std::lock_guard<std::mutex> G(Lock);
+  // An advice's action opens its section of docs/advice.md, not the report.
+  if (Arguments.is_array() && Arguments.size() == 3 &&
+      Arguments[1] == "advice" && Arguments[2].is_string()) {
+    std::string Doc = siblingDoc(Options.DocsBase, "advice.md");
+    if (Doc.empty())
+      return Error("the documentation is not installed");
+    return Doc + "#" + Arguments[2].get<std::string>();
+  }
   if (!Loaded)
     return Error("no profile is loaded");
   if (ReportPath.empty()) {
     std::string Path = absolutePath("headroom-report.html", Options.ReportDir);
     if (Status S = writeFile(Path, ""); !S)
       return S.error();
+    // The advice links advice.md in the docs directory of DocsBase.
+    std::string Docs = siblingDoc(Options.DocsBase, "");
+    if (!Docs.empty())
+      Docs.pop_back();
     std::ofstream OS(Path, std::ios::binary);
-    writeHtmlReport(OS, *Loaded->Kernels.Source, Options.ToolVersion);
+    writeHtmlReport(OS, *Loaded->Kernels.Source, Options.ToolVersion, Docs);
     if (!OS.flush())
       return Error(Path + ": cannot write the report");
     ReportPath = Path;

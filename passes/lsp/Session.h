@@ -46,7 +46,8 @@ struct ClientCapabilities {
   bool CodeActionLiterals = false;
 };
 
-/// The command of Headroom's code lens and code action.
+/// The command of Headroom's code lens and code actions (the report, an
+/// advice's section of docs/advice.md).
 inline constexpr const char *OpenReportCommand = "headroom.openReport";
 
 class Session {
@@ -113,7 +114,9 @@ public:
   nlohmann::json codeActions(const nlohmann::json &Params) const;
   /// Writes the HTML report and returns its URI with the kernels' section,
   /// or, for the arguments of a hot line's lens ([kernel, "source"]), the
-  /// kernel's annotated source.
+  /// kernel's annotated source; for those of an advice's code action
+  /// ([kernel, "advice", key]), the URI of the advice's section of
+  /// docs/advice.md, without writing the report.
   Expected<std::string> openReport(const nlohmann::json &Arguments);
 
 private:

@@ -32,6 +32,10 @@ Scenarios (WORKDIR holds the files the test prepared):
             code lenses of the file (`lens LINE:COL TITLE`), whether the
             hover at a hot line is the kernel's, and where the commands of
             a hot line's lens and the kernel's open the report.
+  advice    WORKDIR/ws/examples/quickstart/quickstart.cu with PROFILE, the
+            quick start's profile recorded on an H200: the code actions at
+            each kernel's warning (`action TITLE -> ARGUMENTS`), and where
+            the command of each advice opens (`opens URI`).
 FLAGS are written as the compile database's flags for the sources.
 """
 import json
@@ -337,7 +341,41 @@ def stalls():
     finish(c)
 
 
-if SCENARIO in ("measured", "stalls"):
+def advice():
+    ws = os.path.join(WORK, "ws")
+    source = os.path.join(ws, "examples", "quickstart", "quickstart.cu")
+    c = start(ws, ["--no-checks", "--profile", profile, "--device", "H200"])
+    open_file(c, source)
+    def warnings(ds):
+        return [d for d in ds if d["severity"] == 2]
+    m = c.wait(publish_of(source, lambda ds: len(warnings(ds)) == 2),
+               what="the kernels' warnings")
+    for d in sorted(warnings(m["params"]["diagnostics"]),
+                    key=lambda d: d["range"]["start"]["line"]):
+        print("at %d:" % (d["range"]["start"]["line"] + 1))
+        actions = c.call("textDocument/codeAction",
+                         {"textDocument": {"uri": uri(source)},
+                          "range": d["range"],
+                          "context": {"diagnostics": [d]}})["result"]
+        for a in actions:
+            print("action %s -> %s" % (a["title"],
+                                       json.dumps(a["command"]["arguments"])))
+            if "advice" not in a["command"]["arguments"]:
+                continue
+            rid = c.request("workspace/executeCommand",
+                            {"command": a["command"]["command"],
+                             "arguments": a["command"]["arguments"]})
+            show = c.wait(lambda m: m.get("method") == "window/showDocument",
+                          what="window/showDocument")
+            c.send({"jsonrpc": "2.0", "id": show["id"],
+                    "result": {"success": True}})
+            c.response(rid)
+            print("opens " + show["params"]["uri"])
+    finish(c)
+
+
+if SCENARIO in ("measured", "stalls", "advice"):
     profile, FLAGS = os.path.abspath(FLAGS[0]), FLAGS[1:]
 {"quickfix": quickfix, "proxy": proxy, "failure": failure, "timeout": timeout,
- "static": static, "measured": measured, "stalls": stalls}[SCENARIO]()
+ "static": static, "measured": measured, "stalls": stalls,
+ "advice": advice}[SCENARIO]()
