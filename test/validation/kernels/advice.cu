@@ -37,11 +37,26 @@
 ///   fillgpu    fill-gpu: a grid-stride out = a in + b on 33 or 66 blocks of
 ///              256 threads against 1056 blocks (8 per SM on 132 SMs);
 ///              complements latency.cu's saxpy cases on 1M floats
+///   twofold    two inefficiencies in one kernel, each removable alone, for
+///              the ranking of advice: a `both` case and two after-cases
+///              that fix one each, at several intensities so that the larger
+///              gain changes sides (advice-pairs.tsv pairs `both` with each):
+///     aosfp64  coalesce + fp32-math: the fp64lit recurrence of degree d on
+///              one float field of 32M records of 32 bytes (`both`: strided
+///              loads and double literals), the field as its own array
+///              (`soa`) or float literals (`float`); d4 and d12 lose most to
+///              the 32 sectors per warp load, d48 to the FP64 steps
+///     smemfp64 bank-conflicts + fp32-math: the same recurrence applied to
+///              each element of an 8192^2 transpose through a [32][32]
+///              shared tile (`both`: 32-way conflicts on the tile's column
+///              reads and double literals), a [32][33] tile (`pad`) or float
+///              literals (`float`); d4 loses most to the conflicts, d16 and
+///              d32 to the FP64 steps
 ///
 /// Access widths stay the same within a pair (4-byte loads everywhere).
 /// Checks: integer results (sums, counts, gathered integers stored as
-/// floats) are compared exactly; the fp64lit results against a double
-/// reference with a relative L2 tolerance of 1e-5.
+/// floats) are compared exactly; the fp64lit and twofold results against a
+/// double reference with a relative L2 tolerance of 1e-5.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -411,6 +426,132 @@ void fillCase(Run &R, unsigned Blocks, size_t N) {
 }
 
 //===----------------------------------------------------------------------===//
+// Two inefficiencies at once
+//===----------------------------------------------------------------------===//
+
+/// hornerKernel's recurrence on one value: Degree steps y = y x 0.7 + 0.1
+/// from y = x, in FP64 (double literals: convert, DFMA, convert back) when
+/// Promoted, else in float (FMUL + FFMA).
+template <int Degree, bool Promoted> __device__ float hornerSteps(float X) {
+  float Y = X;
+#pragma unroll
+  for (int K = 0; K < Degree; ++K) {
+    if constexpr (Promoted)
+      Y = Y * X * 0.7 + 0.1;
+    else
+      Y = Y * X * 0.7f + 0.1f;
+  }
+  return Y;
+}
+
+/// The host's double reference of hornerSteps.
+double hornerReference(double X, int Degree) {
+  double Y = X;
+  for (int K = 0; K < Degree; ++K)
+    Y = Y * X * 0.7 + 0.1;
+  return Y;
+}
+
+/// A multiple of 2^-23 in [-1, 1) (an exact float) from \p I: the inputs of
+/// the recurrence, where |x 0.7| < 0.7 keeps both precisions within a few
+/// float ulps of the reference.
+float hornerInput(uint64_t I) {
+  return static_cast<float>((int64_t(mix32(I) >> 8) - (1 << 23)) *
+                            (1.0 / (1 << 23)));
+}
+
+/// Out[i] = hornerSteps(Field[i Stride]): Stride 8 reads one float of each
+/// 32-byte record (a warp load touches 32 sectors), Stride 1 the field's
+/// own array (coalesced).
+template <int Degree, bool Promoted, int Stride>
+__global__ void fieldHornerKernel(const float *Field, float *Out, size_t N) {
+  size_t I = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
+  if (I < N)
+    Out[I] = hornerSteps<Degree, Promoted>(Field[I * Stride]);
+}
+
+/// The records of the aosfp64 cases: 8 floats, field ReadField read.
+constexpr int TwofoldFields = 8;
+
+/// Field f of record i holds hornerInput(i TwofoldFields + f) in both
+/// layouts, as in fieldCase; Soa stores field f's N values at f N.
+template <int Degree, bool Promoted, bool Soa>
+void aosHornerCase(Run &R, size_t N) {
+  constexpr unsigned Block = 256;
+  constexpr int Fields = TwofoldFields;
+  std::vector<float> Host = generate<float>(N * Fields, [N](size_t K) {
+    size_t I = Soa ? K % N : K / Fields, F = Soa ? K / N : K % Fields;
+    return hornerInput(I * Fields + F);
+  });
+  std::vector<double> Want = generate<double>(N, [](size_t I) {
+    return hornerReference(hornerInput(I * Fields + ReadField), Degree);
+  });
+  DeviceBuffer<float> DIn(N * Fields), DOut(N);
+  DIn.upload(Host);
+  DOut.poison();
+  auto Seq = [&] {
+    R.launch("fieldHornerKernel", [&] {
+      if constexpr (Soa)
+        fieldHornerKernel<Degree, Promoted, 1><<<blocksFor(N, Block), Block>>>(
+            DIn.get() + ReadField * N, DOut, N);
+      else
+        fieldHornerKernel<Degree, Promoted, Fields>
+            <<<blocksFor(N, Block), Block>>>(DIn.get() + ReadField, DOut, N);
+    });
+  };
+  R.first(Seq);
+  R.check(relativeError(DOut.download(), Want), 1e-5);
+  R.repeat(Seq);
+}
+
+/// Out = hornerSteps(In)^T, through transpose.cu's tiled transpose: a 32 x
+/// 32 tile per block of 32 x 8 threads, read row by row into shared memory
+/// and out down its columns, so Pad 0 gives 32-way bank conflicts on the
+/// shared loads and Pad 1 none. The recurrence runs on the value read from
+/// the tile. N a multiple of 32.
+template <int Degree, bool Promoted, int Pad>
+__global__ void __launch_bounds__(256)
+    transposeHornerKernel(const float *__restrict__ In, float *__restrict__ Out,
+                          int N) {
+  __shared__ float Tile[32][32 + Pad];
+  int Tx = threadIdx.x, Ty = threadIdx.y;
+  size_t Bx = static_cast<size_t>(blockIdx.x) * 32;
+  size_t By = static_cast<size_t>(blockIdx.y) * 32;
+#pragma unroll
+  for (int R = 0; R < 32; R += 8)
+    Tile[Ty + R][Tx] = In[(By + Ty + R) * N + Bx + Tx];
+  __syncthreads();
+#pragma unroll
+  for (int R = 0; R < 32; R += 8)
+    Out[(Bx + Ty + R) * N + By + Tx] =
+        hornerSteps<Degree, Promoted>(Tile[Tx][Ty + R]);
+}
+
+/// In(i, j) = hornerInput(i N + j); Out(i, j) = the recurrence on In(j, i),
+/// whose reference is made from the index alone (no strided host reads).
+template <int Degree, bool Promoted, int Pad>
+void transposeHornerCase(Run &R, int N) {
+  size_t Elems = static_cast<size_t>(N) * N;
+  std::vector<float> In = generate<float>(Elems, hornerInput);
+  std::vector<double> Want = generate<double>(Elems, [N](size_t K) {
+    size_t I = K / N, J = K % N;
+    return hornerReference(hornerInput(J * N + I), Degree);
+  });
+  DeviceBuffer<float> DIn(Elems), DOut(Elems);
+  DIn.upload(In);
+  DOut.poison();
+  auto Seq = [&] {
+    R.launch("transposeHornerKernel", [&] {
+      transposeHornerKernel<Degree, Promoted, Pad>
+          <<<dim3(N / 32, N / 32), dim3(32, 8)>>>(DIn, DOut, N);
+    });
+  };
+  R.first(Seq);
+  R.check(relativeError(DOut.download(), Want), 1e-5);
+  R.repeat(Seq);
+}
+
+//===----------------------------------------------------------------------===//
 // Cases
 //===----------------------------------------------------------------------===//
 
@@ -495,5 +636,38 @@ FILL_CASE(1056, 16, Memory)
 FILL_CASE(33, 64, Latency)
 FILL_CASE(66, 64, Latency)
 FILL_CASE(1056, 64, Memory)
+
+#define AOSFP64_CASE(NAME, PROMOTED, SOA, D, EXPECT, TEXT)                     \
+  VALIDATION_REGISTER(                                                         \
+      "advice.twofold.aosfp64." NAME ".d" #D ".n32M", "advice",                \
+      "degree-" #D " recurrence on one float field of 32M records of 32 "      \
+      "bytes, " TEXT,                                                          \
+      Expect::EXPECT,                                                          \
+      [](Run &R) { aosHornerCase<D, PROMOTED, SOA>(R, 32 * M); });
+#define AOSFP64_CASES(D, BOTH, SOA, FLOAT)                                     \
+  AOSFP64_CASE("both", true, false, D, BOTH, "strided loads, double literals") \
+  AOSFP64_CASE("soa", true, true, D, SOA,                                      \
+               "the field as an array, double literals")                       \
+  AOSFP64_CASE("float", false, false, D, FLOAT, "strided loads, float literals")
+AOSFP64_CASES(4, Memory, Mixed, Memory)
+AOSFP64_CASES(12, Mixed, Compute, Memory)
+AOSFP64_CASES(48, Compute, Compute, Memory)
+
+#define SMEMFP64_CASE(NAME, PROMOTED, PAD, D, EXPECT, TEXT)                    \
+  VALIDATION_REGISTER(                                                         \
+      "advice.twofold.smemfp64." NAME ".d" #D ".n8192", "advice",              \
+      "degree-" #D " recurrence on each element of an 8192^2 float "           \
+      "transpose through a shared tile, " TEXT,                                \
+      Expect::EXPECT,                                                          \
+      [](Run &R) { transposeHornerCase<D, PROMOTED, PAD>(R, 8192); });
+#define SMEMFP64_CASES(D, BOTH, PAD, FLOAT)                                    \
+  SMEMFP64_CASE("both", true, 0, D, BOTH,                                      \
+                "32-way bank conflicts, double literals")                      \
+  SMEMFP64_CASE("pad", true, 1, D, PAD, "padded tile, double literals")        \
+  SMEMFP64_CASE("float", false, 0, D, FLOAT,                                   \
+                "32-way bank conflicts, float literals")
+SMEMFP64_CASES(4, Mixed, Memory, Mixed)
+SMEMFP64_CASES(16, Compute, Compute, Mixed)
+SMEMFP64_CASES(32, Compute, Compute, Mixed)
 
 } // namespace
