@@ -141,6 +141,18 @@ std::string_view whatIfName(WhatIfId Id) {
     return "conflict-free shared memory";
   case WhatIfId::VectorAccess:
     return "vector access";
+  case WhatIfId::Coalesce:
+    return "coalesced access";
+  case WhatIfId::FillGpu:
+    return "a grid that fills the GPU";
+  case WhatIfId::Occupancy:
+    return "more warps per scheduler";
+  case WhatIfId::LoadsInFlight:
+    return "more loads in flight";
+  case WhatIfId::AggregateAtomics:
+    return "warp-aggregated atomics";
+  case WhatIfId::Fp32Math:
+    return "float math";
   }
   return "optimization";
 }
@@ -153,6 +165,18 @@ std::string_view whatIfMeasureName(WhatIfMeasure M) {
     return "wavefronts per shared-memory instruction";
   case WhatIfMeasure::BytesPerThreadLoad:
     return "bytes per thread's global load";
+  case WhatIfMeasure::SectorsPerGlobalAccess:
+    return "sectors per global access";
+  case WhatIfMeasure::Blocks:
+    return "blocks per launch";
+  case WhatIfMeasure::WarpsPerScheduler:
+    return "warps per scheduler";
+  case WhatIfMeasure::LoadsInFlight:
+    return "global loads in flight per warp";
+  case WhatIfMeasure::AtomicsPerWarpInstruction:
+    return "L2 atomics per warp instruction";
+  case WhatIfMeasure::Fp64IssueShare:
+    return "share of instructions on the FP64 pipe";
   }
   return "measure";
 }

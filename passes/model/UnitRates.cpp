@@ -153,6 +153,10 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
     R.LoadToUse =
         LoadLatencies{L1->Value * 1e-9, L2->Value * 1e-9, Far->Value * 1e-9};
 
+  if (const Measurement *Launch =
+          findMeasurement(D, "launch_gpu_interval", "us"))
+    R.LaunchIntervalSeconds = Launch->Value * 1e-6;
+
   R.MaxWarpsPerSm = maxWarpsPerSm(D.ComputeCapability);
   if (const Measurement *Curve =
           findMeasurement(D, "dram_read_vs_warps", "warps/SM");

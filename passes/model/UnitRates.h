@@ -83,6 +83,10 @@ struct UnitRates {
   /// DRAM (`load_latency_l1`, `load_latency_l2`, `load_latency_dram`), for
   /// the load rounds; nullopt without all three.
   std::optional<LoadLatencies> LoadToUse;
+  /// The interval of back-to-back launches of a one-block kernel
+  /// (`launch_gpu_interval`): the shortest time a launch takes in a
+  /// program; nullopt without the measurement.
+  std::optional<double> LaunchIntervalSeconds;
 
   std::optional<double> rate(Unit U) const {
     return PerSecond[static_cast<std::size_t>(U)];

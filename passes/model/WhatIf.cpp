@@ -2,7 +2,13 @@
 
 #include "model/WhatIf.h"
 
+#include "model/whatifs/AggregateAtomics.h"
 #include "model/whatifs/BankConflicts.h"
+#include "model/whatifs/Coalesce.h"
+#include "model/whatifs/FillGpu.h"
+#include "model/whatifs/Fp32Math.h"
+#include "model/whatifs/LoadsInFlight.h"
+#include "model/whatifs/Occupancy.h"
 #include "model/whatifs/RegisterTiling.h"
 #include "model/whatifs/VectorAccess.h"
 
@@ -14,7 +20,15 @@ std::span<const WhatIf *const> whatIfs() {
   static const RegisterTiling Tiling;
   static const BankConflicts Conflicts;
   static const VectorAccess Vectors;
-  static const WhatIf *const All[] = {&Tiling, &Conflicts, &Vectors};
+  static const Coalesce Coalescing;
+  static const FillGpu Fill;
+  static const Occupancy MoreWarps;
+  static const LoadsInFlight InFlight;
+  static const AggregateAtomics Aggregated;
+  static const Fp32Math Fp32;
+  static const WhatIf *const All[] = {&Tiling,     &Conflicts,  &Vectors,
+                                      &Coalescing, &Fill,       &MoreWarps,
+                                      &InFlight,   &Aggregated, &Fp32};
   return All;
 }
 
@@ -25,6 +39,13 @@ const WhatIfInfo &whatIfInfo(WhatIfId Id) {
   return RegisterTiling::Info;
 }
 
+std::optional<WhatIfId> whatIfByKey(std::string_view Key) {
+  for (const WhatIf *W : whatIfs())
+    if (W->info().Key == Key)
+      return W->info().Id;
+  return std::nullopt;
+}
+
 std::string_view whatIfMeasureKey(WhatIfMeasure M) {
   switch (M) {
   case WhatIfMeasure::WavefrontsPerFma:
@@ -33,6 +54,18 @@ std::string_view whatIfMeasureKey(WhatIfMeasure M) {
     return "wavefronts_per_shared_instruction";
   case WhatIfMeasure::BytesPerThreadLoad:
     return "bytes_per_thread_load";
+  case WhatIfMeasure::SectorsPerGlobalAccess:
+    return "sectors_per_global_access";
+  case WhatIfMeasure::Blocks:
+    return "blocks";
+  case WhatIfMeasure::WarpsPerScheduler:
+    return "warps_per_scheduler";
+  case WhatIfMeasure::LoadsInFlight:
+    return "loads_in_flight";
+  case WhatIfMeasure::AtomicsPerWarpInstruction:
+    return "atomics_per_warp_instruction";
+  case WhatIfMeasure::Fp64IssueShare:
+    return "fp64_issue_share";
   }
   return "wavefronts_per_fma";
 }
@@ -43,12 +76,19 @@ std::vector<WhatIfEstimate> estimateWhatIfs(std::span<const LaunchGroup> Groups,
   if (Groups.empty())
     return Out;
   // Both predictions without a measured time: the changed kernel has none.
+  // Neither is shorter than its launches take back to back: a change that
+  // leaves a launch microseconds of work gains no more than that.
+  double Launches = 0;
+  for (const LaunchGroup &G : Groups)
+    Launches += G.Launches;
+  double LeastMs =
+      R.LaunchIntervalSeconds ? Launches * *R.LaunchIntervalSeconds * 1e3 : 0;
   HopperPrediction Base = predictHopper(Groups, R, std::nullopt);
-  double BaseMs = Base.predictedMs();
+  double BaseMs = std::max(Base.predictedMs(), LeastMs);
   if (BaseMs <= 0)
     return Out;
   for (const WhatIf *W : whatIfs()) {
-    std::optional<WhatIfChange> Change = W->apply(Groups, Base);
+    std::optional<WhatIfChange> Change = W->apply(Groups, Base, R);
     if (!Change)
       continue;
     WhatIfEstimate E;
@@ -57,7 +97,8 @@ std::vector<WhatIfEstimate> estimateWhatIfs(std::span<const LaunchGroup> Groups,
     E.Before = Change->Before;
     E.After = Change->After;
     E.PredictedMs = BaseMs;
-    E.ChangedMs = predictHopper(Change->Groups, R, std::nullopt).predictedMs();
+    E.ChangedMs = std::max(
+        predictHopper(Change->Groups, R, std::nullopt).predictedMs(), LeastMs);
     if (E.ChangedMs > 0 && E.speedup() >= MinWhatIfSpeedup)
       Out.push_back(E);
   }

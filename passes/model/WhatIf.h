@@ -28,6 +28,12 @@ enum class WhatIfId {
   RegisterTiling,
   BankConflicts,
   VectorAccess,
+  Coalesce,
+  FillGpu,
+  Occupancy,
+  LoadsInFlight,
+  AggregateAtomics,
+  Fp32Math,
 };
 
 /// What a what-if changes, in the measure a developer knows it by.
@@ -38,6 +44,18 @@ enum class WhatIfMeasure {
   WavefrontsPerSharedInstruction,
   /// Bytes each thread's global load reads.
   BytesPerThreadLoad,
+  /// 32-byte sectors per global load or store instruction.
+  SectorsPerGlobalAccess,
+  /// Blocks per launch.
+  Blocks,
+  /// Resident warps per scheduler.
+  WarpsPerScheduler,
+  /// Global loads a warp keeps in flight.
+  LoadsInFlight,
+  /// L2 atomics per warp instruction.
+  AtomicsPerWarpInstruction,
+  /// FP64-pipe instructions per issued instruction.
+  Fp64IssueShare,
 };
 
 /// A what-if's key (in JSON and in the advice's flag) and its section of
@@ -67,11 +85,11 @@ public:
   const WhatIfInfo &info() const { return Facts; }
 
   /// \p Groups changed as the optimization would change them, where its
-  /// precondition holds on them and on \p Base, their prediction; nullopt
-  /// elsewhere.
-  virtual std::optional<WhatIfChange>
-  apply(std::span<const LaunchGroup> Groups,
-        const HopperPrediction &Base) const = 0;
+  /// precondition holds on them and on \p Base, their prediction on a
+  /// device with rates \p R; nullopt elsewhere.
+  virtual std::optional<WhatIfChange> apply(std::span<const LaunchGroup> Groups,
+                                            const HopperPrediction &Base,
+                                            const UnitRates &R) const = 0;
 
 private:
   const WhatIfInfo &Facts;
@@ -80,8 +98,10 @@ private:
 /// Every what-if.
 std::span<const WhatIf *const> whatIfs();
 const WhatIfInfo &whatIfInfo(WhatIfId Id);
+/// The what-if whose key is \p Key, if any.
+std::optional<WhatIfId> whatIfByKey(std::string_view Key);
 /// "wavefronts_per_fma", "wavefronts_per_shared_instruction",
-/// "bytes_per_thread_load".
+/// "bytes_per_thread_load", "sectors_per_global_access", ...
 std::string_view whatIfMeasureKey(WhatIfMeasure M);
 
 /// Estimated speedups under which a what-if is not offered.

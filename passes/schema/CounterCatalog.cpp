@@ -15,7 +15,7 @@ using enum Aggregation;
 // the Hopper model's (docs/model.md, "The Hopper model") and the runtime's
 // extras (docs/runtime.md, "Counters").
 // Keep this table in the order of enum Counter (checked by counterInfo()).
-constexpr std::array<CounterInfo, 48> Catalog = {{
+constexpr std::array<CounterInfo, 52> Catalog = {{
     {Counter::Fma32, "M_fma32", "flop_count_sp_fma",
      "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum",
      "thread instructions",
@@ -182,6 +182,23 @@ constexpr std::array<CounterInfo, 48> Catalog = {{
      "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "32-byte sectors",
      "sectors global loads asked of L1 (hits and misses; with the L2 read "
      "and DRAM read sectors, where the loads were served)",
+     Sum, 1.0},
+    {Counter::GlobalStoreInst, "M_global_st", "",
+     "smsp__inst_executed_op_global_st.sum", "warp instructions",
+     "global store instructions executed", Sum, 1.0},
+    {Counter::L1GlobalStoreSectors, "M_l1_global_st", "",
+     "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", "32-byte sectors",
+     "sectors global stores wrote through L1 (with the store instructions, "
+     "whether a warp's stores are coalesced)",
+     Sum, 1.0},
+    {Counter::GlobalReductionInst, "M_global_red", "",
+     "smsp__inst_executed_op_global_red.sum", "warp instructions",
+     "global reductions executed (atomics whose result is unused, RED)", Sum,
+     1.0},
+    {Counter::AtomicInst, "M_atom", "",
+     "smsp__inst_executed_op_generic_atom.sum", "warp instructions",
+     "atomics executed whose result is used (ATOM; with the reductions and "
+     "the busiest L2 slice's atomic inputs, the threads each sends)",
      Sum, 1.0},
     {Counter::StallLongScoreboard, "stall_long_scoreboard", "",
      "smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio",

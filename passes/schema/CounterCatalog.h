@@ -73,6 +73,13 @@ enum class Counter {
   // What a warp's global loads wait on (the Hopper model's load rounds).
   GlobalLoadInst,
   L1GlobalLoadSectors,
+  // What global stores ask of L1 (coalescing, model/whatifs/Coalesce.h).
+  GlobalStoreInst,
+  L1GlobalStoreSectors,
+  // Atomic instructions (warp-aggregated atomics, model/whatifs/
+  // AggregateAtomics.h).
+  GlobalReductionInst,
+  AtomicInst,
   // Why warps wait (latency-bound kernels).
   StallLongScoreboard,
   StallShortScoreboard,

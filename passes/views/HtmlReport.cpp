@@ -370,8 +370,11 @@ void tableSections(std::ostream &OS, const Analysis &A) {
 }
 
 /// A what-if's measure as the advice table writes it: a whole number
-/// (bytes, blocks) as such, else with three significant digits.
-std::string measureText(double V) {
+/// (bytes, blocks) as such, a share as a percentage, else with three
+/// significant digits.
+std::string measureText(WhatIfMeasure M, double V) {
+  if (M == WhatIfMeasure::Fp64IssueShare)
+    return formatPercentFixed(V, 0);
   return V == std::floor(V) ? formatGrouped(V) : formatSignificant(V, 3);
 }
 
@@ -398,12 +401,12 @@ void adviceRow(std::ostream &OS, const KernelReport &K, const WhatIfEstimate &E,
   OS << "<tr><td class=\"num\">" << Rank << "</td><td>"
      << adviceLink(E, DocsUri) << "</td><td>"
      << escape(std::string(whatIfMeasureName(E.Measure)))
-     << "</td><td class=\"num\">" << measureText(E.Before) << " &rarr; "
-     << measureText(E.After) << "</td><td class=\"num\">" << ms(Before)
-     << " &rarr; " << ms(After) << (F.MeasuredMs ? "" : " (predicted)")
-     << "</td>" << num(formatTimes(Speedup))
-     << num(formatPercent(K.ShareOfProfile)) << num(formatTimes(ProgramGain))
-     << "</tr>\n";
+     << "</td><td class=\"num\">" << measureText(E.Measure, E.Before)
+     << " &rarr; " << measureText(E.Measure, E.After)
+     << "</td><td class=\"num\">" << ms(Before) << " &rarr; " << ms(After)
+     << (F.MeasuredMs ? "" : " (predicted)") << "</td>"
+     << num(formatTimes(Speedup)) << num(formatPercent(K.ShareOfProfile))
+     << num(formatTimes(ProgramGain)) << "</tr>\n";
 }
 
 /// A table per kernel with advice (docs/advice.md): what each optimization

@@ -78,6 +78,13 @@ std::vector<std::string> defaultExtraMetrics() {
       Counter::StallWait,
       Counter::StallShortScoreboard,
       Counter::StallBarrier,
+      // Last, where the passes leave room: whether global stores are
+      // coalesced and the threads per atomic (the coalescing and
+      // warp-aggregated atomics advice).
+      Counter::GlobalStoreInst,
+      Counter::L1GlobalStoreSectors,
+      Counter::GlobalReductionInst,
+      Counter::AtomicInst,
   });
 }
 

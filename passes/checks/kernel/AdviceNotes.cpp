@@ -22,6 +22,22 @@ std::string changeWords(const WhatIfEstimate &E) {
   case WhatIfId::VectorAccess:
     return message(Msg::AdviceVectorAccess,
                    {Arg::count(E.After), Arg::count(E.Before)});
+  case WhatIfId::Coalesce:
+    return message(Msg::AdviceCoalesce,
+                   {Arg::number(E.After, 2), Arg::number(E.Before, 2)});
+  case WhatIfId::FillGpu:
+    return message(Msg::AdviceFillGpu,
+                   {Arg::count(E.After), Arg::count(E.Before)});
+  case WhatIfId::Occupancy:
+    return message(Msg::AdviceOccupancy,
+                   {Arg::number(E.After, 2), Arg::number(E.Before, 2)});
+  case WhatIfId::LoadsInFlight:
+    return message(Msg::AdviceLoadsInFlight,
+                   {Arg::number(E.After, 2), Arg::number(E.Before, 2)});
+  case WhatIfId::AggregateAtomics:
+    return message(Msg::AdviceAggregateAtomics, {Arg::number(E.Before, 2)});
+  case WhatIfId::Fp32Math:
+    return message(Msg::AdviceFp32Math, {Arg::percent(E.Before)});
   }
   return {};
 }

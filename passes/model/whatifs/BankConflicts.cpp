@@ -21,7 +21,7 @@ double extraWavefronts(const LaunchGroup &G, Counter Conflicts,
 
 std::optional<WhatIfChange>
 BankConflicts::apply(std::span<const LaunchGroup> Groups,
-                     const HopperPrediction &) const {
+                     const HopperPrediction &, const UnitRates &) const {
   WhatIfChange C;
   C.Measure = WhatIfMeasure::WavefrontsPerSharedInstruction;
   double L1 = 0, Extra = 0, Shared = 0, Instructions = 0;

@@ -23,9 +23,9 @@ class BankConflicts final : public WhatIf {
 public:
   static const WhatIfInfo Info;
   constexpr BankConflicts() : WhatIf(Info) {}
-  std::optional<WhatIfChange>
-  apply(std::span<const LaunchGroup> Groups,
-        const HopperPrediction &Base) const override;
+  std::optional<WhatIfChange> apply(std::span<const LaunchGroup> Groups,
+                                    const HopperPrediction &Base,
+                                    const UnitRates &R) const override;
 };
 
 } // namespace headroom

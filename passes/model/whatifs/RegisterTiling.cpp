@@ -2,6 +2,11 @@
 
 #include "model/whatifs/RegisterTiling.h"
 
+#include "model/UnitWork.h"
+
+#include <algorithm>
+#include <cmath>
+
 namespace headroom {
 
 const WhatIfInfo RegisterTiling::Info = {WhatIfId::RegisterTiling,
@@ -9,32 +14,60 @@ const WhatIfInfo RegisterTiling::Info = {WhatIfId::RegisterTiling,
 
 std::optional<WhatIfChange>
 RegisterTiling::apply(std::span<const LaunchGroup> Groups,
-                      const HopperPrediction &Base) const {
+                      const HopperPrediction &Base, const UnitRates &) const {
   // The data path sets the floor (an estimate may set the predicted time).
   if (Base.Times.empty() || Base.Times.front().Id != Unit::L1Wavefronts)
     return std::nullopt;
   WhatIfChange C;
   C.Measure = WhatIfMeasure::WavefrontsPerFma;
+  constexpr double Kept = 1 / TileSide;
   double Wavefronts = 0, Fmas = 0, SharedWavefronts = 0, SharedLoads = 0;
   for (const LaunchGroup &G : Groups) {
     LaunchGroup Changed = G;
     double W = G.Work.amount(Unit::L1Wavefronts).value_or(0);
     double Loads = recorded(G, Counter::SharedLoadInst);
-    double LoadWavefronts =
-        std::min(W, recorded(G, Counter::SharedLoadWavefronts));
     Wavefronts += W;
-    SharedWavefronts += LoadWavefronts;
+    SharedWavefronts += std::min(W, recorded(G, Counter::SharedLoadWavefronts));
     SharedLoads += Loads;
     Fmas += G.Work.amount(Unit::FmaPipe).value_or(0);
-    double Kept = 1 / TileSide;
-    setUnitWork(Changed, Unit::L1Wavefronts, W - LoadWavefronts * (1 - Kept));
-    setCounter(Changed, Counter::SharedLoadWavefronts, LoadWavefronts * Kept);
-    setCounter(Changed, Counter::SharedLoadInst, Loads * Kept);
-    // Each shared load is a load/store-pipe instruction issued.
-    double Fewer = Loads * (1 - Kept);
+    // A block tile TileSide times larger each way reuses every value it
+    // stages TileSide times more: per FMA, the global loads, the shared
+    // stores that stage them and the shared loads that feed the FMAs all
+    // fall by TileSide, and so do their wavefronts and the L2's reads.
+    setUnitWork(Changed, Unit::L1Wavefronts, W * Kept);
+    double Fewer = 0;
+    for (Counter Staged :
+         {Counter::SharedLoadInst, Counter::SharedStoreInst,
+          Counter::GlobalLoadInst, Counter::SharedLoadWavefronts,
+          Counter::SharedStoreWavefronts, Counter::L1GlobalLoadSectors,
+          Counter::L2SectorsRead})
+      if (double N = recorded(G, Staged); N > 0) {
+        setCounter(Changed, Staged, N * Kept);
+        if (Staged == Counter::SharedLoadInst ||
+            Staged == Counter::SharedStoreInst ||
+            Staged == Counter::GlobalLoadInst)
+          Fewer += N * (1 - Kept);
+      }
+    double FewerSectors = recorded(G, Counter::L2SectorsRead) * (1 - Kept);
+    if (std::optional<double> B = G.Work.amount(Unit::L2Bytes))
+      setUnitWork(Changed, Unit::L2Bytes,
+                  std::max(0.0, *B - FewerSectors * SectorBytes));
+    if (std::optional<double> Q = G.Work.amount(Unit::L2Requests))
+      setUnitWork(Changed, Unit::L2Requests,
+                  std::max(0.0, *Q - FewerSectors / 4));
+    // Each of those is a load/store-pipe instruction issued.
     for (Unit U : {Unit::LsuPipe, Unit::Issue})
       if (std::optional<double> A = G.Work.amount(U))
         setUnitWork(Changed, U, std::max(0.0, *A - Fewer));
+    // TileSide^2 results per thread: that many times fewer threads, in
+    // blocks of at most TiledBlockThreads.
+    double Threads =
+        double(G.Shape.Blocks) * double(G.Shape.ThreadsPerBlock) * Kept * Kept;
+    Changed.Shape.ThreadsPerBlock =
+        std::min<std::uint64_t>(G.Shape.ThreadsPerBlock, TiledBlockThreads);
+    Changed.Shape.Blocks = std::max<std::uint64_t>(
+        1, std::uint64_t(
+               std::ceil(Threads / double(Changed.Shape.ThreadsPerBlock))));
     C.Groups.push_back(std::move(Changed));
   }
   if (Fmas <= 0 || SharedLoads <= 0 ||
@@ -42,7 +75,7 @@ RegisterTiling::apply(std::span<const LaunchGroup> Groups,
       SharedWavefronts > MaxWavefrontsPerLoad * SharedLoads)
     return std::nullopt;
   C.Before = Wavefronts / Fmas;
-  C.After = (Wavefronts - SharedWavefronts * (1 - 1 / TileSide)) / Fmas;
+  C.After = Wavefronts * Kept / Fmas;
   return C;
 }
 

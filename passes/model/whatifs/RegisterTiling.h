@@ -7,9 +7,12 @@
 /// every FMA. (Loads replayed by bank conflicts are another matter:
 /// whatifs/BankConflicts.h.) Holding a
 /// TileSide x TileSide block of results per thread in registers loads each
-/// operand once for TileSide FMAs: shared-memory loads, their wavefronts
-/// and their load/store-pipe instructions fall by TileSide; the FMAs stay
-/// (docs/advice.md, "Register tiling").
+/// operand once for TileSide FMAs, and the block's tile, TileSide times
+/// larger each way, reuses what it stages as many times more: per FMA, the
+/// shared loads, the shared stores and global loads that stage the tile,
+/// their wavefronts, load/store-pipe instructions and L2 reads all fall by
+/// TileSide; the FMAs stay, done by TileSide^2 times fewer threads, which a
+/// small problem feels as fewer blocks (docs/advice.md, "Register tiling").
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_MODEL_WHATIFS_REGISTERTILING_H
@@ -19,8 +22,11 @@
 
 namespace headroom {
 
-/// The register tile's side: 4 x 4 results per thread.
-inline constexpr double TileSide = 4;
+/// The register tile's side: 8 x 8 results per thread, as tuned SGEMMs hold
+/// (a 128 x 128 tile per block of 256 threads).
+inline constexpr double TileSide = 8;
+/// Threads per block of the tiled kernel, at most.
+inline constexpr std::uint64_t TiledBlockThreads = 256;
 /// Share of the L1 wavefronts that shared-memory loads must hold.
 inline constexpr double SharedLoadShare = 0.5;
 /// Wavefronts per shared-memory load instruction above which the loads'
@@ -31,9 +37,9 @@ class RegisterTiling final : public WhatIf {
 public:
   static const WhatIfInfo Info;
   constexpr RegisterTiling() : WhatIf(Info) {}
-  std::optional<WhatIfChange>
-  apply(std::span<const LaunchGroup> Groups,
-        const HopperPrediction &Base) const override;
+  std::optional<WhatIfChange> apply(std::span<const LaunchGroup> Groups,
+                                    const HopperPrediction &Base,
+                                    const UnitRates &R) const override;
 };
 
 } // namespace headroom

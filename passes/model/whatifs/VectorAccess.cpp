@@ -13,7 +13,7 @@ const WhatIfInfo VectorAccess::Info = {WhatIfId::VectorAccess, "vector-access",
 
 std::optional<WhatIfChange>
 VectorAccess::apply(std::span<const LaunchGroup> Groups,
-                    const HopperPrediction &) const {
+                    const HopperPrediction &, const UnitRates &) const {
   WhatIfChange C;
   C.Measure = WhatIfMeasure::BytesPerThreadLoad;
   // Thread loads: the warp loads times their active threads.

@@ -28,9 +28,9 @@ class VectorAccess final : public WhatIf {
 public:
   static const WhatIfInfo Info;
   constexpr VectorAccess() : WhatIf(Info) {}
-  std::optional<WhatIfChange>
-  apply(std::span<const LaunchGroup> Groups,
-        const HopperPrediction &Base) const override;
+  std::optional<WhatIfChange> apply(std::span<const LaunchGroup> Groups,
+                                    const HopperPrediction &Base,
+                                    const UnitRates &R) const override;
 };
 
 } // namespace headroom

@@ -98,6 +98,45 @@ inline LaunchGroup streamingGroup(double ReadBytesPerWarp) {
   return G;
 }
 
+/// The round device (2 SMs, 1 GHz) with a DRAM latency curve whose least
+/// loaded point is 0.25 us, and load-to-use latencies of 20, 150 and 200 ns
+/// (one dependent load waits less than the curve's warps, which keep 2 KB
+/// each in flight, as on the H100).
+inline UnitRates loadRoundsRates() {
+  DeviceParameters D = latencyDevice();
+  addMeasurement(D, "load_latency_l1", 20, "ns");
+  addMeasurement(D, "load_latency_l2", 150, "ns");
+  addMeasurement(D, "load_latency_dram", 200, "ns");
+  return ratesOf(D);
+}
+
+/// 500 blocks of 64 threads (1000 warps, 64 resident on the 2 SMs), each
+/// warp loading 96 floats from DRAM one after another, as counted, with
+/// \p LoadsPerRound of them in flight (from the SASS; 0: unknown).
+inline LaunchGroup rowLoopGroup(double LoadsPerRound) {
+  double Warps = 1000, Loads = 96 * Warps, Sectors = 4 * Loads;
+  LaunchGroup G = launchGroup(
+      [=](Counter C) -> std::optional<double> {
+        switch (C) {
+        case Counter::Inst:
+          return 10 * Loads;
+        case Counter::GlobalLoadInst:
+          return Loads;
+        case Counter::L1GlobalLoadSectors:
+        case Counter::L2SectorsRead:
+        case Counter::TranRead:
+          return Sectors;
+        case Counter::AchievedOccupancyPct:
+          return 50;
+        default:
+          return std::nullopt;
+        }
+      },
+      {500, 64}, 1);
+  G.Facts.GlobalLoadsPerRound = LoadsPerRound;
+  return G;
+}
+
 } // namespace headroom::test
 
 #endif // HEADROOM_TEST_UNIT_MODEL_HOPPERTESTSUPPORT_H

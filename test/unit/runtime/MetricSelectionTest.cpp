@@ -121,6 +121,27 @@ TEST(DefaultMetrics, ExtrasAreCatalogMetricsNotAlreadyRequired) {
             Extras.end());
 }
 
+TEST(DefaultMetrics, AdviceCountersComeAfterTheBankConflicts) {
+  // Extras are taken in order while the passes allow: the shared-memory
+  // counters that every bank-conflict finding needs go before the store and
+  // atomic counters that only two pieces of advice read.
+  std::vector<std::string> Extras = defaultExtraMetrics();
+  auto At = [&](std::string_view Name) {
+    return std::find(Extras.begin(), Extras.end(), Name) - Extras.begin();
+  };
+  auto Conflicts =
+      At("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
+  ASSERT_LT(Conflicts, std::ssize(Extras));
+  EXPECT_LT(At("smsp__inst_executed_op_shared_ld.sum"), Conflicts);
+  for (const char *Advice : {"smsp__inst_executed_op_global_st.sum",
+                             "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+                             "smsp__inst_executed_op_global_red.sum",
+                             "smsp__inst_executed_op_generic_atom.sum"}) {
+    EXPECT_GT(At(Advice), Conflicts) << Advice;
+    EXPECT_LT(At(Advice), std::ssize(Extras)) << Advice;
+  }
+}
+
 TEST(DefaultMetrics, ResolvesSymbolsLegacyAndRawNames) {
   EXPECT_EQ(resolveMetricName("M_fma32"),
             "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum");

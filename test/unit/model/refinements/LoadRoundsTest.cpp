@@ -59,57 +59,10 @@ TEST(LoadRounds, TheWaitIsTurnsTimesARoundsLatency) {
   EXPECT_EQ(loadRoundSeconds(W, 1000, 100, Latencies), 0);
 }
 
-/// The round device (2 SMs, 1 GHz) with a DRAM latency curve whose least
-/// loaded point is 0.25 us, and load-to-use latencies of 20, 150 and 200 ns
-/// (one dependent load waits less than the curve's warps, which keep 2 KB
-/// each in flight, as on the H100).
-UnitRates roundsRates() {
-  DeviceParameters D = test::roundDevice();
-  D.ComputeCapability = "9.0";
-  Measurement Curve;
-  Curve.Name = "dram_read_vs_warps";
-  Curve.Unit = "warps/SM";
-  Curve.Value = 4;
-  Curve.Points = {{1, 16.384}, {2, 32.768}, {4, 40.96}, {8, 40.96}};
-  D.Measurements.push_back(Curve);
-  test::addMeasurement(D, "load_latency_l1", 20, "ns");
-  test::addMeasurement(D, "load_latency_l2", 150, "ns");
-  test::addMeasurement(D, "load_latency_dram", 200, "ns");
-  Expected<UnitRates> R = unitRates(D);
-  EXPECT_TRUE(R) << R.error().message();
-  return *R;
-}
-
-/// 500 blocks of 64 threads (1000 warps, 64 resident on the 2 SMs), each
-/// warp loading 96 floats from DRAM one after another, as counted.
-LaunchGroup rowLoopGroup(double LoadsPerRound) {
-  double Warps = 1000, Loads = 96 * Warps, Sectors = 4 * Loads;
-  LaunchGroup G = launchGroup(
-      [=](Counter C) -> std::optional<double> {
-        switch (C) {
-        case Counter::Inst:
-          return 10 * Loads;
-        case Counter::GlobalLoadInst:
-          return Loads;
-        case Counter::L1GlobalLoadSectors:
-        case Counter::L2SectorsRead:
-        case Counter::TranRead:
-          return Sectors;
-        case Counter::AchievedOccupancyPct:
-          return 50;
-        default:
-          return std::nullopt;
-        }
-      },
-      {500, 64}, 1);
-  G.Facts.GlobalLoadsPerRound = LoadsPerRound;
-  return G;
-}
-
 TEST(LoadRounds, OneLoadPerRoundSetsTheIssueAndLatencyEstimate) {
-  UnitRates R = roundsRates();
+  UnitRates R = test::loadRoundsRates();
   ASSERT_TRUE(R.LoadToUse);
-  LaunchGroup G = rowLoopGroup(1);
+  LaunchGroup G = test::rowLoopGroup(1);
   HopperPrediction P = predictHopper({&G, 1}, R, 1.0);
   const UnitTime *Issue = P.timeOf(Unit::Issue);
   const EstimateTime *Both = P.estimate(Estimate::IssueAndLoadLatency);
@@ -128,10 +81,11 @@ TEST(LoadRounds, OneLoadPerRoundSetsTheIssueAndLatencyEstimate) {
 }
 
 TEST(LoadRounds, WithoutTheSassTheWaitIsOneRoundPerWarp) {
-  UnitRates R = roundsRates();
-  LaunchGroup Known = rowLoopGroup(1);
-  LaunchGroup Unknown = rowLoopGroup(0);
-  LaunchGroup Unrolled = rowLoopGroup(96); // all of them in flight at once
+  UnitRates R = test::loadRoundsRates();
+  LaunchGroup Known = test::rowLoopGroup(1);
+  LaunchGroup Unknown = test::rowLoopGroup(0);
+  LaunchGroup Unrolled =
+      test::rowLoopGroup(96); // all of them in flight at once
   HopperPrediction WithRounds = predictHopper({&Known, 1}, R, 1.0);
   HopperPrediction Without = predictHopper({&Unknown, 1}, R, 1.0);
   HopperPrediction AllInFlight = predictHopper({&Unrolled, 1}, R, 1.0);

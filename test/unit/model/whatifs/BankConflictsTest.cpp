@@ -23,7 +23,8 @@ TEST(BankConflicts, RemovesTheConflictsWavefronts) {
                                  {Counter::SharedStoreWavefronts, 1e6},
                                  {Counter::SharedStoreBankConflicts, 0}});
   HopperPrediction Base = predictHopper({&G, 1}, roundRates(), std::nullopt);
-  std::optional<WhatIfChange> C = BankConflicts().apply({&G, 1}, Base);
+  std::optional<WhatIfChange> C =
+      BankConflicts().apply({&G, 1}, Base, roundRates());
   ASSERT_TRUE(C);
   EXPECT_EQ(C->Measure, WhatIfMeasure::WavefrontsPerSharedInstruction);
   EXPECT_DOUBLE_EQ(C->Before, 4.5);
@@ -42,7 +43,8 @@ TEST(BankConflicts, CountsNoMoreThanTheWavefrontsBeyondOnePerInstruction) {
                                  {Counter::SharedLoadWavefronts, 2e6},
                                  {Counter::SharedLoadBankConflicts, 3e6}});
   HopperPrediction Base = predictHopper({&G, 1}, roundRates(), std::nullopt);
-  std::optional<WhatIfChange> C = BankConflicts().apply({&G, 1}, Base);
+  std::optional<WhatIfChange> C =
+      BankConflicts().apply({&G, 1}, Base, roundRates());
   ASSERT_TRUE(C);
   EXPECT_DOUBLE_EQ(*C->Groups.front().Work.amount(Unit::L1Wavefronts), 3e6);
 }
@@ -55,10 +57,10 @@ TEST(BankConflicts, NotOfferedForAFewConflicts) {
                                  {Counter::SharedLoadWavefronts, 5.1e6},
                                  {Counter::SharedLoadBankConflicts, 1e5}});
   HopperPrediction Base = predictHopper({&G, 1}, roundRates(), std::nullopt);
-  EXPECT_FALSE(BankConflicts().apply({&G, 1}, Base));
+  EXPECT_FALSE(BankConflicts().apply({&G, 1}, Base, roundRates()));
   // Without the conflict counters there is nothing to remove.
   LaunchGroup Bare = countedGroup(Counter::L1Wavefronts, 1e7);
-  EXPECT_FALSE(BankConflicts().apply({&Bare, 1}, Base));
+  EXPECT_FALSE(BankConflicts().apply({&Bare, 1}, Base, roundRates()));
 }
 
 } // namespace

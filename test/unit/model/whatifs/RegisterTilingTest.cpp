@@ -11,35 +11,48 @@ using namespace headroom::test;
 
 namespace {
 
-/// A tiled GEMM's counters on the round device: 2 shared loads per FMA,
-/// 6e6 L1 wavefronts at 2 G/s (3 ms) against 4e6 issued at 8 G/s.
+/// A tiled GEMM's counters on the round device (1024 blocks of 256
+/// threads): 2 shared loads per FMA, 6e6 L1 wavefronts at 2 G/s (3 ms)
+/// against 4e6 issued at 8 G/s; 2e5 global loads and shared stores stage
+/// the tiles.
 LaunchGroup sharedFedFmas() {
-  return countersGroup({{Counter::Inst, 4e6},
+  return countersGroup({{Counter::Inst, 4.4e6},
                         {Counter::FmaPipeInst, 2e6},
-                        {Counter::LsuPipeInst, 4e6},
+                        {Counter::LsuPipeInst, 4.4e6},
                         {Counter::L1Wavefronts, 6e6},
                         {Counter::SharedLoadInst, 4e6},
-                        {Counter::SharedLoadWavefronts, 5e6}});
+                        {Counter::SharedLoadWavefronts, 5e6},
+                        {Counter::SharedStoreInst, 2e5},
+                        {Counter::GlobalLoadInst, 2e5},
+                        {Counter::L2SectorsRead, 8e5}});
 }
 
-TEST(RegisterTiling, CutsSharedLoadsByTheTileSide) {
+TEST(RegisterTiling, CutsWhatTheTilesStageByTheTileSide) {
   LaunchGroup G = sharedFedFmas();
   HopperPrediction Base = predictHopper({&G, 1}, roundRates(), std::nullopt);
   ASSERT_EQ(Base.Times.front().Id, Unit::L1Wavefronts);
-  std::optional<WhatIfChange> C = RegisterTiling().apply({&G, 1}, Base);
+  std::optional<WhatIfChange> C =
+      RegisterTiling().apply({&G, 1}, Base, roundRates());
   ASSERT_TRUE(C);
   EXPECT_EQ(C->Measure, WhatIfMeasure::WavefrontsPerFma);
   EXPECT_DOUBLE_EQ(C->Before, 3);
-  // 5e6 shared wavefronts become 1.25e6: 2.25e6 of 6e6 are left.
-  EXPECT_DOUBLE_EQ(C->After, 1.125);
+  // Every wavefront of the data path is staged by the tile: an eighth left.
+  EXPECT_DOUBLE_EQ(C->After, 3 / TileSide);
   const LaunchGroup &T = C->Groups.front();
-  EXPECT_DOUBLE_EQ(*T.Work.amount(Unit::L1Wavefronts), 2.25e6);
-  EXPECT_DOUBLE_EQ(*T.total(Counter::L1Wavefronts), 2.25e6);
-  EXPECT_DOUBLE_EQ(*T.total(Counter::SharedLoadInst), 1e6);
-  // The 3e6 loads left out are load/store-pipe instructions issued.
-  EXPECT_DOUBLE_EQ(*T.Work.amount(Unit::LsuPipe), 1e6);
-  EXPECT_DOUBLE_EQ(*T.Work.amount(Unit::Issue), 1e6);
+  EXPECT_DOUBLE_EQ(*T.Work.amount(Unit::L1Wavefronts), 6e6 / TileSide);
+  EXPECT_DOUBLE_EQ(*T.total(Counter::SharedLoadInst), 4e6 / TileSide);
+  EXPECT_DOUBLE_EQ(*T.total(Counter::SharedStoreInst), 2e5 / TileSide);
+  EXPECT_DOUBLE_EQ(*T.total(Counter::GlobalLoadInst), 2e5 / TileSide);
+  EXPECT_DOUBLE_EQ(*T.total(Counter::L2SectorsRead), 8e5 / TileSide);
+  // The 3.85e6 loads and stores left out are load/store-pipe instructions
+  // issued; the FMAs stay.
+  double Fewer = 4.4e6 * (1 - 1 / TileSide);
+  EXPECT_DOUBLE_EQ(*T.Work.amount(Unit::LsuPipe), 4.4e6 - Fewer);
+  EXPECT_DOUBLE_EQ(*T.Work.amount(Unit::Issue), 4.4e6 - Fewer);
   EXPECT_DOUBLE_EQ(*T.Work.amount(Unit::FmaPipe), 2e6);
+  // 64 results per thread: 1024 blocks of 256 threads become 16.
+  EXPECT_EQ(T.Shape.ThreadsPerBlock, 256u);
+  EXPECT_EQ(T.Shape.Blocks, 16u);
 }
 
 TEST(RegisterTiling, OnlyWhereSharedLoadsFeedTheBusyDataPath) {
@@ -47,19 +60,19 @@ TEST(RegisterTiling, OnlyWhereSharedLoadsFeedTheBusyDataPath) {
   LaunchGroup G = sharedFedFmas();
   G.Work.Amount[static_cast<std::size_t>(Unit::Issue)] = 1e8;
   HopperPrediction Base = predictHopper({&G, 1}, roundRates(), std::nullopt);
-  EXPECT_FALSE(RegisterTiling().apply({&G, 1}, Base));
+  EXPECT_FALSE(RegisterTiling().apply({&G, 1}, Base, roundRates()));
   // Global, not shared, wavefronts fill this data path.
   LaunchGroup Global = sharedFedFmas();
   Global.Counters[static_cast<std::size_t>(Counter::SharedLoadWavefronts)] =
       1e6;
   Base = predictHopper({&Global, 1}, roundRates(), std::nullopt);
-  EXPECT_FALSE(RegisterTiling().apply({&Global, 1}, Base));
+  EXPECT_FALSE(RegisterTiling().apply({&Global, 1}, Base, roundRates()));
   // 32-way conflicting loads (test/gpu/stalls/sampled.cu's bankConflict):
   // their replays fill the data path, not their number.
   LaunchGroup Conflicted = sharedFedFmas();
   Conflicted.Counters[static_cast<std::size_t>(Counter::SharedLoadInst)] = 1e5;
   Base = predictHopper({&Conflicted, 1}, roundRates(), std::nullopt);
-  EXPECT_FALSE(RegisterTiling().apply({&Conflicted, 1}, Base));
+  EXPECT_FALSE(RegisterTiling().apply({&Conflicted, 1}, Base, roundRates()));
 }
 
 } // namespace

@@ -25,7 +25,8 @@ LaunchGroup floatCopy() {
 TEST(VectorAccess, FourFloatsPerThreadInOneLoad) {
   LaunchGroup G = floatCopy();
   HopperPrediction Base = predictHopper({&G, 1}, roundRates(), std::nullopt);
-  std::optional<WhatIfChange> C = VectorAccess().apply({&G, 1}, Base);
+  std::optional<WhatIfChange> C =
+      VectorAccess().apply({&G, 1}, Base, roundRates());
   ASSERT_TRUE(C);
   EXPECT_EQ(C->Measure, WhatIfMeasure::BytesPerThreadLoad);
   EXPECT_DOUBLE_EQ(C->Before, 4);
@@ -45,17 +46,17 @@ TEST(VectorAccess, NotForWideOrScatteredLoads) {
   LaunchGroup Wide = floatCopy();
   Wide.Counters[static_cast<std::size_t>(Counter::L1GlobalLoadSectors)] =
       16 * 8192.0;
-  EXPECT_FALSE(VectorAccess().apply({&Wide, 1}, Base));
+  EXPECT_FALSE(VectorAccess().apply({&Wide, 1}, Base, roundRates()));
   // 12 sectors per warp load: 12-byte loads, or scattered narrower ones
   // (the counters cannot tell them apart); 16 bytes are no whole number of
   // either.
   LaunchGroup Scattered = floatCopy();
   Scattered.Counters[static_cast<std::size_t>(Counter::L1GlobalLoadSectors)] =
       12 * 8192.0;
-  EXPECT_FALSE(VectorAccess().apply({&Scattered, 1}, Base));
+  EXPECT_FALSE(VectorAccess().apply({&Scattered, 1}, Base, roundRates()));
   // Without the global load counters.
   LaunchGroup Bare = countedGroup(Counter::LsuPipeInst, 1e6);
-  EXPECT_FALSE(VectorAccess().apply({&Bare, 1}, Base));
+  EXPECT_FALSE(VectorAccess().apply({&Bare, 1}, Base, roundRates()));
 }
 
 } // namespace
