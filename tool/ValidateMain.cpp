@@ -4,16 +4,19 @@
 /// `headroom validate`: the models against the validation corpus' recorded
 /// ground truth (analysis/Validation.h), as the accuracy table of
 /// docs/perf/accuracy.md; `--fit` prints the fitted model's weights for the
-/// device file instead.
+/// device file instead; `--advice PAIRS` scores the advice's estimated
+/// gains against the pairs' measured ones (analysis/AdviceValidation.h).
 ///
 //===----------------------------------------------------------------------===//
 
 #include "Subcommands.h"
 #include "ToolSupport.h"
 
+#include "analysis/AdviceValidation.h"
 #include "analysis/ValidateArgs.h"
 #include "devices/FittedModelJson.h"
 #include "sass/SassFacts.h"
+#include "views/AdviceValidationViews.h"
 #include "views/ValidationViews.h"
 
 #include <iostream>
@@ -44,6 +47,20 @@ int validateMain(const Args &A) {
     return 0;
   }
   std::string Format = P->get("format").value_or("text");
+  if (std::optional<std::string> Pairs = P->get("advice")) {
+    const View<AdviceValidation> *V = findView(adviceValidationViews(), Format);
+    if (!V)
+      return failWith(Error("--format: expected " +
+                            formatList(adviceValidationViews()) + ", got '" +
+                            Format + "'"));
+    std::vector<std::string> Dirs = P->Positionals;
+    Expected<AdviceValidation> R = validateAdviceRecordings(
+        Dirs, Request->Device, *Pairs, Request->Facts.get(), Registry);
+    if (!R)
+      return failWith(R.error());
+    V->write(std::cout, *R, ViewOptions());
+    return 0;
+  }
   const View<ValidationResult> *V = findView(validationViews(), Format);
   if (!V)
     return failWith(Error("--format: expected " +

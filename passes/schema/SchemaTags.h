@@ -30,6 +30,9 @@ inline constexpr const char *BaselineSchema = "headroom.baseline/1";
 inline constexpr const char *DevicesSchema = "headroom.devices/1";
 /// `headroom validate --format json`: the models scored on a recording.
 inline constexpr const char *ValidationSchema = "headroom.validation/1";
+/// `headroom validate --advice --format json`.
+inline constexpr const char *AdviceValidationSchema =
+    "headroom.advice-validation/1";
 /// `headroom check --format json`: the source checks' findings.
 inline constexpr const char *CheckSchema = "headroom.check/1";
 

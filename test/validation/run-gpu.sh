@@ -75,14 +75,14 @@ if [[ $phase == headroom ]]; then
   metrics=only:$(grep -v "^#" "$root/test/validation/headroom-metrics.txt" | grep . | paste -sd, -)
   mkdir -p "$work/profiles" "$work/logs"
   for family in $families; do
-    for name in $(awk -F'\t' -v f="$family" '$1 == f { print $2 }' "$corpus/cases.tsv"); do
-      if late; then say "SKIPPED (deadline) $name"; continue; fi
+    for case_name in $(awk -F'\t' -v f="$family" '$1 == f { print $2 }' "$corpus/cases.tsv"); do
+      if late; then say "SKIPPED (deadline) $case_name"; continue; fi
       t0=$SECONDS
-      HEADROOM_PROFILE=$work/profiles/$name.json HEADROOM_METRICS=$metrics \
-        timeout 120 "$corpus/headroom/$family" --case "$name" --reps "$reps" \
-        --manifest "$work/manifest.jsonl" >"$work/logs/$name.out" 2>"$work/logs/$name.err"
+      HEADROOM_PROFILE=$work/profiles/$case_name.json HEADROOM_METRICS=$metrics \
+        timeout 120 "$corpus/headroom/$family" --case "$case_name" --reps "$reps" \
+        --manifest "$work/manifest.jsonl" >"$work/logs/$case_name.out" 2>"$work/logs/$case_name.err"
       rc=$?
-      say "$(printf '%-48s rc %-3s %4s s  %s' "$name" "$rc" "$((SECONDS - t0))" "$(head -c 160 "$work/logs/$name.out" | head -n1 | cut -c46-)")"
+      say "$(printf '%-48s rc %-3s %4s s  %s' "$case_name" "$rc" "$((SECONDS - t0))" "$(head -c 160 "$work/logs/$case_name.out" | head -n1 | cut -c46-)")"
     done
   done
 else
