@@ -72,6 +72,29 @@ def read_ncu(text):
     return out
 
 
+def write_or_check(write, check, block, text, script):
+    """Writes text between the <!-- block:begin --> and <!-- block:end -->
+    markers of the page write, or compares it with those of the page check;
+    the exit status."""
+    doc = open(write or check).read()
+    begin, end = f"<!-- {block}:begin -->\n", f"<!-- {block}:end -->"
+    if begin not in doc or end not in doc:
+        print(f"error: {write or check}: no {begin.strip()} ... {end} block", file=sys.stderr)
+        return 2
+    head, rest = doc.split(begin, 1)
+    updated = head + begin + text + end + rest.split(end, 1)[1]
+    if write:
+        open(write, "w").write(updated)
+        print(f"updated {write}")
+        return 0
+    if updated != doc:
+        print(f"FAIL: {check} differs from what {script} prints now; "
+              f"run it with --write {check}", file=sys.stderr)
+        return 1
+    print(f"{check} matches {script}")
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("headroom")
@@ -167,24 +190,7 @@ def main():
     if not (args.write or args.check):
         sys.stdout.write(text)
         return 0
-    doc = open(args.write or args.check).read()
-    begin, end = f"<!-- {args.block}:begin -->\n", f"<!-- {args.block}:end -->"
-    if begin not in doc or end not in doc:
-        print(f"error: {args.write or args.check}: no {begin.strip()} ... {end} block", file=sys.stderr)
-        return 2
-    head, rest = doc.split(begin, 1)
-    tail = rest.split(end, 1)[1]
-    updated = head + begin + text + end + tail
-    if args.write:
-        open(args.write, "w").write(updated)
-        print(f"updated {args.write}")
-        return 0
-    if updated != doc:
-        print(f"FAIL: {args.check} differs from what test/external/evaluate.py prints now; "
-              f"run it with --write {args.check}", file=sys.stderr)
-        return 1
-    print(f"{args.check} matches test/external/evaluate.py")
-    return 0
+    return write_or_check(args.write, args.check, args.block, text, "test/external/evaluate.py")
 
 
 if __name__ == "__main__":

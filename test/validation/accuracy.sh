@@ -18,6 +18,8 @@ headroom=${1:-$root/build/tool/headroom}
 recorded=$root/test/validation/recorded
 doc=$root/docs/perf/accuracy.md
 cd "$root"
+# shellcheck source=test/validation/doc-block.sh
+source "$root/test/validation/doc-block.sh"
 # The corpus' SASS (one sm_90 build serves both GPUs), for what the counters
 # cannot show (validate --sass).
 sass=$(mktemp)
@@ -56,7 +58,7 @@ plot >"$picture"
 image=$root/docs/images/accuracy-hopper.svg
 begin='<!-- accuracy:begin (test/validation/accuracy.sh writes this part) -->'
 end='<!-- accuracy:end -->'
-awk -v b="$begin" -v e="$end" '$0 == e {p = 0} p {print} $0 == b {p = 1}' "$doc" >"$current"
+doc_block_read "$doc" "$begin" "$end" >"$current"
 if [[ $check == 1 ]]; then
   if ! diff "$current" "$new"; then
     echo "FAIL: docs/perf/accuracy.md differs from what 'headroom validate' prints now;" \
@@ -72,8 +74,5 @@ if [[ $check == 1 ]]; then
   exit 0
 fi
 cp "$picture" "$image"
-awk -v b="$begin" -v e="$end" -v f="$new" '
-  $0 == b {print; while ((getline line < f) > 0) print line; skip = 1; next}
-  $0 == e {skip = 0}
-  !skip {print}' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+doc_block_write "$doc" "$begin" "$end" "$new"
 echo "updated $doc"

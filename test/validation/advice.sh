@@ -20,6 +20,8 @@ pairs=test/validation/advice-pairs.tsv
 doc=$root/docs/perf/advice.md
 image=$root/docs/images/advice-validation.svg
 cd "$root"
+# shellcheck source=test/validation/doc-block.sh
+source "$root/test/validation/doc-block.sh"
 # The SASS of the corpus and of the advice family's recording (validate
 # --sass), for the loads a warp keeps in flight.
 sass=$(mktemp)
@@ -49,7 +51,7 @@ python3 "$root/test/validation/advice_plot.py" "${plot_args[@]}" >"$picture"
 
 begin='<!-- advice:begin (test/validation/advice.sh writes this part) -->'
 end='<!-- advice:end -->'
-awk -v b="$begin" -v e="$end" '$0 == e {p = 0} p {print} $0 == b {p = 1}' "$doc" >"$current"
+doc_block_read "$doc" "$begin" "$end" >"$current"
 if [[ $check == 1 ]]; then
   if ! diff "$current" "$new"; then
     echo "FAIL: docs/perf/advice.md differs from what 'headroom validate --advice' prints now;" \
@@ -65,8 +67,5 @@ if [[ $check == 1 ]]; then
   exit 0
 fi
 cp "$picture" "$image"
-awk -v b="$begin" -v e="$end" -v f="$new" '
-  $0 == b {print; while ((getline line < f) > 0) print line; skip = 1; next}
-  $0 == e {skip = 0}
-  !skip {print}' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+doc_block_write "$doc" "$begin" "$end" "$new"
 echo "updated $doc"

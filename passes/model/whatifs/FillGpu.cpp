@@ -9,6 +9,18 @@ namespace headroom {
 
 const WhatIfInfo FillGpu::Info = {WhatIfId::FillGpu, "fill-gpu", "Fill GPU"};
 
+FullSm fullSm(std::uint64_t ThreadsPerBlock, const UnitRates &R) {
+  FullSm F;
+  if (R.MaxWarpsPerSm == 0)
+    return F;
+  double WarpsPerBlock = std::ceil(double(ThreadsPerBlock) / WarpSize);
+  F.Blocks = std::clamp(std::floor(R.MaxWarpsPerSm / WarpsPerBlock), 1.0,
+                        MaxBlocksPerSm);
+  F.OccupancyPct =
+      std::min(100.0, 100 * F.Blocks * WarpsPerBlock / R.MaxWarpsPerSm);
+  return F;
+}
+
 std::optional<WhatIfChange> FillGpu::apply(std::span<const LaunchGroup> Groups,
                                            const HopperPrediction &,
                                            const UnitRates &R) const {
@@ -20,15 +32,11 @@ std::optional<WhatIfChange> FillGpu::apply(std::span<const LaunchGroup> Groups,
   bool Small = false;
   for (const LaunchGroup &G : Groups) {
     LaunchGroup Changed = G;
-    double WarpsPerBlock =
-        std::ceil(double(G.Shape.ThreadsPerBlock) / WarpSize);
-    double PerSm = std::clamp(std::floor(R.MaxWarpsPerSm / WarpsPerBlock), 1.0,
-                              MaxBlocksPerSm);
     if (G.Shape.Blocks < R.Sms) {
       Small = true;
-      Changed.Shape.Blocks = std::uint64_t(R.Sms * PerSm);
-      Changed.OccupancyPct =
-          std::min(100.0, 100 * PerSm * WarpsPerBlock / R.MaxWarpsPerSm);
+      FullSm Full = fullSm(G.Shape.ThreadsPerBlock, R);
+      Changed.Shape.Blocks = std::uint64_t(R.Sms * Full.Blocks);
+      Changed.OccupancyPct = Full.OccupancyPct;
     }
     Before += double(G.Shape.Blocks) * G.Launches;
     After += double(Changed.Shape.Blocks) * G.Launches;

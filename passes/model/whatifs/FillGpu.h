@@ -19,6 +19,15 @@ namespace headroom {
 /// Blocks an SM holds at most (Volta to Blackwell).
 inline constexpr double MaxBlocksPerSm = 32;
 
+/// Blocks of \p ThreadsPerBlock threads an SM of a device with rates \p R
+/// holds at most, by its warps and MaxBlocksPerSm (registers and shared
+/// memory aside: the counters do not tell them), and the occupancy (% of the
+/// SM's warps) that many of them give.
+struct FullSm {
+  double Blocks = 1, OccupancyPct = 0;
+};
+FullSm fullSm(std::uint64_t ThreadsPerBlock, const UnitRates &R);
+
 class FillGpu final : public WhatIf {
 public:
   static const WhatIfInfo Info;

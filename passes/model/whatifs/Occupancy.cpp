@@ -6,7 +6,6 @@
 #include "model/whatifs/FillGpu.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace headroom {
 
@@ -25,14 +24,11 @@ Occupancy::apply(std::span<const LaunchGroup> Groups,
   bool Raised = false;
   for (const LaunchGroup &G : Groups) {
     LaunchGroup Changed = G;
-    double WarpsPerBlock =
-        std::ceil(double(G.Shape.ThreadsPerBlock) / WarpSize);
-    double PerSm = std::clamp(std::floor(R.MaxWarpsPerSm / WarpsPerBlock), 1.0,
-                              MaxBlocksPerSm);
     // The blocks each SM gets, at most what it holds.
-    double Blocks = std::min(PerSm, double(G.Shape.Blocks) / R.Sms);
+    FullSm Full = fullSm(G.Shape.ThreadsPerBlock, R);
     double Possible =
-        std::min(100.0, 100 * Blocks * WarpsPerBlock / R.MaxWarpsPerSm);
+        Full.OccupancyPct *
+        std::min(1.0, double(G.Shape.Blocks) / R.Sms / Full.Blocks);
     if (G.OccupancyPct && *G.OccupancyPct < HighOccupancyPct &&
         Possible >= 2 * *G.OccupancyPct) {
       Raised = true;

@@ -31,7 +31,7 @@ import tarfile
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from evaluate import base_name  # noqa: E402
+from evaluate import base_name, write_or_check  # noqa: E402
 
 # (sample, kernel, the advice applied, kernels the change added, what was changed)
 KERNELS = [
@@ -192,24 +192,8 @@ def main():
     if not (args.write or args.check):
         sys.stdout.write(text)
         return 1 if missing or no_advice else 0
-    doc = open(args.write or args.check).read()
-    begin, end = f"<!-- {args.block}:begin -->\n", f"<!-- {args.block}:end -->"
-    if begin not in doc or end not in doc:
-        print(f"error: {args.write or args.check}: no {begin.strip()} ... {end} block", file=sys.stderr)
-        return 2
-    head, rest = doc.split(begin, 1)
-    updated = head + begin + text + end + rest.split(end, 1)[1]
-    if args.write:
-        open(args.write, "w").write(updated)
-        print(f"updated {args.write}")
-        return 0
-    if updated != doc:
-        print(f"FAIL: {args.check} differs from what test/external/advice/compare.py prints now; "
-              f"run it with --write {args.check}", file=sys.stderr)
-        return 1
-    print(f"{args.check} matches test/external/advice/compare.py")
-    return 0
-
+    return write_or_check(args.write, args.check, args.block, text,
+                          "test/external/advice/compare.py")
 
 if __name__ == "__main__":
     sys.exit(main())
