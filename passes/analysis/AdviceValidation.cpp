@@ -25,13 +25,19 @@ std::vector<std::string> tabFields(const std::string &Line) {
   return Fields;
 }
 
+/// An entry's time: the median launch times its launches.
+double entryMs(const ProfileKernel &K) {
+  return (K.MedianNs ? double(*K.MedianNs) * double(K.Launches)
+                     : K.estimatedTotalNs()) /
+         1e6;
+}
+
 /// A case's time: every launch of every kernel.
 double caseMs(const RecordedCase &C) {
-  double Ns = 0;
+  double Ms = 0;
   for (const ProfileKernel &K : C.Profile.Kernels)
-    Ns += K.MedianNs ? double(*K.MedianNs) * double(K.Launches)
-                     : K.estimatedTotalNs();
-  return Ns / 1e6;
+    Ms += entryMs(K);
+  return Ms;
 }
 
 /// One kernel of a case: its entries' model input and their time.
@@ -45,9 +51,7 @@ std::vector<CaseKernel> caseKernels(const RecordedCase &C,
   std::map<std::string, CaseKernel> ByName;
   for (const ProfileKernel &K : C.Profile.Kernels) {
     CaseKernel &Into = ByName[K.Demangled];
-    Into.Ms += (K.MedianNs ? double(*K.MedianNs) * double(K.Launches)
-                           : K.estimatedTotalNs()) /
-               1e6;
+    Into.Ms += entryMs(K);
     if (!K.Counters.empty())
       Into.Input.add(K, Facts);
   }

@@ -2,6 +2,8 @@
 
 #include "model/WhatIf.h"
 
+#include "model/UnitWork.h"
+
 #include "model/whatifs/AggregateAtomics.h"
 #include "model/whatifs/BankConflicts.h"
 #include "model/whatifs/Coalesce.h"
@@ -111,6 +113,19 @@ std::vector<WhatIfEstimate> estimateWhatIfs(std::span<const LaunchGroup> Groups,
 
 double recorded(const LaunchGroup &G, Counter C) {
   return G.total(C).value_or(0);
+}
+
+double threadsPerInstruction(const LaunchGroup &G) {
+  return G.total(Counter::ThreadsPerInst).value_or(WarpSize);
+}
+
+std::optional<double> loadBytesPerThread(const LaunchGroup &G) {
+  double Inst = recorded(G, Counter::GlobalLoadInst);
+  double Sectors = recorded(G, Counter::L1GlobalLoadSectors);
+  double Threads = threadsPerInstruction(G);
+  if (Inst <= 0 || Sectors <= 0 || Threads <= 0)
+    return std::nullopt;
+  return Sectors * SectorBytes / (Inst * Threads);
 }
 
 void setCounter(LaunchGroup &G, Counter C, double Value) {

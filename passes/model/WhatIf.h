@@ -126,6 +126,13 @@ std::vector<WhatIfEstimate> estimateWhatIfs(std::span<const LaunchGroup> Groups,
 /// What a what-if needs of a group's counters: \p G's total of \p C, 0 when
 /// not recorded.
 double recorded(const LaunchGroup &G, Counter C);
+/// \p G's active threads per warp instruction: a full warp where not
+/// recorded.
+double threadsPerInstruction(const LaunchGroup &G);
+/// The bytes each active thread's global load reads, were the loads
+/// coalesced: the sectors they asked of L1 over the threads' loads; nullopt
+/// without global load counters.
+std::optional<double> loadBytesPerThread(const LaunchGroup &G);
 /// Sets \p G's work on \p U to \p Amount, and the counter it comes from.
 void setUnitWork(LaunchGroup &G, Unit U, double Amount);
 /// Sets \p G's counter \p C to \p Value.

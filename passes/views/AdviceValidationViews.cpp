@@ -4,6 +4,7 @@
 
 #include "schema/SchemaTags.h"
 #include "support/Format.h"
+#include "views/FindingJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -131,18 +132,6 @@ public:
   }
 };
 
-nlohmann::ordered_json estimateJson(const WhatIfEstimate &E) {
-  nlohmann::ordered_json J;
-  J["key"] = whatIfInfo(E.Id).Key;
-  J["speedup"] = E.speedup();
-  J["predicted_ms"] = E.PredictedMs;
-  J["changed_ms"] = E.ChangedMs;
-  J["measure"] = whatIfMeasureKey(E.Measure);
-  J["before"] = E.Before;
-  J["after"] = E.After;
-  return J;
-}
-
 class JsonView : public View<AdviceValidation> {
 public:
   std::string_view format() const override { return "json"; }
@@ -182,7 +171,7 @@ public:
       E["abs_error"] = O.absError();
       E["case_advice"] = nlohmann::ordered_json::array();
       for (const WhatIfEstimate &A : O.Advice)
-        E["case_advice"].push_back(estimateJson(A));
+        E["case_advice"].push_back(whatIfEstimateJson(A));
       J["outcomes"].push_back(std::move(E));
     }
     OS << J.dump(2) << "\n";

@@ -166,6 +166,16 @@ ordered_json targetJson(const KernelFinding &F, const TargetFinding &T) {
 
 } // namespace
 
+ordered_json whatIfEstimateJson(const WhatIfEstimate &E) {
+  return {{"advice", whatIfInfo(E.Id).Key},
+          {"measure", whatIfMeasureKey(E.Measure)},
+          {"before", E.Before},
+          {"after", E.After},
+          {"predicted_ms", E.PredictedMs},
+          {"changed_ms", E.ChangedMs},
+          {"speedup", E.speedup()}};
+}
+
 ordered_json findingToJson(const KernelFinding &F) {
   ordered_json J;
   J["model"] = modelKindKey(F.Model);
@@ -204,17 +214,12 @@ ordered_json findingToJson(const KernelFinding &F) {
     Causes.push_back(causeJson(C));
   J["latency_causes"] = Causes;
   ordered_json Advice = ordered_json::array();
-  for (const WhatIfEstimate &E : F.Advice)
-    Advice.push_back({{"advice", whatIfInfo(E.Id).Key},
-                      {"measure", whatIfMeasureKey(E.Measure)},
-                      {"before", E.Before},
-                      {"after", E.After},
-                      {"predicted_ms", E.PredictedMs},
-                      {"changed_ms", E.ChangedMs},
-                      {"speedup", E.speedup()},
-                      {"estimated_ms",
-                       F.MeasuredMs ? ordered_json(*F.MeasuredMs / E.speedup())
-                                    : ordered_json(nullptr)}});
+  for (const WhatIfEstimate &E : F.Advice) {
+    ordered_json A = whatIfEstimateJson(E);
+    A["estimated_ms"] = F.MeasuredMs ? ordered_json(*F.MeasuredMs / E.speedup())
+                                     : ordered_json(nullptr);
+    Advice.push_back(std::move(A));
+  }
   J["advice"] = Advice;
   J["mix"] = F.Mix ? mixJson(*F.Mix) : ordered_json(nullptr);
   ordered_json Components = ordered_json::object();

@@ -19,6 +19,10 @@ namespace headroom {
 
 nlohmann::ordered_json findingToJson(const KernelFinding &F);
 
+/// One what-if's estimate, as `finding.advice` lists it: its key, the
+/// measure before and after, the predicted and changed times, the speedup.
+nlohmann::ordered_json whatIfEstimateJson(const WhatIfEstimate &E);
+
 } // namespace headroom
 
 #endif // HEADROOM_VIEWS_FINDINGJSON_H

@@ -44,14 +44,15 @@ std::optional<WhatIfChange> Coalesce::apply(std::span<const LaunchGroup> Groups,
   double Instructions = 0, Sectors = 0, Removed = 0;
   for (const LaunchGroup &G : Groups) {
     LaunchGroup Changed = G;
-    double Threads = G.total(Counter::ThreadsPerInst).value_or(WarpSize);
+    double Threads = threadsPerInstruction(G);
     Accesses Loads(G, Counter::GlobalLoadInst, Counter::L1GlobalLoadSectors,
                    Threads);
     Accesses Stores(G, Counter::GlobalStoreInst, Counter::L1GlobalStoreSectors,
                     Threads);
     Instructions += Loads.Instructions + Stores.Instructions;
     Sectors += Loads.Sectors + Stores.Sectors;
-    Removed += Loads.removed() + Stores.removed();
+    double Fewer = Loads.removed() + Stores.removed();
+    Removed += Fewer;
     setCounter(Changed, Counter::L1GlobalLoadSectors, Loads.Coalesced);
     setCounter(Changed, Counter::L1GlobalStoreSectors, Stores.Coalesced);
     // A scattered sector takes a wavefront of the data path of its own.
@@ -61,12 +62,10 @@ std::optional<WhatIfChange> Coalesce::apply(std::span<const LaunchGroup> Groups,
     double Global = std::max(0.0, L1 - Shared);
     double Total = Loads.Sectors + Stores.Sectors;
     if (Total > 0)
-      setUnitWork(Changed, Unit::L1Wavefronts,
-                  L1 - Global * (Loads.removed() + Stores.removed()) / Total);
+      setUnitWork(Changed, Unit::L1Wavefronts, L1 - Global * Fewer / Total);
     if (std::optional<double> B = G.Work.amount(Unit::L1Bytes))
       setUnitWork(Changed, Unit::L1Bytes,
-                  std::max(0.0, *B - (Loads.removed() + Stores.removed()) *
-                                         SectorBytes));
+                  std::max(0.0, *B - Fewer * SectorBytes));
     // L2 sees at most the sectors L1 asks of it; DRAM at most what L2 does.
     double Read = recorded(G, Counter::L2SectorsRead);
     double Write = recorded(G, Counter::L2SectorsWrite);

@@ -28,7 +28,7 @@ std::optional<WhatIfChange> FillGpu::apply(std::span<const LaunchGroup> Groups,
     return std::nullopt;
   WhatIfChange C;
   C.Measure = WhatIfMeasure::Blocks;
-  double Before = 0, After = 0;
+  double Before = 0, After = 0, Launches = 0;
   bool Small = false;
   for (const LaunchGroup &G : Groups) {
     LaunchGroup Changed = G;
@@ -40,13 +40,11 @@ std::optional<WhatIfChange> FillGpu::apply(std::span<const LaunchGroup> Groups,
     }
     Before += double(G.Shape.Blocks) * G.Launches;
     After += double(Changed.Shape.Blocks) * G.Launches;
+    Launches += G.Launches;
     C.Groups.push_back(std::move(Changed));
   }
-  if (!Small)
+  if (!Small || Launches <= 0)
     return std::nullopt;
-  double Launches = 0;
-  for (const LaunchGroup &G : Groups)
-    Launches += G.Launches;
   C.Before = Before / Launches;
   C.After = After / Launches;
   return C;

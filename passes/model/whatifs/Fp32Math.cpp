@@ -2,7 +2,6 @@
 
 #include "model/whatifs/Fp32Math.h"
 
-#include "model/UnitWork.h"
 #include "model/whatifs/Coalesce.h"
 
 #include <algorithm>
@@ -22,18 +21,15 @@ std::optional<WhatIfChange> Fp32Math::apply(std::span<const LaunchGroup> Groups,
     LaunchGroup Changed = G;
     double Pipe = G.Work.amount(Unit::Fp64Pipe).value_or(0);
     double Inst = G.Work.amount(Unit::Issue).value_or(0);
-    // Single-precision data: the loads' bytes per thread.
-    double Loads = recorded(G, Counter::GlobalLoadInst);
-    double Threads = G.total(Counter::ThreadsPerInst).value_or(WarpSize);
-    double Width = Loads > 0 ? recorded(G, Counter::L1GlobalLoadSectors) *
-                                   SectorBytes / (Loads * Threads)
-                             : 0;
-    // Scattered loads take a sector per thread whatever the word; their
-    // words are taken as 4 bytes, as coalescing takes them.
-    if (Width > WidestWordBytes)
+    // Single-precision data: the loads' bytes per thread. Scattered loads
+    // take a sector per thread whatever the word; their words are taken as
+    // 4 bytes, as coalescing takes them.
+    std::optional<double> Width = loadBytesPerThread(G);
+    if (Width && *Width > WidestWordBytes)
       Width = ScatteredWordBytes;
-    if (Width <= 0 || Width > SingleWordBytes)
+    if (!Width || *Width > SingleWordBytes)
       return std::nullopt;
+    double Threads = threadsPerInstruction(G);
     // The FP64 arithmetic becomes FP32 arithmetic. The conversions between
     // float and double go: those on the FP64 pipe (the rest of its
     // instructions) and those on the XU pipe, up to ConversionsPerFp64 per

@@ -36,18 +36,17 @@ RegisterTiling::apply(std::span<const LaunchGroup> Groups,
     // fall by TileSide, and so do their wavefronts and the L2's reads.
     setUnitWork(Changed, Unit::L1Wavefronts, W * Kept);
     double Fewer = 0;
+    for (Counter Staged : {Counter::SharedLoadInst, Counter::SharedStoreInst,
+                           Counter::GlobalLoadInst}) {
+      Fewer += recorded(G, Staged) * (1 - Kept);
+      if (G.total(Staged))
+        setCounter(Changed, Staged, recorded(G, Staged) * Kept);
+    }
     for (Counter Staged :
-         {Counter::SharedLoadInst, Counter::SharedStoreInst,
-          Counter::GlobalLoadInst, Counter::SharedLoadWavefronts,
-          Counter::SharedStoreWavefronts, Counter::L1GlobalLoadSectors,
-          Counter::L2SectorsRead})
-      if (double N = recorded(G, Staged); N > 0) {
-        setCounter(Changed, Staged, N * Kept);
-        if (Staged == Counter::SharedLoadInst ||
-            Staged == Counter::SharedStoreInst ||
-            Staged == Counter::GlobalLoadInst)
-          Fewer += N * (1 - Kept);
-      }
+         {Counter::SharedLoadWavefronts, Counter::SharedStoreWavefronts,
+          Counter::L1GlobalLoadSectors, Counter::L2SectorsRead})
+      if (G.total(Staged))
+        setCounter(Changed, Staged, recorded(G, Staged) * Kept);
     double FewerSectors = recorded(G, Counter::L2SectorsRead) * (1 - Kept);
     if (std::optional<double> B = G.Work.amount(Unit::L2Bytes))
       setUnitWork(Changed, Unit::L2Bytes,

@@ -19,16 +19,16 @@ VectorAccess::apply(std::span<const LaunchGroup> Groups,
   // Thread loads: the warp loads times their active threads.
   double ThreadLoads = 0, Bytes = 0;
   for (const LaunchGroup &G : Groups) {
+    std::optional<double> Width = loadBytesPerThread(G);
+    if (!Width)
+      return std::nullopt;
     double Inst = recorded(G, Counter::GlobalLoadInst);
     double Sectors = recorded(G, Counter::L1GlobalLoadSectors);
-    double Threads = G.total(Counter::ThreadsPerInst).value_or(WarpSize);
-    if (Inst <= 0 || Sectors <= 0 || Threads <= 0)
-      return std::nullopt;
-    // The bytes a thread loads, were the loads coalesced, and whether they
-    // are: the sectors a warp's load touches against what its bytes need.
-    double Width = Sectors * SectorBytes / (Inst * Threads);
-    double Needed = std::ceil(Threads * Width / SectorBytes);
-    if (Width >= VectorBytes || Sectors / Inst > CoalescedWithin * Needed)
+    double Threads = threadsPerInstruction(G);
+    // Whether the loads are coalesced: the sectors a warp's load touches
+    // against what its bytes need.
+    double Needed = std::ceil(Threads * *Width / SectorBytes);
+    if (*Width >= VectorBytes || Sectors / Inst > CoalescedWithin * Needed)
       return std::nullopt;
     ThreadLoads += Inst * Threads;
     Bytes += Sectors * SectorBytes;
