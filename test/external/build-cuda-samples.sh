@@ -37,25 +37,15 @@ list=(0_Introduction/matrixMul 0_Introduction/vectorAdd 0_Introduction/mergeSort
       6_Performance/transpose 3_CUDA_Features/cudaTensorCoreGemm
       3_CUDA_Features/globalToShmemAsyncCopy)
 
+# shellcheck source=test/external/build-sample.sh
+source "$(dirname "$0")/build-sample.sh"
 build_one() { # sample path under Samples/
-  local dir=$samples/Samples/$1 name
+  local name
   name=$(basename "$1")
-  local sources=("$dir"/*.cu)
-  compgen -G "$dir/*.cpp" >/dev/null && sources+=("$dir"/*.cpp)
-  local flags=(-O3 -lineinfo -std=c++17 -arch=sm_90 -I"$samples/Common" -I"$dir")
-  "$nvcc" "${flags[@]}" "${sources[@]}" -o "$out/plain/$name" >"$out/logs/$name.plain.log" 2>&1 ||
-    { echo "FAIL plain $name"; return 1; }
-  # Some samples launch from their own headers: rewrite those too
-  # (docs/instrument.md, "Headers").
-  HEADROOM_NVCC=$nvcc HEADROOM_HEADER_FILTER="^$dir/" \
-    "$headroom" nvcc "${flags[@]}" "${sources[@]}" -o "$out/headroom/$name" \
-    >"$out/logs/$name.headroom.log" 2>&1 || { echo "FAIL headroom $name"; return 1; }
-  if grep -q "not instrumented" "$out/logs/$name.headroom.log"; then
-    echo "FAIL headroom $name: not instrumented"; return 1
-  fi
-  echo "built $name"
+  build_sample "$samples/Samples/$1" "$out/plain/$name" "$out/headroom/$name" \
+    "$out/logs/$name" "$name" && echo "built $name"
 }
-export -f build_one
+export -f build_one build_sample
 export samples out nvcc headroom
 failed=0
 printf '%s\n' "${list[@]}" | xargs -P "$(nproc)" -I{} bash -c 'build_one {}' || failed=1

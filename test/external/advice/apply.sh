@@ -43,22 +43,13 @@ done
 python3 "$here/modify.py" "$out/src/mod"
 diff -ru "$out/src/orig" "$out/src/mod" >"$out/modifications.diff" || true
 
+# shellcheck source=test/external/build-sample.sh
+source "$here/../build-sample.sh"
 build_one() { # variant name
-  local variant=$1 name=$2 dir=$out/src/$1/$2
-  local sources=("$dir"/*.cu)
-  compgen -G "$dir/*.cpp" >/dev/null && sources+=("$dir"/*.cpp)
-  local flags=(-O3 -lineinfo -std=c++17 -arch=sm_90 -I"$samples/Common" -I"$dir")
-  "$nvcc" "${flags[@]}" "${sources[@]}" -o "$out/plain-$variant/$name" >"$out/logs/$name.$variant.plain.log" 2>&1 ||
-    { echo "FAIL plain $variant $name"; return 1; }
-  HEADROOM_NVCC=$nvcc HEADROOM_HEADER_FILTER="^$dir/" \
-    "$headroom" nvcc "${flags[@]}" "${sources[@]}" -o "$out/headroom-$variant/$name" \
-    >"$out/logs/$name.$variant.headroom.log" 2>&1 || { echo "FAIL headroom $variant $name"; return 1; }
-  if grep -q "not instrumented" "$out/logs/$name.$variant.headroom.log"; then
-    echo "FAIL headroom $variant $name: not instrumented"; return 1
-  fi
-  echo "built $variant $name"
+  build_sample "$out/src/$1/$2" "$out/plain-$1/$2" "$out/headroom-$1/$2" \
+    "$out/logs/$2.$1" "$1 $2" && echo "built $1 $2"
 }
-export -f build_one
+export -f build_one build_sample
 export samples out nvcc headroom
 failed=0
 for s in "${list[@]}"; do for variant in orig mod; do echo "$variant $(basename "$s")"; done; done |
