@@ -223,9 +223,12 @@ TEST(Process, PeriodicWritesSurviveSigkill) {
   EXPECT_EQ(P["collection"]["trigger"], "periodic");
   EXPECT_EQ(P["collection"]["flush_interval_s"], 0.1);
   EXPECT_EQ(P["sites"].size(), 2u);
+  // The kill may land inside a write (its fsync takes long on a busy
+  // machine): that one write's temporary file may stay, never more.
+  int Temporaries = 0;
   for (const std::string &Name : Dir.entries())
-    EXPECT_EQ(Name.find(".tmp."), std::string::npos)
-        << "no temporary file is left: " << Name;
+    Temporaries += Name.find(".tmp.") != std::string::npos;
+  EXPECT_LE(Temporaries, 1);
 }
 
 TEST(Process, RankAndHostNameTheProfile) {
