@@ -2,10 +2,10 @@
 
 #include "analysis/StallLines.h"
 
+#include "schema/StallSamplesSum.h"
 #include "support/InputFile.h"
 
 #include <algorithm>
-#include <cmath>
 #include <filesystem>
 #include <sstream>
 #include <tuple>
@@ -20,22 +20,10 @@ void addSamples(std::uint64_t &Sum, std::uint64_t V) {
   Sum = V > UINT64_MAX - Sum ? UINT64_MAX : Sum + V;
 }
 
-/// \p Count samples taken every \p Period cycles as samples every
-/// \p Shortest cycles (as `headroom merge` scales them, MergedKernel.h).
-std::uint64_t scaled(std::uint64_t Count, std::uint64_t Period,
-                     std::uint64_t Shortest) {
-  if (Period == 0 || Shortest == 0 || Period == Shortest)
-    return Count;
-  long double V = static_cast<long double>(Count) * Period / Shortest;
-  return V >= static_cast<long double>(UINT64_MAX)
-             ? UINT64_MAX
-             : static_cast<std::uint64_t>(std::llround(V));
-}
-
 void addReasons(StallCounts &Sum, const StallCounts &Counts,
                 std::uint64_t Period, std::uint64_t Shortest) {
   for (const auto &[Reason, Count] : Counts)
-    addSamples(Sum[Reason], scaled(Count, Period, Shortest));
+    addSamples(Sum[Reason], samplesAtPeriod(Count, Period, Shortest));
 }
 
 std::uint64_t total(const StallCounts &Counts) {
@@ -114,7 +102,7 @@ stallLines(std::span<const ProfileKernel *const> Entries) {
       continue;
     const StallSamples &S = *K->Stalls;
     addSamples(Out.Launches, S.Launches);
-    addSamples(Out.Dropped, scaled(S.Dropped, S.Period, Out.Period));
+    addSamples(Out.Dropped, samplesAtPeriod(S.Dropped, S.Period, Out.Period));
     for (const StallSamplePc &Pc : S.Pcs) {
       StallLine &L = Pc.Where.File.empty()
                          ? Unresolved

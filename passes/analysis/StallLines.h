@@ -5,8 +5,12 @@
 /// CUPTI's PC sampling) summed per source line: each line's samples, its
 /// share of the kernel's, its samples per stall reason and the reason that
 /// holds most; the same for the whole kernel; and the hot lines, the few
-/// lines that hold most of the samples. Numbers and CUPTI's reason names
-/// only: checks/StallReasons.h words them.
+/// lines that hold most of the samples. Entries sampled at different
+/// periods are weighed by the cycles their samples stand for: each one's
+/// counts are scaled to the shortest period (samplesAtPeriod,
+/// schema/StallSamplesSum.h) before they are summed, so that shares are
+/// those of stall cycles. Numbers and CUPTI's reason names only:
+/// checks/StallReasons.h words them.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_ANALYSIS_STALLLINES_H

@@ -19,18 +19,24 @@ void addCount(std::uint64_t &Sum, std::uint64_t V) {
 
 } // namespace
 
+std::uint64_t samplesAtPeriod(std::uint64_t Count, std::uint64_t Period,
+                              std::uint64_t Shortest) {
+  if (Period == 0 || Shortest == 0 || Period == Shortest)
+    return Count;
+  long double V = static_cast<long double>(Count) * Period / Shortest;
+  return V >= static_cast<long double>(UINT64_MAX)
+             ? UINT64_MAX
+             : static_cast<std::uint64_t>(std::llround(V));
+}
+
 StallSamples sumStallSamples(std::span<const StallSamples> Parts) {
   StallSamples Out;
   for (const StallSamples &S : Parts)
     if (S.Period > 0 && (Out.Period == 0 || S.Period < Out.Period))
       Out.Period = S.Period;
+  // addCount holds each scaled count at MaxProfileCount + 1.
   auto Scaled = [&](std::uint64_t Count, std::uint64_t Period) {
-    if (Period == 0 || Period == Out.Period)
-      return Count;
-    long double V = static_cast<long double>(Count) * Period / Out.Period;
-    return V > static_cast<long double>(MaxProfileCount)
-               ? MaxProfileCount + 1
-               : static_cast<std::uint64_t>(std::llround(V));
+    return samplesAtPeriod(Count, Period, Out.Period);
   };
   std::map<std::pair<std::string, std::uint64_t>, std::size_t> Index;
   for (const StallSamples &S : Parts) {

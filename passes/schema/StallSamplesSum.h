@@ -18,9 +18,19 @@
 
 #include "schema/ProfileDocument.h"
 
+#include <cstdint>
 #include <span>
 
 namespace headroom {
+
+/// \p Count samples taken every \p Period cycles as samples every
+/// \p Shortest cycles: Count x Period / Shortest, rounded, held at
+/// UINT64_MAX. A sample stands for the Period cycles before it, so this
+/// weighs samples of different periods by the stall cycles they stand for;
+/// \p Count unchanged where either period is 0 (unknown) or both are the
+/// same. What sumStallSamples and analysis/StallLines.h scale with.
+std::uint64_t samplesAtPeriod(std::uint64_t Count, std::uint64_t Period,
+                              std::uint64_t Shortest);
 
 /// The sum of \p Parts, instructions ordered by function and offset; an
 /// instruction's line is the first part's that resolved it.

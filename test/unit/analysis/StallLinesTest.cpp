@@ -1,6 +1,7 @@
 //===- StallLinesTest.cpp - A kernel's stall samples per line -------------===//
 
 #include "analysis/StallLines.h"
+#include "schema/StallSamplesSum.h"
 
 #include "../schema/StallSampleFixtures.h"
 
@@ -100,6 +101,42 @@ TEST(StallLines, PeriodsAreScaledToTheShortest) {
   EXPECT_EQ(S->Samples, 50u);
   EXPECT_EQ(S->Lines[1].Where.Line, 3u);
   EXPECT_EQ(S->Lines[1].Samples, 20u);
+}
+
+TEST(StallLines, TheHottestLineIsTheOneWithMostStallCycles) {
+  // Two entries of one kernel (two configurations, or two processes):
+  // line 3 has more samples, taken every 1024 cycles; line 4's, every 8192
+  // cycles, stand for more cycles: 100 x 8192 against 300 x 1024.
+  std::vector<ProfileKernel> Ks = {
+      sampled(1024, {pc(16, "k.cu", 3, {{"wait", 300}})}),
+      sampled(8192, {pc(32, "k.cu", 4, {{"long_scoreboard", 100}})})};
+  std::optional<StallLines> S = linesOf(Ks);
+  ASSERT_TRUE(S);
+  EXPECT_EQ(S->Period, 1024u);
+  ASSERT_EQ(S->Lines.size(), 2u);
+  EXPECT_EQ(S->Lines[0].Where.Line, 4u);
+  EXPECT_EQ(S->Lines[0].Samples, 800u);
+  EXPECT_DOUBLE_EQ(S->Lines[0].Share, 800.0 / 1100.0);
+  EXPECT_EQ(S->Dominant, "long_scoreboard");
+  ASSERT_FALSE(S->Hot.empty());
+  EXPECT_EQ(S->Hot[0], 0u);
+  // The same samples at one period: line 3 holds most.
+  Ks[1].Stalls->Period = 1024;
+  S = linesOf(Ks);
+  ASSERT_TRUE(S);
+  EXPECT_EQ(S->Lines[0].Where.Line, 3u);
+  EXPECT_EQ(S->Dominant, "wait");
+}
+
+TEST(StallLines, SamplesAtPeriodWeighsByCycles) {
+  EXPECT_EQ(samplesAtPeriod(3, 4096, 1024), 12u);
+  EXPECT_EQ(samplesAtPeriod(3, 1024, 1024), 3u);
+  // Unknown periods leave the count alone.
+  EXPECT_EQ(samplesAtPeriod(3, 0, 1024), 3u);
+  EXPECT_EQ(samplesAtPeriod(3, 4096, 0), 3u);
+  // Rounded; held at the largest count.
+  EXPECT_EQ(samplesAtPeriod(1, 3, 2), 2u);
+  EXPECT_EQ(samplesAtPeriod(UINT64_MAX / 2, 1u << 20, 1), UINT64_MAX);
 }
 
 TEST(StallLines, ResidentSmsFromSamplesAgainstOnePerSmAndPeriod) {
