@@ -32,7 +32,7 @@ import sys
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare import ncu_source_lines  # noqa: E402
+from compare import ncu_source_lines, stall_weight  # noqa: E402
 
 KERNELS = ["findIndex", "serialSum", "streamCopy", "bankConflict",
            "barrierWait", "pointerChase"]
@@ -48,23 +48,28 @@ def demangled_kernel(name):
 
 
 def runtime_lines(profile):
-    """kernel -> (samples, {line: samples}, {reason: samples})."""
+    """kernel -> (samples, {line: weight}, {reason: weight}, weight): the
+    samples as counted, and weighed by their period as compare.py weighs
+    them (samples x period, the cycles they stand for), summed over the
+    kernel's entries."""
     out = {}
     for entry in profile["kernels"]:
         k = demangled_kernel(entry.get("demangled") or entry["name"])
         stalls = entry.get("stall_samples")
         if not k or not stalls:
             continue
-        total, lines, reasons = out.get(k, (0, defaultdict(int),
-                                            defaultdict(int)))
+        total, lines, reasons, weight = out.get(
+            k, (0, defaultdict(int), defaultdict(int), 0))
+        w = stall_weight(stalls)
         for pc in stalls["pcs"]:
             n = sum(pc["stalls"].values())
             total += n
+            weight += n * w
             if "line" in pc:
-                lines[pc["line"]] += n
+                lines[pc["line"]] += n * w
             for r, c in pc["stalls"].items():
-                reasons[r] += c
-        out[k] = (total, lines, reasons)
+                reasons[r] += c * w
+        out[k] = (total, lines, reasons, weight)
     return out
 
 
@@ -168,12 +173,12 @@ def main():
             print(f"FAIL {k}: no stall samples in the profile")
             status = 1
             continue
-        total, lines, reasons = mine[k]
+        total, lines, reasons, weight = mine[k]
         hot = max(lines, key=lines.get) if lines else None
-        share = lines[hot] / total if hot else 0
+        share = lines[hot] / weight if hot else 0
         top_reasons = sorted(reasons.items(), key=lambda x: -x[1])[:3]
         text = (f"{k}: {total} samples, hottest line {hot} ({share:.0%}); "
-                + ", ".join(f"{r} {c}" for r, c in top_reasons))
+                + ", ".join(f"{r} {c / weight:.0%}" for r, c in top_reasons))
         if k in theirs:
             ranked = sorted(theirs[k], key=lambda l: -theirs[k][l])
             ncu_total = sum(theirs[k].values())

@@ -5,9 +5,11 @@
 # runtime's defaults (counters and stall samples), then each family's plain
 # binary runs under Nsight Compute's source counters (the first launch of
 # each case's checked run), and compare.py compares the hottest line of every
-# kernel, the samples of all its cases summed. Results go to $OUT (or
-# .validation/stalls) as stalls-<gpu>.tar.gz: summary.txt, profiles/<case>.json
-# and ncu/<family>-ncu-lines.csv.
+# kernel, the samples of all its cases summed (each weighed by its sampling
+# period), then of every case against ncu's launch of the same case (the
+# harness's manifest names the cases of ncu's launches). Results go to $OUT
+# (or .validation/stalls) as stalls-<gpu>.tar.gz: summary.txt,
+# profiles/<case>.json and ncu/<family>-ncu-lines.csv (with a case column).
 #
 # The script stops starting cases at --deadline/2 seconds and families at
 # --deadline, so that what it did comes back within a device call.
@@ -76,13 +78,14 @@ for family in $families; do
   timeout $((deadline - (SECONDS - start) + 10)) "$ncu" --clock-control none \
     --profile-from-start off --section SourceCounters --import-source yes \
     -f -o "$work/ncu/$family" "$corpus/plain/$family" --reps 0 --profile-launches 1 \
-    >"$work/ncu/$family.log" 2>&1
+    --manifest "$work/ncu/$family-manifest.jsonl" >"$work/ncu/$family.log" 2>&1
   rc=$?
   "$ncu" -i "$work/ncu/$family.ncu-rep" --page source --csv --print-source cuda,sass \
     >"$work/ncu/$family-source.csv" 2>>"$work/ncu/$family.log"
   say "ncu $family rc $rc $((SECONDS - t0)) s"
   python3 "$root/test/gpu/stalls/compare.py" "$work/profiles/$family" \
     "$work/ncu/$family-source.csv" "$family" \
+    --manifest "$work/ncu/$family-manifest.jsonl" \
     --write-lines "$work/ncu/$family-ncu-lines.csv" | tee -a "$summary"
   rm -f "$work/ncu/$family.ncu-rep" "$work/ncu/$family-source.csv"
 done
