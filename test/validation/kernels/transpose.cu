@@ -13,6 +13,9 @@
 ///              coalesced, but the tile is read down a column of a [32][32]
 ///              array: 32-way bank conflicts on every shared load
 ///   smempad    the same with [32][33]: no conflicts, a DRAM-bound copy
+///   smempadone the padded tile with one element per thread (blocks of
+///              32 x 32): what coalescing alone gives the naive kernels,
+///              without smempad's four elements per thread in flight
 ///
 /// for n = 2048 (16 MB each way: L2-resident on Hopper), 8192 (256 MB) and
 /// 16384 (1 GB). The whole output is compared exactly with the input.
@@ -66,7 +69,21 @@ __global__ void __launch_bounds__(256)
     Out[(Bx + Ty + R) * N + By + Tx] = Tile[Tx][Ty + R];
 }
 
-enum class Variant { NaiveRow, NaiveCol, Smem, SmemPad };
+/// The padded tile with a thread per element: blocks of 32 x 32, each thread
+/// reads one element of In into the tile and writes one of Out from it.
+__global__ void __launch_bounds__(1024)
+    transposeTiledOneKernel(const float *__restrict__ In,
+                            float *__restrict__ Out, int N) {
+  __shared__ float Tile[32][33];
+  int Tx = threadIdx.x, Ty = threadIdx.y;
+  size_t Bx = static_cast<size_t>(blockIdx.x) * 32;
+  size_t By = static_cast<size_t>(blockIdx.y) * 32;
+  Tile[Ty][Tx] = In[(By + Ty) * N + Bx + Tx];
+  __syncthreads();
+  Out[(Bx + Ty) * N + By + Tx] = Tile[Tx][Ty];
+}
+
+enum class Variant { NaiveRow, NaiveCol, Smem, SmemPad, SmemPadOne };
 
 void transposeCase(Run &R, Variant V, int N) {
   size_t Elems = static_cast<size_t>(N) * N;
@@ -102,6 +119,12 @@ void transposeCase(Run &R, Variant V, int N) {
         transposeTiledKernel<1><<<dim3(N / 32, N / 32), Block>>>(Din, Dout, N);
       });
       break;
+    case Variant::SmemPadOne:
+      R.launch("transposeTiledOneKernel", [&] {
+        transposeTiledOneKernel<<<dim3(N / 32, N / 32), dim3(32, 32)>>>(
+            Din, Dout, N);
+      });
+      break;
     }
   };
   R.first(Seq);
@@ -135,7 +158,12 @@ void transposeCase(Run &R, Variant V, int N) {
   VALIDATION_REGISTER("transpose.smempad.f32.n" #N, "transpose",               \
                       "transpose through a padded 32x33 shared tile",          \
                       Expect::Memory,                                          \
-                      [](Run &R) { transposeCase(R, Variant::SmemPad, N); });
+                      [](Run &R) { transposeCase(R, Variant::SmemPad, N); });  \
+  VALIDATION_REGISTER(                                                         \
+      "transpose.smempadone.f32.n" #N, "transpose",                            \
+      "transpose through a padded 32x33 shared tile, one element per thread",  \
+      Expect::Memory,                                                          \
+      [](Run &R) { transposeCase(R, Variant::SmemPadOne, N); });
 
 TRANSPOSE_CASES(2048)
 TRANSPOSE_CASES(8192)
