@@ -112,14 +112,15 @@ public:
   FindLaunchesConsumer(ParseOutcome &Outcome, const Directives &Seen,
                        HeldDiagnostics &Held, const llvm::Regex *HeaderFilter,
                        llvm::StringRef HeaderDirectory,
-                       const LibraryCatalog &Libraries)
+                       const LibraryCatalog &Libraries,
+                       LaunchFreeBodies &Bodies)
       : Outcome(Outcome), Seen(Seen), Held(Held), HeaderFilter(HeaderFilter),
-        HeaderDirectory(HeaderDirectory),
+        HeaderDirectory(HeaderDirectory), Bodies(Bodies),
         Finder(Seen.Regions, Seen.Conditionals, HeaderFilter, &Libraries) {}
 
   /// Which bodies the parse skips: SkippedBodies.h.
   bool shouldSkipFunctionBody(clang::Decl *D) override {
-    return skipsFunctionBody(*D);
+    return Bodies.skips(*D);
   }
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
@@ -224,6 +225,7 @@ private:
   HeldDiagnostics &Held;
   const llvm::Regex *HeaderFilter;
   llvm::StringRef HeaderDirectory;
+  LaunchFreeBodies &Bodies;
   LaunchSiteFinder Finder;
 };
 
@@ -237,7 +239,9 @@ public:
                      std::function<void()> Parsing)
       : Outcome(Outcome), Held(Held), HeaderFilter(HeaderFilter),
         HeaderDirectory(HeaderDirectory), AlsoConsume(Request.AlsoConsume),
-        Libraries(Libraries), Parsing(std::move(Parsing)) {}
+        Libraries(Libraries), Parsing(std::move(Parsing)),
+        Bodies(Request.CommandLine, HeaderFilter,
+               !Request.LibraryHeaders.empty()) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
@@ -249,10 +253,11 @@ public:
     PP.addPPCallbacks(Seen.Regions.makeCallbacks(SM));
     PP.addPPCallbacks(Seen.Conditionals.makeCallbacks(SM));
     PP.addPPCallbacks(Seen.Inactive.makeCallbacks(SM));
+    PP.addPPCallbacks(Bodies.makeCallbacks(SM));
     if (HeaderFilter)
       PP.addPPCallbacks(Seen.Includes.makeCallbacks(SM));
     auto Launches = std::make_unique<FindLaunchesConsumer>(
-        Outcome, Seen, Held, HeaderFilter, HeaderDirectory, Libraries);
+        Outcome, Seen, Held, HeaderFilter, HeaderDirectory, Libraries, Bodies);
     if (!AlsoConsume)
       return Launches;
     std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
@@ -278,6 +283,7 @@ private:
   const LibraryCatalog &Libraries;
   std::function<void()> Parsing;
   Directives Seen;
+  LaunchFreeBodies Bodies;
 };
 
 /// Runs the parse of the invocation the driver made, through the

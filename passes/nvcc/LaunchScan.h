@@ -22,15 +22,9 @@
 /// - the forced includes (`-include`, `-imacros`);
 /// - the command's own arguments (`-D'LAUNCH(k)=k<<<1, 1>>>()'`).
 ///
-/// A text may launch when its code holds chevrons (`<`, `<`, `<` with
-/// nothing but whitespace, line splices and comments between them: nvcc's
-/// spaced chevrons included), the name `cudaLaunch`, or a library's name:
-/// an identifier `thrust`, `cub` or `cutlass`, or one that starts with the
-/// prefix of a library's C API (`cublas`, `cusparse`, `cufft`, `curand`,
-/// `cusolver`, `cudnn`, `nccl`, `cutensor`, `nvjpeg`, `npp`; an
-/// `#include <thrust/sort.h>` is one), in any context (`#if 0` blocks,
-/// macro bodies); comments and string and character literals are skipped
-/// as the preprocessor reads them. So does an include of a header under a
+/// A text may launch when it holds launch text (support/CudaText.h:
+/// chevrons, the launch API's name or a library's name, in code; an
+/// `#include <thrust/sort.h>` is one). So does an include of a header under a
 /// `--headroom-library-header` directory (searched in those directories
 /// and their parents too). A computed `#include MACRO`, which the scan
 /// cannot follow, or more headers than it reads counts as "may launch".
@@ -79,29 +73,6 @@ struct LaunchScanResult {
   /// How many files it read.
   unsigned FilesRead = 0;
 };
-
-/// The byte offset of the first launch text in \p Text (see the file
-/// comment): chevrons, the launch API's name or a library's name; or
-/// nothing.
-std::optional<size_t> findLaunchText(std::string_view Text);
-
-/// Whether the identifier \p Name names a GPU library (see the file
-/// comment).
-bool isLibraryIdentifier(std::string_view Name);
-
-/// One `#include`, `#include_next` or `#import` directive of a text.
-struct IncludeDirective {
-  /// The header name, without its quotes or brackets.
-  std::string Name;
-  bool Quoted = false;
-  /// `#include MACRO`: Name is empty.
-  bool Computed = false;
-  unsigned Line = 0;
-};
-
-/// The include directives of \p Text, at the start of a line, in order
-/// (also those in comments and in `#if 0` blocks).
-std::vector<IncludeDirective> findIncludes(std::string_view Text);
 
 /// Scans \p Inputs (see the file comment).
 LaunchScanResult scanForLaunches(const LaunchScanInputs &Inputs);

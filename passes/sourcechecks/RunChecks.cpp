@@ -236,7 +236,20 @@ private:
 class ChecksConsumer : public clang::ASTConsumer {
 public:
   ChecksConsumer(const CheckRequest &Request, CheckResult &Result)
-      : Request(Request), Result(Result) {}
+      : Request(Request), Result(Result) {
+    // One that does not compile judges no header (CheckContext).
+    if (Request.Settings.HeaderFilter)
+      if (llvm::Regex Filter(*Request.Settings.HeaderFilter); Filter.isValid())
+        HeaderFilter = std::move(Filter);
+  }
+
+  /// Keeps the bodies the checks judge where the parse skips bodies (the
+  /// instrumenter's, which this consumer shares: a multiplexed consumer
+  /// skips only what all its consumers skip).
+  bool shouldSkipFunctionBody(clang::Decl *D) override {
+    return !isJudged(D->getASTContext().getSourceManager(), D->getLocation(),
+                     HeaderFilter ? &*HeaderFilter : nullptr);
+  }
 
   /// In a host-side parse, where \p PP's `__CUDA_ARCH__` conditionals are
   /// recorded.
@@ -288,6 +301,7 @@ public:
 private:
   const CheckRequest &Request;
   CheckResult &Result;
+  std::optional<llvm::Regex> HeaderFilter;
   std::vector<clang::SourceLocation> HostBranches;
 };
 

@@ -41,8 +41,8 @@ std::int64_t CheckContext::threshold(const SourceCheck &Check,
   return It == Settings.Thresholds.end() ? T.Default : It->second;
 }
 
-bool CheckContext::judged(clang::SourceLocation Loc) const {
-  const clang::SourceManager &SM = Ctx.getSourceManager();
+bool isJudged(const clang::SourceManager &SM, clang::SourceLocation Loc,
+              const llvm::Regex *HeaderFilter) {
   clang::SourceLocation At = SM.getExpansionLoc(Loc);
   if (SM.isInMainFile(At))
     return true;
@@ -50,6 +50,11 @@ bool CheckContext::judged(clang::SourceLocation Loc) const {
     return false;
   clang::OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(At));
   return File && HeaderFilter->match(File->getName());
+}
+
+bool CheckContext::judged(clang::SourceLocation Loc) const {
+  return isJudged(Ctx.getSourceManager(), Loc,
+                  HeaderFilter ? &*HeaderFilter : nullptr);
 }
 
 bool CheckContext::canFix(clang::SourceLocation Loc) const {

@@ -144,6 +144,11 @@ private:
   const SourceCheckInfo &Facts;
 };
 
+/// Whether declarations at \p Loc are judged: in the main file, or in a
+/// header \p HeaderFilter (null for none) names; never in a system header.
+bool isJudged(const clang::SourceManager &SM, clang::SourceLocation Loc,
+              const llvm::Regex *HeaderFilter);
+
 /// What one run of the checks over a translation unit shares: the AST, the
 /// engine the findings are reported through, and what the checks remember
 /// between functions (a fix-it given once, a finding already reported from

@@ -1,0 +1,77 @@
+//===- CudaText.h - CUDA source text read without a compiler ----*- C++ -*-===//
+///
+/// \file
+/// CUDA source text read as the preprocessor reads it, without a compiler:
+/// line splices removed, comments and literals told from code. What the
+/// nvcc wrapper's launch scan (nvcc/LaunchScan.h) and the host parse's
+/// choice of skipped bodies (ast/SkippedBodies.h) ask of a text: whether it
+/// may hold a launch, and which files it includes.
+///
+/// Launch text is chevrons (`<`, `<`, `<` with nothing but whitespace, line
+/// splices and comments between them: nvcc's spaced chevrons included), the
+/// name `cudaLaunch`, or a library's name: an identifier `thrust`, `cub` or
+/// `cutlass`, or one that starts with the prefix of a library's C API
+/// (`cublas`, `cusparse`, `cufft`, `curand`, `cusolver`, `cudnn`, `nccl`,
+/// `cutensor`, `nvjpeg`, `npp`), in any context (`#if 0` blocks, macro
+/// bodies) but comments and string and character literals.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_SUPPORT_CUDATEXT_H
+#define HEADROOM_SUPPORT_CUDATEXT_H
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace headroom {
+
+/// A text with its line splices (a backslash, blanks, a newline) removed,
+/// as the preprocessor reads it, and the way back to the original offsets.
+class LogicalText {
+public:
+  explicit LogicalText(std::string_view Original);
+
+  std::string_view text() const { return View; }
+  /// The offset in the original text of \p Offset in text().
+  size_t original(size_t Offset) const;
+  /// The 1-based line of \p Offset in text().
+  unsigned line(size_t Offset) const;
+
+private:
+  std::string_view Original;
+  std::string Spliced;
+  std::string_view View;
+  /// (offset in the spliced text, characters removed before it in all).
+  std::vector<std::pair<size_t, size_t>> Removed;
+};
+
+/// The offset in \p Text of its first launch text (see the file comment),
+/// or nothing.
+std::optional<size_t> findLaunchText(std::string_view Text);
+/// The same, as an offset in Text.text().
+std::optional<size_t> findLaunchText(const LogicalText &Text);
+
+/// Whether the identifier \p Name names a GPU library (see the file
+/// comment).
+bool isLibraryIdentifier(std::string_view Name);
+
+/// One `#include`, `#include_next` or `#import` directive of a text.
+struct IncludeDirective {
+  /// The header name, without its quotes or brackets.
+  std::string Name;
+  bool Quoted = false;
+  /// `#include MACRO`: Name is empty.
+  bool Computed = false;
+  unsigned Line = 0;
+};
+
+/// The include directives of \p Text, at the start of a line, in order
+/// (also those in comments and in `#if 0` blocks).
+std::vector<IncludeDirective> findIncludes(std::string_view Text);
+
+} // namespace headroom
+
+#endif // HEADROOM_SUPPORT_CUDATEXT_H
