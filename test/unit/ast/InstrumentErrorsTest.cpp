@@ -14,6 +14,8 @@
 #include "ast/LaunchInstrumenter.h"
 #include "ast/WrittenLaunches.h"
 
+#include "InMemoryInstrument.h"
+
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -46,22 +48,7 @@ public:
 /// Instruments \p Code as /virtual/app.cu with the fake CUDA runtime header.
 llvm::Expected<InstrumentResult>
 instrumentCode(llvm::StringRef Code, clang::DiagnosticConsumer *Diagnostics) {
-  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  Memory->addFile(FileName, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
-  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
-  Overlay->pushOverlay(Memory);
-  std::vector<std::string> Flags = {"-nocudainc", "-nocudalib",
-                                    "-I" HEADROOM_SOURCE_DIR
-                                    "/test/lit/Inputs/fake-cuda"};
-  auto Command = commandFromFlags(FileName, Flags, HostParseConfig());
-  if (!Command)
-    return Command.takeError();
-  InstrumentRequest Request;
-  Request.CommandLine = std::move(Command->CommandLine);
-  Request.FileSystem = Overlay;
-  Request.Diagnostics = Diagnostics;
-  return instrument(Request);
+  return headroom::test::instrumentInMemory(FileName, Code, Diagnostics);
 }
 
 /// The rewritten user code (after `#line 1`), the table named `S`.

@@ -12,6 +12,7 @@
 #include "ast/LaunchInstrumenter.h"
 #include "support/Paths.h"
 
+#include "InMemoryInstrument.h"
 #include "RecordingConsumer.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -32,40 +33,18 @@ constexpr const char *FileName = "/virtual/app.cu";
 
 using headroom::test::RecordingConsumer;
 
-/// More in-memory files (path, contents) and a header filter.
-struct ExtraInputs {
-  std::vector<std::pair<std::string, std::string>> Files;
-  std::string HeaderFilter;
-};
+using ExtraInputs = headroom::test::InMemoryInputs;
 
 /// Instruments \p Code as /virtual/app.cu, compiled with the fake CUDA
 /// runtime header and \p Flags.
 llvm::Expected<InstrumentResult>
 instrumentCode(llvm::StringRef Code, std::vector<std::string> Flags = {},
                clang::DiagnosticConsumer *Diagnostics = nullptr,
-               const ExtraInputs &Extra = {}) {
-  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  Memory->addFile(FileName, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
-  for (const auto &[Path, Contents] : Extra.Files)
-    Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Contents));
-  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
-  Overlay->pushOverlay(Memory);
-
-  Flags.insert(Flags.begin(),
-               {"-nocudainc", "-nocudalib",
-                "-I" HEADROOM_SOURCE_DIR "/test/lit/Inputs/fake-cuda"});
-  auto Command = commandFromFlags(FileName, Flags, HostParseConfig());
-  if (!Command)
-    return Command.takeError();
+               ExtraInputs Extra = {}) {
   RecordingConsumer Quiet;
-  InstrumentRequest Request;
-  Request.CommandLine = std::move(Command->CommandLine);
-  Request.FileSystem = Overlay;
-  Request.Diagnostics = Diagnostics ? Diagnostics : &Quiet;
-  Request.HeaderFilter = Extra.HeaderFilter;
-  Request.HeaderDirectory = "/copies";
-  return instrument(Request);
+  Extra.Flags = std::move(Flags);
+  return headroom::test::instrumentInMemory(
+      FileName, Code, Diagnostics ? Diagnostics : &Quiet, Extra);
 }
 
 /// The rewritten user code, with the table name replaced by `S`.
@@ -383,8 +362,8 @@ TEST(InstrumentTest, SelectedHeadersAreRewrittenInCopies) {
                 Table + "[1]), h<<<1, 1>>>(V), headroom_launch_end(&" + Table +
                 "[1])); }\n");
   // Without the filter the header's launch is only reported.
-  auto Plain = instrumentCode(In, {"-I/virtual/inc"}, nullptr,
-                              ExtraInputs{Extra.Files, ""});
+  auto Plain =
+      instrumentCode(In, {"-I/virtual/inc"}, nullptr, ExtraInputs{Extra.Files});
   ASSERT_TRUE(static_cast<bool>(Plain)) << toString(Plain.takeError());
   EXPECT_EQ(Plain->Sites[1].Status, SiteStatus::OutsideMainFile);
   EXPECT_TRUE(Plain->Headers.empty());

@@ -8,12 +8,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "ast/CompileFlags.h"
-#include "ast/Instrument.h"
-
+#include "InMemoryInstrument.h"
 #include "RecordingConsumer.h"
-
-#include "llvm/Support/VirtualFileSystem.h"
 
 #include "gtest/gtest.h"
 
@@ -42,28 +38,14 @@ struct Parse {
                        "__global__ void k(int x) {}\n" +
                        Before + "#include \"helper.h\"\n" +
                        "void f(int n) { k<<<1, 1>>>(helper(n)); }\n";
-    auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-    Memory->addFile(Main, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
-    Memory->addFile(Helper, 0, llvm::MemoryBuffer::getMemBufferCopy(Header));
-    auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-        llvm::vfs::getRealFileSystem());
-    Overlay->pushOverlay(Memory);
-    std::vector<std::string> All = {"-nocudainc", "-nocudalib",
-                                    "-I" HEADROOM_SOURCE_DIR
-                                    "/test/lit/Inputs/fake-cuda"};
-    All.insert(All.end(), Flags.begin(), Flags.end());
-    auto Command = commandFromFlags(Main, All, HostParseConfig());
-    if (!Command)
-      return -1;
     headroom::test::RecordingConsumer Quiet;
-    InstrumentRequest Request;
-    Request.CommandLine = std::move(Command->CommandLine);
-    Request.FileSystem = Overlay;
-    Request.Diagnostics = &Quiet;
-    Request.HeaderFilter = HeaderFilter;
-    Request.HeaderDirectory = "/copies";
-    Request.LibraryHeaders = LibraryHeaders;
-    auto Result = instrument(Request);
+    headroom::test::InMemoryInputs Inputs;
+    Inputs.Files = {{Helper, Header}};
+    Inputs.Flags = Flags;
+    Inputs.HeaderFilter = HeaderFilter;
+    Inputs.LibraryHeaders = LibraryHeaders;
+    auto Result =
+        headroom::test::instrumentInMemory(Main, Code, &Quiet, Inputs);
     if (!Result) {
       llvm::consumeError(Result.takeError());
       return -1;
