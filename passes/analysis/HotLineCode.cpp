@@ -2,6 +2,8 @@
 
 #include "analysis/HotLineCode.h"
 
+#include "support/Paths.h"
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -127,6 +129,41 @@ std::optional<StallWait> waitOf(const StallLines &S, const StallLine &L,
   return Out;
 }
 
+std::optional<StallCallSite> callSiteOf(const StallLines &S, const StallLine &L,
+                                        const KernelCodeIndex &Code) {
+  // (file, line, same file) of the outermost frame -> the line's samples.
+  std::map<std::tuple<std::string, unsigned, bool>, std::uint64_t> At;
+  for (const StallPc &Pc : S.Pcs) {
+    if (!sameLine(Pc, L))
+      continue;
+    const FunctionCode *F = Code.find(Pc.Function);
+    std::optional<std::size_t> I = F ? F->indexOf(Pc.Offset) : std::nullopt;
+    if (!I)
+      continue;
+    const std::vector<CodeFrame> &Frames = F->Instructions[*I].Frames;
+    // Inlined, and the listing's innermost line is the profile's (a
+    // listing of another build would name other lines).
+    if (Frames.size() < 2 || Frames.front().Line != Pc.Where.Line ||
+        fileName(Frames.front().File) != fileName(Pc.Where.File))
+      continue;
+    const CodeFrame &Call = Frames.back();
+    bool SameFile = Call.File == Frames.front().File;
+    if (SameFile && Call.Line == Pc.Where.Line)
+      continue;
+    At[{Call.File, Call.Line, SameFile}] += total(Pc.Reasons);
+  }
+  if (At.empty())
+    return std::nullopt;
+  auto Most =
+      std::max_element(At.begin(), At.end(), [](const auto &A, const auto &B) {
+        return A.second < B.second;
+      });
+  StallCallSite Out;
+  std::tie(Out.File, Out.Line, Out.SameFile) = Most->first;
+  Out.Samples = Most->second;
+  return Out;
+}
+
 } // namespace
 
 void placeHotLinesInCode(StallLines &S, const KernelCodeIndex &Code) {
@@ -134,6 +171,7 @@ void placeHotLinesInCode(StallLines &S, const KernelCodeIndex &Code) {
     StallLine &L = S.Lines[H];
     L.Loop = loopOf(S, L, Code);
     L.WaitsOn = waitOf(S, L, Code);
+    L.InlinedAt = callSiteOf(S, L, Code);
   }
 }
 

@@ -15,6 +15,11 @@
 /// table is the runtime's, and it resolves sampled instructions only). A
 /// load waited on gets the loads its address comes from, link by link
 /// (CodeInstruction::AddressFrom): a chain of them is a pointer chase.
+/// Where the SASS has inlined line info (`nvdisasm -gi`, sass/InlinedLines.h),
+/// a hot line in a function inlined into the kernel gets the kernel's line
+/// of the call (StallCallSite): the outermost frame of its sampled
+/// instructions that holds most of its samples, counting only instructions
+/// whose innermost frame is the profile's line (same line, same file name).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_ANALYSIS_HOTLINECODE_H
@@ -25,9 +30,9 @@
 
 namespace headroom {
 
-/// Gives the hot lines of \p S their loop and the instruction they wait on,
-/// from \p Code; a line whose instructions \p Code does not know keeps
-/// neither.
+/// Gives the hot lines of \p S their loop, the instruction they wait on and
+/// the kernel's line they were inlined at, from \p Code; a line whose
+/// instructions \p Code does not know keeps none of them.
 void placeHotLinesInCode(StallLines &S, const KernelCodeIndex &Code);
 
 } // namespace headroom

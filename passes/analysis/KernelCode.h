@@ -4,9 +4,11 @@
 /// What a function's compiled code says of each of its instructions, for
 /// the warp-stall samples the profile holds per SASS offset: the basic
 /// block and the innermost loop it sits in, its role (a global load, a
-/// barrier, ...), and, per stall reason, the instruction a warp sampled
-/// there with that reason waits on (its blame). sass/StallBlame.h builds it
-/// from `cuobjdump -sass` text; analysis/HotLineCode.h reads it. Numbers
+/// barrier, ...), per stall reason the instruction a warp sampled there
+/// with that reason waits on (its blame), and, where the listing has them,
+/// the source frames of an inlined call it belongs to. sass/StallBlame.h
+/// builds it from `cuobjdump -sass` or `nvdisasm -gi` text;
+/// analysis/HotLineCode.h reads it. Numbers
 /// and roles only: checks/CodeRoleWords.h words the roles.
 ///
 //===----------------------------------------------------------------------===//
@@ -44,6 +46,15 @@ enum class CodeRole {
 /// "global_load", ...: the role's name in JSON.
 const char *codeRoleName(CodeRole R);
 
+/// One frame of an instruction's source position: a file as the compiler
+/// named it and a line.
+struct CodeFrame {
+  std::string File;
+  unsigned Line = 0;
+
+  bool operator==(const CodeFrame &) const = default;
+};
+
 /// One instruction of a function.
 struct CodeInstruction {
   /// Its byte offset in the function, as the profile's `offset`.
@@ -66,6 +77,11 @@ struct CodeInstruction {
   /// nearest one the address registers' backward slice meets,
   /// sass/StallBlame.h); absent where the slice meets none.
   std::optional<std::size_t> AddressFrom;
+  /// Where the listing has inlined line info (`nvdisasm -gi`,
+  /// sass/InlinedLines.h): its source frames, innermost first, the last the
+  /// line of the function it was compiled into (the kernel's own line of an
+  /// inlined call); one frame where it is not inlined. Empty elsewhere.
+  std::vector<CodeFrame> Frames;
 };
 
 /// One natural loop: a header and the blocks that reach a branch back to

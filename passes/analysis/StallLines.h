@@ -99,6 +99,22 @@ struct StallWait {
   bool loadChain() const { return ChainLoads >= LoadChainLoads; }
 };
 
+/// The line of a kernel's own code that a hot line in an inlined function
+/// was inlined at: the last source frame (analysis/KernelCode.h,
+/// CodeInstruction::Frames) of the line's sampled instructions, the one that
+/// holds most of its samples (analysis/HotLineCode.h).
+struct StallCallSite {
+  /// The call's file as the listing names it (the path nvcc was given),
+  /// and its line.
+  std::string File;
+  unsigned Line = 0;
+  /// Whether the listing names the same file for the hot line (the
+  /// innermost frame) and the call.
+  bool SameFile = false;
+  /// The hot line's samples at instructions inlined at that call.
+  std::uint64_t Samples = 0;
+};
+
 /// The samples of one source line of a kernel, or of its instructions
 /// without a line.
 struct StallLine {
@@ -119,6 +135,10 @@ struct StallLine {
   /// what its warps wait on.
   std::optional<StallLoop> Loop;
   std::optional<StallWait> WaitsOn;
+  /// Hot lines only, where the SASS has inlined line info (`nvdisasm -gi`)
+  /// and the line's samples lie in code inlined into the kernel: the
+  /// kernel's line it was inlined at.
+  std::optional<StallCallSite> InlinedAt;
 
   bool resolved() const { return !Where.File.empty(); }
 };

@@ -110,7 +110,8 @@ std::string waitedAt(const StallWait &W, const SourceLocation &Line) {
 
 /// A hot line's note: its share of the stall samples and what its warps
 /// were doing most, or, with the program's SASS, the instruction they
-/// waited on and the loop they were in.
+/// waited on and the loop they were in, and, where the SASS has inlined
+/// line info, the kernel's line the code there was inlined at.
 std::string stallLineMessage(const StallLine &L) {
   Arg Share = Arg::percent(L.Share);
   std::string Text =
@@ -122,14 +123,21 @@ std::string stallLineMessage(const StallLine &L) {
                           {Share, Arg::text(stallReasonPhrase(L.Dominant))});
   if (L.WaitsOn && L.WaitsOn->loadChain())
     Text = message(Msg::StallLoadChain, {Arg::text(Text)});
-  if (!L.Loop)
+  if (L.Loop) {
+    Arg First = Arg::text(std::to_string(L.Loop->FirstLine));
+    Text = L.Loop->FirstLine == L.Loop->LastLine
+               ? message(Msg::StallInOneLineLoop, {Arg::text(Text), First})
+               : message(Msg::StallInLoop,
+                         {Arg::text(Text), First,
+                          Arg::text(std::to_string(L.Loop->LastLine))});
+  }
+  if (!L.InlinedAt)
     return Text;
-  Arg First = Arg::text(std::to_string(L.Loop->FirstLine));
-  if (L.Loop->FirstLine == L.Loop->LastLine)
-    return message(Msg::StallInOneLineLoop, {Arg::text(Text), First});
-  return message(
-      Msg::StallInLoop,
-      {Arg::text(Text), First, Arg::text(std::to_string(L.Loop->LastLine))});
+  Arg Line = Arg::text(std::to_string(L.InlinedAt->Line));
+  return L.InlinedAt->SameFile
+             ? message(Msg::StallInlinedAt, {Arg::text(Text), Line})
+             : message(Msg::StallInlinedAtIn,
+                       {Arg::text(Text), Arg::text(L.InlinedAt->File), Line});
 }
 
 /// A note at each hot line of \p K's stall samples (stallLineMessage).

@@ -3,6 +3,7 @@
 #include "sass/SassFacts.h"
 
 #include "sass/Disassembly.h"
+#include "sass/InlinedLines.h"
 #include "sass/StallBlame.h"
 #include "sass/StaticBound.h"
 #include "support/Paths.h"
@@ -25,8 +26,8 @@ StaticFactsIndex staticFactsOf(const std::vector<Function> &Functions) {
 
 namespace {
 
-/// The functions of the SASS in \p Path (see readStaticFacts).
-Expected<std::vector<Function>> readFunctions(const std::string &Path) {
+/// The SASS text of \p Path (see readStaticFacts).
+Expected<std::string> readListing(const std::string &Path) {
   Expected<std::string> Text = readFile(Path);
   if (!Text)
     return Text.error().context("--sass");
@@ -37,7 +38,13 @@ Expected<std::vector<Function>> readFunctions(const std::string &Path) {
     if (!Text)
       return Text.error().context("--sass " + Path);
   }
-  auto Functions = parseSassListing(*Text, Path);
+  return Text;
+}
+
+/// The functions of \p Text, the listing of \p Path.
+Expected<std::vector<Function>> functionsOf(const std::string &Text,
+                                            const std::string &Path) {
+  auto Functions = parseSassListing(Text, Path);
   if (!Functions)
     return Functions.error().context("--sass");
   return Functions;
@@ -47,20 +54,34 @@ Expected<std::vector<Function>> readFunctions(const std::string &Path) {
 
 Expected<std::shared_ptr<const StaticFactsIndex>>
 readStaticFacts(const std::string &Path) {
-  auto Functions = readFunctions(Path);
+  auto Text = readListing(Path);
+  if (!Text)
+    return Text.error();
+  auto Functions = functionsOf(*Text, Path);
   if (!Functions)
     return Functions.error();
   return std::make_shared<const StaticFactsIndex>(staticFactsOf(*Functions));
 }
 
 Expected<ProgramSass> readProgramSass(const std::string &Path) {
-  auto Functions = readFunctions(Path);
+  auto Text = readListing(Path);
+  if (!Text)
+    return Text.error();
+  auto Functions = functionsOf(*Text, Path);
   if (!Functions)
     return Functions.error();
+  std::vector<FunctionFrames> Frames;
+  if (hasInlinedLines(*Text)) {
+    auto Parsed = parseInlinedLines(*Text, Path);
+    if (!Parsed)
+      return Parsed.error().context("--sass");
+    Frames = std::move(*Parsed);
+  }
   ProgramSass Out;
   Out.Facts =
       std::make_shared<const StaticFactsIndex>(staticFactsOf(*Functions));
-  Out.Code = std::make_shared<const KernelCodeIndex>(kernelCodeOf(*Functions));
+  Out.Code =
+      std::make_shared<const KernelCodeIndex>(kernelCodeOf(*Functions, Frames));
   return Out;
 }
 

@@ -4,8 +4,10 @@
 /// `--sass FILE` of `headroom report`, `lint` and `validate`: what the
 /// Hopper model takes from the compiled code of the profiled program
 /// (model/StaticFacts.h), and what the stall samples' hot lines take from
-/// it (analysis/KernelCode.h), read from `cuobjdump -sass` text, or from
-/// the program or object itself through cuobjdump.
+/// it (analysis/KernelCode.h), read from `cuobjdump -sass` or `nvdisasm`
+/// text, or from the program or object itself through cuobjdump. An
+/// `nvdisasm -gi` listing gives the code the source frames of inlined calls
+/// too (sass/InlinedLines.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_SASS_SASSFACTS_H
@@ -25,7 +27,8 @@ namespace headroom::sass {
 /// The facts of every function of \p Functions.
 StaticFactsIndex staticFactsOf(const std::vector<Function> &Functions);
 
-/// The facts of the SASS in \p Path: `cuobjdump -sass` text, or an ELF
+/// The facts of the SASS in \p Path: `cuobjdump -sass` or `nvdisasm`
+/// text, or an ELF
 /// program, object or cubin that cuobjdump disassembles. The error names
 /// the file and what was expected.
 Expected<std::shared_ptr<const StaticFactsIndex>>

@@ -16,6 +16,10 @@ const std::regex InstructionLine(
     R"(^\s*/\*([0-9a-fA-F]{1,16})\*/\s+(?:@(!?U?P[0-9T]+)\s+)?([A-Z][A-Z0-9_]*)((?:\.[A-Za-z0-9_]+)*)\s*([^;]*);)");
 const std::regex FunctionLine(R"(^\s*Function\s*:\s*(\S+)\s*$)");
 const std::regex ArchLine(R"(^\s*code for (sm_[0-9a-z]+)\s*$)");
+// nvdisasm's: `	.section	.text._Z1kPfPKf,"ax",@progbits`, `
+// .target	sm_90`.
+const std::regex SectionLine(R"(^\s*\.section\s+\.text\.([^,\s]+)\s*,)");
+const std::regex TargetLine(R"(^\s*\.target\s+(sm_[0-9a-z]+)\s*$)");
 const std::regex LabelLine(R"(^\s*(\.L[A-Za-z0-9_]+):\s*$)");
 const std::regex BranchTarget(R"(`\((\.L[A-Za-z0-9_]+)\))");
 // What cuobjdump of CUDA 13 prints: `@P0 BRA 0x1a0 ;` (an address).
@@ -108,9 +112,11 @@ Expected<std::vector<Function>> parseSassListing(const std::string &Text,
     if (std::optional<Error> E = overlongLine(Line, LineNo, Source))
       return *E;
     std::smatch M;
-    if (std::regex_search(Line, M, ArchLine)) {
+    if (std::regex_search(Line, M, ArchLine) ||
+        std::regex_search(Line, M, TargetLine)) {
       Arch = M[1].str();
-    } else if (std::regex_search(Line, M, FunctionLine)) {
+    } else if (std::regex_search(Line, M, FunctionLine) ||
+               std::regex_search(Line, M, SectionLine)) {
       Functions.push_back(Function{M[1].str(), Arch, {}, {}});
     } else if (std::regex_search(Line, M, LabelLine)) {
       if (!Functions.empty())
@@ -119,14 +125,15 @@ Expected<std::vector<Function>> parseSassListing(const std::string &Text,
     } else if (std::regex_search(Line, M, InstructionLine)) {
       if (Functions.empty())
         return Error(Source + ":" + std::to_string(LineNo) +
-                     ": expected a 'Function :' line before the first "
-                     "instruction");
+                     ": expected a 'Function :' (or '.section .text.') line "
+                     "before the first instruction");
       Functions.back().Instructions.push_back(instructionOf(M));
     }
   }
   if (Functions.empty())
-    return Error(Source + ": expected the output of 'cuobjdump -sass' (no "
-                          "'Function :' line)");
+    return Error(Source + ": expected the output of 'cuobjdump -sass' or "
+                          "'nvdisasm' (no 'Function :' or '.section .text.' "
+                          "line)");
   return Functions;
 }
 

@@ -7,6 +7,9 @@
 /// its opcode with modifiers and its operands, and the `.L_x_N:` labels that
 /// branches name. Encodings (the `/* 0x... */` comments) are ignored. This is
 /// the one reader of that text; everything the static mix says starts here.
+/// It reads `nvdisasm` output of a cubin too: there a function is a
+/// `.section .text.<mangled>` and the architecture the `.target` line
+/// (its `//##` line comments are sass/InlinedLines.h's).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_SASS_SASSLISTING_H
@@ -86,7 +89,8 @@ inline constexpr std::size_t MaxListingLineLength = 4096;
 std::optional<Error> overlongLine(const std::string &Line, unsigned LineNo,
                                   const std::string &Source);
 
-/// Every function of \p Text (the output of `cuobjdump -sass`); \p Source
+/// Every function of \p Text (the output of `cuobjdump -sass` or of
+/// `nvdisasm`); \p Source
 /// names the text in errors. A text without any function, or with a line
 /// longer than MaxListingLineLength, is an error.
 Expected<std::vector<Function>> parseSassListing(const std::string &Text,

@@ -256,7 +256,8 @@ FunctionCode functionCodeOf(const Function &F) {
   return C;
 }
 
-KernelCodeIndex kernelCodeOf(const std::vector<Function> &Functions) {
+KernelCodeIndex kernelCodeOf(const std::vector<Function> &Functions,
+                             const std::vector<FunctionFrames> &Frames) {
   std::map<std::string, std::vector<Function>> ByName;
   for (const Function &F : Functions)
     ByName[F.Name].push_back(F);
@@ -265,7 +266,15 @@ KernelCodeIndex kernelCodeOf(const std::vector<Function> &Functions) {
     std::string Newest = newestArchitecture(Versions);
     for (const Function &F : Versions)
       if (F.Arch == Newest) {
-        Index.add(functionCodeOf(F));
+        FunctionCode Code = functionCodeOf(F);
+        for (const FunctionFrames &Of : Frames)
+          if (Of.Name == F.Name && Of.Arch == F.Arch) {
+            for (CodeInstruction &I : Code.Instructions)
+              if (auto It = Of.At.find(I.Offset); It != Of.At.end())
+                I.Frames = It->second;
+            break;
+          }
+        Index.add(std::move(Code));
         break;
       }
   }

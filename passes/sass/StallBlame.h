@@ -35,6 +35,7 @@
 #define HEADROOM_SASS_STALLBLAME_H
 
 #include "analysis/KernelCode.h"
+#include "sass/InlinedLines.h"
 #include "sass/SassListing.h"
 #include "support/Error.h"
 
@@ -59,8 +60,11 @@ const std::vector<std::string> &blamedReasons();
 FunctionCode functionCodeOf(const Function &F);
 
 /// The code of every function of \p Functions; a function compiled for
-/// several architectures is kept for the newest.
-KernelCodeIndex kernelCodeOf(const std::vector<Function> &Functions);
+/// several architectures is kept for the newest. Its instructions get their
+/// source frames from the function of \p Frames with its name and
+/// architecture, where there is one (sass/InlinedLines.h).
+KernelCodeIndex kernelCodeOf(const std::vector<Function> &Functions,
+                             const std::vector<FunctionFrames> &Frames = {});
 
 } // namespace headroom::sass
 

@@ -50,6 +50,15 @@ ordered_json waitJson(const StallWait &W) {
   return J;
 }
 
+ordered_json callSiteJson(const StallCallSite &C) {
+  ordered_json J;
+  J["file"] = C.File;
+  J["line"] = C.Line;
+  J["same_file"] = C.SameFile;
+  J["samples"] = C.Samples;
+  return J;
+}
+
 ordered_json lineJson(const StallLine &L) {
   ordered_json J;
   if (L.resolved()) {
@@ -63,6 +72,7 @@ ordered_json lineJson(const StallLine &L) {
   J["reasons"] = reasonsJson(L.Reasons);
   J["loop"] = L.Loop ? loopJson(*L.Loop) : ordered_json();
   J["waits_on"] = L.WaitsOn ? waitJson(*L.WaitsOn) : ordered_json();
+  J["inlined_at"] = L.InlinedAt ? callSiteJson(*L.InlinedAt) : ordered_json();
   return J;
 }
 

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace headroom;
 
 namespace {
@@ -193,6 +195,72 @@ TEST(HotLineCode, CodeOfAnotherFunctionOrOffsetSaysNothing) {
   ASSERT_EQ(S.Pcs.size(), 2u);
   EXPECT_EQ(S.Pcs[1].Offset, 0xc8u);
   EXPECT_EQ(S.Pcs[1].Reasons.at("long_scoreboard"), 10u);
+}
+
+/// Five instructions, 0x00..0x40, with \p Frames per offset.
+KernelCodeIndex
+inlinedCode(const std::map<std::uint64_t, std::vector<CodeFrame>> &Frames) {
+  FunctionCode F;
+  F.Name = "_Z1kv";
+  for (std::uint64_t O = 0; O <= 0x40; O += 0x10) {
+    CodeInstruction I;
+    I.Offset = O;
+    I.Opcode = "ISETP.GE.U32.AND";
+    if (auto It = Frames.find(O); It != Frames.end())
+      I.Frames = It->second;
+    F.Instructions.push_back(I);
+  }
+  KernelCodeIndex Index;
+  Index.add(F);
+  return Index;
+}
+
+TEST(HotLineCode, NamesTheKernelLineInlinedCodeWasInlinedAt) {
+  // Line 31 of an inlined function: 800 samples where it was inlined at
+  // line 48, 100 at line 60; line 50 is the kernel's own.
+  KernelCodeIndex Code =
+      inlinedCode({{0x10, {{"/src/k.cu", 31}, {"/src/k.cu", 48}}},
+                   {0x20, {{"/src/k.cu", 31}, {"/src/k.cu", 48}}},
+                   {0x30, {{"/src/k.cu", 31}, {"/src/k.cu", 60}}},
+                   {0x40, {{"/src/k.cu", 50}}}});
+  StallLines S = linesOf({
+      pc(0x10, "k.cu", 31, {{"wait", 500}}),
+      pc(0x20, "k.cu", 31, {{"wait", 300}}),
+      pc(0x30, "k.cu", 31, {{"wait", 100}}),
+      pc(0x40, "k.cu", 50, {{"wait", 200}}),
+  });
+  placeHotLinesInCode(S, Code);
+  ASSERT_EQ(S.Hot.size(), 2u);
+  const StallLine &L31 = S.Lines[S.Hot[0]];
+  ASSERT_EQ(L31.Where.Line, 31u);
+  ASSERT_TRUE(L31.InlinedAt);
+  EXPECT_EQ(L31.InlinedAt->Line, 48u);
+  EXPECT_EQ(L31.InlinedAt->File, "/src/k.cu");
+  EXPECT_TRUE(L31.InlinedAt->SameFile);
+  EXPECT_EQ(L31.InlinedAt->Samples, 800u);
+  EXPECT_FALSE(S.Lines[S.Hot[1]].InlinedAt);
+}
+
+TEST(HotLineCode, AnInlinedCallSiteOnlyWhereTheListingAgrees) {
+  // A header's function inlined into k.cu: the call is in another file.
+  StallLines S = linesOf({pc(0x10, "cmp.h", 5, {{"wait", 500}})});
+  placeHotLinesInCode(
+      S, inlinedCode({{0x10, {{"/inc/cmp.h", 5}, {"/src/k.cu", 48}}}}));
+  ASSERT_TRUE(S.Lines[S.Hot[0]].InlinedAt);
+  EXPECT_FALSE(S.Lines[S.Hot[0]].InlinedAt->SameFile);
+  EXPECT_EQ(S.Lines[S.Hot[0]].InlinedAt->File, "/src/k.cu");
+  // A listing whose innermost line is not the profile's (another build),
+  // or whose file is another, names no call.
+  for (CodeFrame Inner :
+       {CodeFrame{"/inc/cmp.h", 6}, CodeFrame{"/inc/x.h", 5}}) {
+    StallLines T = linesOf({pc(0x10, "cmp.h", 5, {{"wait", 500}})});
+    placeHotLinesInCode(T, inlinedCode({{0x10, {Inner, {"/src/k.cu", 48}}}}));
+    EXPECT_FALSE(T.Lines[T.Hot[0]].InlinedAt);
+  }
+  // Without frames (cuobjdump -sass), none either.
+  StallLines U = linesOf({pc(0x10, "cmp.h", 5, {{"wait", 500}})});
+  placeHotLinesInCode(U, inlinedCode({}));
+  EXPECT_FALSE(U.Lines[U.Hot[0]].InlinedAt);
 }
 
 } // namespace
