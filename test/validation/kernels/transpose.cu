@@ -13,9 +13,6 @@
 ///              coalesced, but the tile is read down a column of a [32][32]
 ///              array: 32-way bank conflicts on every shared load
 ///   smempad    the same with [32][33]: no conflicts, a DRAM-bound copy
-///   smempadone the padded tile with one element per thread (blocks of
-///              32 x 32): what coalescing alone gives the naive kernels,
-///              without smempad's four elements per thread in flight
 ///
 /// for n = 2048 (16 MB each way: L2-resident on Hopper), 8192 (256 MB) and
 /// 16384 (1 GB). The whole output is compared exactly with the input.
@@ -69,8 +66,10 @@ __global__ void __launch_bounds__(256)
     Out[(Bx + Ty + R) * N + By + Tx] = Tile[Tx][Ty + R];
 }
 
-/// The padded tile with a thread per element: blocks of 32 x 32, each thread
-/// reads one element of In into the tile and writes one of Out from it.
+/// smempadone: the padded tile with a thread per element, blocks of 32 x 32,
+/// each thread reading one element of In into the tile and writing one of
+/// Out from it: what coalescing alone gives the naive kernels, without
+/// smempad's four elements per thread in flight (docs/perf/advice.md).
 __global__ void __launch_bounds__(1024)
     transposeTiledOneKernel(const float *__restrict__ In,
                             float *__restrict__ Out, int N) {
