@@ -22,7 +22,7 @@ work=${HEADROOM_FUZZ_WORK:-$build/work}
 targets=("$@")
 if ((${#targets[@]} == 0)); then
   targets=(counters device profile baseline lint_options nvcc_command
-           dependency_file runtime_env sass ncu_csv)
+           dependency_file runtime_env sass ncu_csv cuda_text)
 fi
 
 compiler=$(command -v clang++-22 || true)
