@@ -697,7 +697,12 @@ nvcc::KernelCodeReader WrapperRun::codeReader(const NvccCommand &Cmd,
     std::string Tool = cuobjdumpBeside(Compiler);
     if (Tool.empty())
       return nullptr;
-    auto Code = sass::readKernelCode(Tool, Object);
+    auto Frames = sass::readInlinedLines(Tool, Object);
+    if (!Frames && Settings.Verbose)
+      Err << Tag << "note: no inlined lines for the stall samples' lines: "
+          << Frames.error().message() << "\n";
+    auto Code = sass::readKernelCode(
+        Tool, Object, Frames ? *Frames : std::vector<sass::FunctionFrames>());
     if (Code)
       return *Code;
     if (Settings.Verbose)

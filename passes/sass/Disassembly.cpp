@@ -5,7 +5,10 @@
 #include "support/Paths.h"
 #include "support/Process.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+#include <vector>
 
 namespace headroom::sass {
 
@@ -52,6 +55,84 @@ Expected<std::string> runCuobjdump(const std::string &Tool,
                       ? ": " + Messages->substr(0, Messages->find('\n'))
                       : std::string()));
   return Text;
+}
+
+std::string nvdisasmBeside(const std::string &Cuobjdump) {
+  std::string Dir = parentPath(Cuobjdump);
+  std::string Candidate = (Dir.empty() ? "." : Dir) + "/nvdisasm";
+  return isExecutable(Candidate) ? Candidate : std::string();
+}
+
+namespace {
+
+/// The output of \p Argv, run in \p WorkingDirectory (ours when empty),
+/// its output and messages kept in files under \p Dir; the error names the
+/// command and its first line of messages.
+Expected<std::string> outputOf(const std::vector<std::string> &Argv,
+                               const std::string &Dir,
+                               const std::string &WorkingDirectory = "") {
+  std::string Out = Dir + "/out.txt", Err = Dir + "/err.txt";
+  Expected<ProcessExit> Exit = runProcess(Argv, Err, Out, WorkingDirectory);
+  if (!Exit)
+    return Exit.error();
+  Expected<std::string> Text = readFile(Out);
+  Expected<std::string> Messages = readFile(Err);
+  if (Exit->Code != 0) {
+    std::string Command;
+    for (const std::string &A : Argv)
+      Command += (Command.empty() ? "" : " ") + A;
+    return Error("'" + Command + "' failed (exit " +
+                 std::to_string(Exit->Code) + ")" +
+                 (Messages && !Messages->empty()
+                      ? ": " + Messages->substr(0, Messages->find('\n'))
+                      : std::string()));
+  }
+  return Text;
+}
+
+} // namespace
+
+Expected<std::string> runNvdisasmInlined(const std::string &Cuobjdump,
+                                         const std::string &Nvdisasm,
+                                         const std::string &Object) {
+  if (!isRegularFile(Object))
+    return Error("cannot read '" + Object + "': no such file");
+  Expected<std::string> Dir = makeTemporaryDirectory("headroom-nvdisasm-");
+  if (!Dir)
+    return Dir.error();
+  std::string Cubins = *Dir + "/cubins";
+  std::error_code Ec;
+  std::filesystem::create_directory(Cubins, Ec);
+  Expected<std::string> Extracted =
+      Ec ? Expected<std::string>(Error("cannot create '" + Cubins + "'"))
+         : outputOf({Cuobjdump, "-xelf", "all", absolutePath(Object)}, *Dir,
+                    Cubins);
+  std::vector<std::string> Files;
+  if (Extracted) {
+    for (const auto &E : std::filesystem::directory_iterator(Cubins, Ec))
+      if (E.path().extension() == ".cubin")
+        Files.push_back(E.path().string());
+    std::sort(Files.begin(), Files.end());
+    if (Files.empty() && extension(Object) == "cubin")
+      Files.push_back(Object);
+  }
+  std::string Listing;
+  Expected<std::string> Failed = Extracted;
+  for (const std::string &Cubin : Files) {
+    Expected<std::string> Text = outputOf({Nvdisasm, "-gi", "-c", Cubin}, *Dir);
+    if (!Text) {
+      Failed = Text;
+      break;
+    }
+    Listing += *Text;
+  }
+  removeTree(*Dir);
+  if (!Failed)
+    return Failed.error();
+  if (Files.empty())
+    return Error("'" + Cuobjdump + " -xelf all " + Object +
+                 "' extracted no cubin");
+  return Listing;
 }
 
 } // namespace headroom::sass

@@ -86,14 +86,29 @@ Expected<ProgramSass> readProgramSass(const std::string &Path) {
 }
 
 Expected<std::shared_ptr<const KernelCodeIndex>>
-readKernelCode(const std::string &Tool, const std::string &Object) {
+readKernelCode(const std::string &Tool, const std::string &Object,
+               const std::vector<FunctionFrames> &Frames) {
   Expected<std::string> Text = runCuobjdump(Tool, Object, "-sass");
   if (!Text)
     return Text.error();
   auto Functions = parseSassListing(*Text, Tool + " -sass " + Object);
   if (!Functions)
     return Functions.error();
-  return std::make_shared<const KernelCodeIndex>(kernelCodeOf(*Functions));
+  return std::make_shared<const KernelCodeIndex>(
+      kernelCodeOf(*Functions, Frames));
+}
+
+Expected<std::vector<FunctionFrames>>
+readInlinedLines(const std::string &Tool, const std::string &Object) {
+  std::string Nvdisasm = nvdisasmBeside(Tool);
+  if (Nvdisasm.empty())
+    return std::vector<FunctionFrames>();
+  Expected<std::string> Text = runNvdisasmInlined(Tool, Nvdisasm, Object);
+  if (!Text)
+    return Text.error();
+  if (!hasInlinedLines(*Text))
+    return std::vector<FunctionFrames>();
+  return parseInlinedLines(*Text, Nvdisasm + " -gi -c " + Object);
 }
 
 } // namespace headroom::sass

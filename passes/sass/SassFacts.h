@@ -15,6 +15,7 @@
 
 #include "analysis/KernelCode.h"
 #include "model/StaticFacts.h"
+#include "sass/InlinedLines.h"
 #include "sass/SassListing.h"
 #include "support/Error.h"
 
@@ -45,9 +46,17 @@ struct ProgramSass {
 Expected<ProgramSass> readProgramSass(const std::string &Path);
 
 /// The code of \p Object (a program, object or cubin) as the cuobjdump
-/// \p Tool disassembles it (`headroom nvcc`, after it compiled it).
+/// \p Tool disassembles it (`headroom nvcc`, after it compiled it), its
+/// instructions with their source frames from \p Frames.
 Expected<std::shared_ptr<const KernelCodeIndex>>
-readKernelCode(const std::string &Tool, const std::string &Object);
+readKernelCode(const std::string &Tool, const std::string &Object,
+               const std::vector<FunctionFrames> &Frames = {});
+
+/// The source frames of the code of \p Object from the nvdisasm next to the
+/// cuobjdump \p Tool (runNvdisasmInlined): none where there is no nvdisasm
+/// there; an error where a step fails or the listing does not parse.
+Expected<std::vector<FunctionFrames>>
+readInlinedLines(const std::string &Tool, const std::string &Object);
 
 } // namespace headroom::sass
 

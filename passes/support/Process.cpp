@@ -18,7 +18,8 @@ namespace headroom {
 
 Expected<ProcessExit> runProcess(const std::vector<std::string> &Argv,
                                  const std::string &StderrFile,
-                                 const std::string &StdoutFile) {
+                                 const std::string &StdoutFile,
+                                 const std::string &WorkingDirectory) {
   if (Argv.empty())
     return Error("no program to run");
   std::vector<char *> CArgs;
@@ -36,6 +37,9 @@ Expected<ProcessExit> runProcess(const std::vector<std::string> &Argv,
     posix_spawn_file_actions_addopen(&Actions, STDOUT_FILENO,
                                      StdoutFile.c_str(),
                                      O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  // After the files: their paths are relative to our directory.
+  if (!WorkingDirectory.empty())
+    posix_spawn_file_actions_addchdir_np(&Actions, WorkingDirectory.c_str());
   pid_t Pid = 0;
   int Err =
       posix_spawnp(&Pid, CArgs[0], &Actions, nullptr, CArgs.data(), environ);

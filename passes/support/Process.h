@@ -29,11 +29,13 @@ struct ProcessExit {
 /// environment of this process and waits for it. Its standard error goes to
 /// \p StderrFile when that is not empty, else to ours, and its standard
 /// output to \p StdoutFile when that is not empty (`headroom static-mix`
-/// reads cuobjdump's listing from there). Fails when it could not be
-/// started or waited for.
+/// reads cuobjdump's listing from there). It runs in \p WorkingDirectory
+/// when that is not empty (`cuobjdump -xelf` writes its files there), else in
+/// ours. Fails when it could not be started or waited for.
 Expected<ProcessExit> runProcess(const std::vector<std::string> &Argv,
                                  const std::string &StderrFile = "",
-                                 const std::string &StdoutFile = "");
+                                 const std::string &StdoutFile = "",
+                                 const std::string &WorkingDirectory = "");
 
 /// The executable \p Name found in the directories of $PATH, or "".
 std::string findInPath(const std::string &Name);

@@ -122,7 +122,7 @@ TEST(ReportJsonTest, StallLinesAreTyped) {
             R"({"file":"app.cu","line":12,"column":0,"samples":700,)"
             R"("share":0.7,"dominant":"long_scoreboard","reasons":)"
             R"({"long_scoreboard":600,"selected":100},)"
-            R"("loop":null,"waits_on":null})");
+            R"("loop":null,"waits_on":null,"inlined_at":null})");
   EXPECT_EQ(S["hot"].dump(), "[0,1]");
   EXPECT_TRUE(S["unresolved"].is_null());
   EXPECT_TRUE(J["kernels"][1]["stall_lines"].is_null());
