@@ -69,6 +69,26 @@ std::optional<StallLoop> loopOf(const StallLines &S, const StallLine &L,
   return Out;
 }
 
+/// How the listing (CodeInstruction::Frames) names the file of \p L: the
+/// innermost frame's file of one of its sampled instructions whose
+/// innermost line is \p L's; absent where none has frames.
+std::optional<std::string> listingFileOf(const StallLines &S,
+                                         const StallLine &L,
+                                         const KernelCodeIndex &Code) {
+  for (const StallPc &Pc : S.Pcs) {
+    if (!sameLine(Pc, L))
+      continue;
+    const FunctionCode *F = Code.find(Pc.Function);
+    std::optional<std::size_t> I = F ? F->indexOf(Pc.Offset) : std::nullopt;
+    if (I && !F->Instructions[*I].Frames.empty() &&
+        F->Instructions[*I].Frames.front().Line == L.Where.Line &&
+        fileName(F->Instructions[*I].Frames.front().File) ==
+            fileName(L.Where.File))
+      return F->Instructions[*I].Frames.front().File;
+  }
+  return std::nullopt;
+}
+
 std::optional<StallWait> waitOf(const StallLines &S, const StallLine &L,
                                 const KernelCodeIndex &Code) {
   // (function, blamed instruction) -> the line's samples charged to it.
@@ -117,6 +137,16 @@ std::optional<StallWait> waitOf(const StallLines &S, const StallLine &L,
   if (const StallPc *Own = sampledAt(S, F->Name, I.Offset);
       Own && !Own->Where.File.empty()) {
     Out.Where = Own->Where;
+    return Out;
+  }
+  if (!I.Frames.empty()) {
+    // The listing's line: in the hot line's file where the listing names
+    // that file as it names the hot line's.
+    const CodeFrame &Inner = I.Frames.front();
+    std::optional<std::string> Same = listingFileOf(S, L, Code);
+    Out.Where.File = Same && *Same == Inner.File ? L.Where.File : Inner.File;
+    Out.Where.Line = Inner.Line;
+    Out.FromListing = true;
     return Out;
   }
   for (std::size_t K = Index; K-- > 0 && F->Instructions[K].Block == I.Block;)

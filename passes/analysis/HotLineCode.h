@@ -10,9 +10,10 @@
 /// those of the sampled instructions in its address range, in the hot
 /// line's file, so instructions no warp was sampled at do not widen it.
 /// The instruction waited on is the one most of the line's samples of that
-/// reason are charged to; its line is that of its own samples, else that of
-/// the nearest sampled instruction before it in its basic block (the line
-/// table is the runtime's, and it resolves sampled instructions only). A
+/// reason are charged to; its line is that of its own samples, else the one
+/// the listing gives it where it has line info (`nvdisasm -gi`), else that
+/// of the nearest sampled instruction before it in its basic block (the
+/// line table is the runtime's, and it resolves sampled instructions only). A
 /// load waited on gets the loads its address comes from, link by link
 /// (CodeInstruction::AddressFrom): a chain of them is a pointer chase.
 /// Where the SASS has inlined line info (`nvdisasm -gi`, sass/InlinedLines.h),

@@ -82,10 +82,12 @@ struct StallWait {
   /// hot line's samples of that reason charged to it.
   std::string Reason;
   std::uint64_t Samples = 0;
-  /// Its line: that of its own samples, else (Nearby) that of the nearest
-  /// sampled instruction before it in its basic block; File empty when
-  /// neither has one.
+  /// Its line: that of its own samples, else (FromListing) the innermost
+  /// frame the listing gives it (`nvdisasm -gi`, CodeInstruction::Frames),
+  /// else (Nearby) that of the nearest sampled instruction before it in its
+  /// basic block; File empty when none has one.
   SourceLocation Where;
+  bool FromListing = false;
   bool Nearby = false;
   /// A load only: the offset of the load whose value its address is
   /// computed from (CodeInstruction::AddressFrom), and how many loads in a

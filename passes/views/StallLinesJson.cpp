@@ -41,6 +41,7 @@ ordered_json waitJson(const StallWait &W) {
     J["line"] = W.Where.Line;
   }
   J["line_from"] = W.Where.File.empty() ? "none"
+                   : W.FromListing      ? "listing"
                    : W.Nearby           ? "block"
                                         : "samples";
   J["address_from"] =

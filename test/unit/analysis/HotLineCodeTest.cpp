@@ -263,4 +263,35 @@ TEST(HotLineCode, AnInlinedCallSiteOnlyWhereTheListingAgrees) {
   EXPECT_FALSE(U.Lines[U.Hot[0]].InlinedAt);
 }
 
+TEST(HotLineCode, AnUnsampledLoadTakesTheListingsLine) {
+  // The load at 0x00 has no samples; the listing gives it line 47 of the
+  // file it names the hot line's as, or of another file.
+  for (const char *LoadFile : {"/src/k.cu", "/src/other.cu"}) {
+    FunctionCode F;
+    F.Name = "_Z1kv";
+    CodeInstruction Load, Compare;
+    Load.Offset = 0x0;
+    Load.Opcode = "LDG.E";
+    Load.Role = CodeRole::GlobalLoad;
+    Load.Frames = {{LoadFile, 47}};
+    Compare.Offset = 0x10;
+    Compare.Opcode = "ISETP.GE.U32.AND";
+    Compare.Frames = {{"/src/k.cu", 31}, {"/src/k.cu", 48}};
+    Compare.Blame["long_scoreboard"] = 0;
+    F.Instructions = {Load, Compare};
+    KernelCodeIndex Code;
+    Code.add(F);
+    StallLines S = linesOf({pc(0x10, "k.cu", 31, {{"long_scoreboard", 500}})});
+    placeHotLinesInCode(S, Code);
+    const StallLine &L = S.Lines[S.Hot[0]];
+    ASSERT_TRUE(L.WaitsOn);
+    EXPECT_EQ(L.WaitsOn->Offset, 0x0u);
+    EXPECT_EQ(L.WaitsOn->Where.Line, 47u);
+    EXPECT_EQ(L.WaitsOn->Where.File,
+              std::string(LoadFile) == "/src/k.cu" ? "k.cu" : LoadFile);
+    EXPECT_TRUE(L.WaitsOn->FromListing);
+    EXPECT_FALSE(L.WaitsOn->Nearby);
+  }
+}
+
 } // namespace
