@@ -1,8 +1,9 @@
 //===- FuzzSass.cpp - Fuzzing the cuobjdump -sass and -res-usage readers --===//
 ///
 /// \file
-/// Any text through the SASS listing reader (what `--sass` reads) and the
-/// resource-usage reader; every function of an accepted listing through the
+/// Any text through the SASS listing reader (what `--sass` reads), the
+/// reader of nvdisasm -gi's inlined line info and the resource-usage
+/// reader; every function of an accepted listing through the
 /// analyses that read its instructions (the loop-weighted mix, the load
 /// rounds, the fp32 atomics to one word, the code the stall samples are
 /// placed in: blocks, loops and blame), which must not throw or crash and
@@ -12,6 +13,7 @@
 
 #include "FuzzSupport.h"
 
+#include "sass/InlinedLines.h"
 #include "sass/InstructionMix.h"
 #include "sass/LoadsInFlight.h"
 #include "sass/OneWordAtomics.h"
@@ -29,11 +31,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
   std::string Text(reinterpret_cast<const char *>(Data), Size);
   if (auto Usage = parseResourceUsage(Text, "fuzz.res-usage"); !Usage)
     fuzz::checkMessage(Usage.error());
+  std::vector<FunctionFrames> Frames;
+  if (auto Parsed = parseInlinedLines(Text, "fuzz.gi"); !Parsed) {
+    fuzz::checkMessage(Parsed.error());
+  } else {
+    Frames = std::move(*Parsed);
+    for (const FunctionFrames &F : Frames)
+      for (const auto &[Offset, Chain] : F.At)
+        if (Chain.empty())
+          fuzz::fail("an instruction with frames has none");
+  }
   auto Functions = parseSassListing(Text, "fuzz.sass");
   if (!Functions) {
     fuzz::checkMessage(Functions.error());
     return 0;
   }
+  KernelCodeIndex Index = kernelCodeOf(*Functions, Frames);
+  if (Index.size() > Functions->size())
+    fuzz::fail("more functions of code than in the listing");
   (void)newestArchitecture(*Functions);
   for (const Function &F : *Functions) {
     (void)computeCapabilityOf(F.Arch);
