@@ -69,23 +69,32 @@ std::optional<StallLoop> loopOf(const StallLines &S, const StallLine &L,
   return Out;
 }
 
-/// How the listing (CodeInstruction::Frames) names the file of \p L: the
-/// innermost frame's file of one of its sampled instructions whose
-/// innermost line is \p L's; absent where none has frames.
+/// The listing's frames (CodeInstruction::Frames) of \p Pc's instruction,
+/// where the innermost one is \p Pc's own line (a listing of another build
+/// would name other lines); null otherwise.
+const std::vector<CodeFrame> *framesOf(const StallPc &Pc,
+                                       const KernelCodeIndex &Code) {
+  const FunctionCode *F = Code.find(Pc.Function);
+  std::optional<std::size_t> I = F ? F->indexOf(Pc.Offset) : std::nullopt;
+  if (!I)
+    return nullptr;
+  const std::vector<CodeFrame> &Frames = F->Instructions[*I].Frames;
+  if (Frames.empty() || Frames.front().Line != Pc.Where.Line ||
+      fileName(Frames.front().File) != fileName(Pc.Where.File))
+    return nullptr;
+  return &Frames;
+}
+
+/// How the listing names the file of \p L: the innermost frame's file of
+/// one of its sampled instructions whose innermost line is \p L's; absent
+/// where none has frames.
 std::optional<std::string> listingFileOf(const StallLines &S,
                                          const StallLine &L,
                                          const KernelCodeIndex &Code) {
-  for (const StallPc &Pc : S.Pcs) {
-    if (!sameLine(Pc, L))
-      continue;
-    const FunctionCode *F = Code.find(Pc.Function);
-    std::optional<std::size_t> I = F ? F->indexOf(Pc.Offset) : std::nullopt;
-    if (I && !F->Instructions[*I].Frames.empty() &&
-        F->Instructions[*I].Frames.front().Line == L.Where.Line &&
-        fileName(F->Instructions[*I].Frames.front().File) ==
-            fileName(L.Where.File))
-      return F->Instructions[*I].Frames.front().File;
-  }
+  for (const StallPc &Pc : S.Pcs)
+    if (sameLine(Pc, L))
+      if (const std::vector<CodeFrame> *Frames = framesOf(Pc, Code))
+        return Frames->front().File;
   return std::nullopt;
 }
 
@@ -164,20 +173,13 @@ std::optional<StallCallSite> callSiteOf(const StallLines &S, const StallLine &L,
   // (file, line, same file) of the outermost frame -> the line's samples.
   std::map<std::tuple<std::string, unsigned, bool>, std::uint64_t> At;
   for (const StallPc &Pc : S.Pcs) {
-    if (!sameLine(Pc, L))
+    const std::vector<CodeFrame> *Frames =
+        sameLine(Pc, L) ? framesOf(Pc, Code) : nullptr;
+    // Inlined: a call site beyond the innermost frame.
+    if (!Frames || Frames->size() < 2)
       continue;
-    const FunctionCode *F = Code.find(Pc.Function);
-    std::optional<std::size_t> I = F ? F->indexOf(Pc.Offset) : std::nullopt;
-    if (!I)
-      continue;
-    const std::vector<CodeFrame> &Frames = F->Instructions[*I].Frames;
-    // Inlined, and the listing's innermost line is the profile's (a
-    // listing of another build would name other lines).
-    if (Frames.size() < 2 || Frames.front().Line != Pc.Where.Line ||
-        fileName(Frames.front().File) != fileName(Pc.Where.File))
-      continue;
-    const CodeFrame &Call = Frames.back();
-    bool SameFile = Call.File == Frames.front().File;
+    const CodeFrame &Call = Frames->back();
+    bool SameFile = Call.File == Frames->front().File;
     if (SameFile && Call.Line == Pc.Where.Line)
       continue;
     At[{Call.File, Call.Line, SameFile}] += total(Pc.Reasons);

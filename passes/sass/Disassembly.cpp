@@ -12,6 +12,35 @@
 
 namespace headroom::sass {
 
+namespace {
+
+/// The output of \p Argv, run in \p WorkingDirectory (ours when empty),
+/// its output and messages kept in files under \p Dir; the error names the
+/// command and its first line of messages.
+Expected<std::string> outputOf(const std::vector<std::string> &Argv,
+                               const std::string &Dir,
+                               const std::string &WorkingDirectory = "") {
+  std::string Out = Dir + "/out.txt", Err = Dir + "/err.txt";
+  Expected<ProcessExit> Exit = runProcess(Argv, Err, Out, WorkingDirectory);
+  if (!Exit)
+    return Exit.error();
+  Expected<std::string> Text = readFile(Out);
+  Expected<std::string> Messages = readFile(Err);
+  if (Exit->Code != 0) {
+    std::string Command;
+    for (const std::string &A : Argv)
+      Command += (Command.empty() ? "" : " ") + A;
+    return Error("'" + Command + "' failed (exit " +
+                 std::to_string(Exit->Code) + ")" +
+                 (Messages && !Messages->empty()
+                      ? ": " + Messages->substr(0, Messages->find('\n'))
+                      : std::string()));
+  }
+  return Text;
+}
+
+} // namespace
+
 std::string findCuobjdump() {
   if (const char *Env = std::getenv("HEADROOM_CUOBJDUMP"); Env && *Env)
     return Env;
@@ -41,19 +70,8 @@ Expected<std::string> runCuobjdump(const std::string &Tool,
   Expected<std::string> Dir = makeTemporaryDirectory("headroom-sass-");
   if (!Dir)
     return Dir.error();
-  std::string Out = *Dir + "/out.txt", Err = *Dir + "/err.txt";
-  Expected<ProcessExit> Exit = runProcess({Tool, Flag, Object}, Err, Out);
-  Expected<std::string> Text = readFile(Out);
-  Expected<std::string> Messages = readFile(Err);
+  Expected<std::string> Text = outputOf({Tool, Flag, Object}, *Dir);
   removeTree(*Dir);
-  if (!Exit)
-    return Exit.error();
-  if (Exit->Code != 0)
-    return Error("'" + Tool + " " + Flag + " " + Object + "' failed (exit " +
-                 std::to_string(Exit->Code) + ")" +
-                 (Messages && !Messages->empty()
-                      ? ": " + Messages->substr(0, Messages->find('\n'))
-                      : std::string()));
   return Text;
 }
 
@@ -62,35 +80,6 @@ std::string nvdisasmBeside(const std::string &Cuobjdump) {
   std::string Candidate = (Dir.empty() ? "." : Dir) + "/nvdisasm";
   return isExecutable(Candidate) ? Candidate : std::string();
 }
-
-namespace {
-
-/// The output of \p Argv, run in \p WorkingDirectory (ours when empty),
-/// its output and messages kept in files under \p Dir; the error names the
-/// command and its first line of messages.
-Expected<std::string> outputOf(const std::vector<std::string> &Argv,
-                               const std::string &Dir,
-                               const std::string &WorkingDirectory = "") {
-  std::string Out = Dir + "/out.txt", Err = Dir + "/err.txt";
-  Expected<ProcessExit> Exit = runProcess(Argv, Err, Out, WorkingDirectory);
-  if (!Exit)
-    return Exit.error();
-  Expected<std::string> Text = readFile(Out);
-  Expected<std::string> Messages = readFile(Err);
-  if (Exit->Code != 0) {
-    std::string Command;
-    for (const std::string &A : Argv)
-      Command += (Command.empty() ? "" : " ") + A;
-    return Error("'" + Command + "' failed (exit " +
-                 std::to_string(Exit->Code) + ")" +
-                 (Messages && !Messages->empty()
-                      ? ": " + Messages->substr(0, Messages->find('\n'))
-                      : std::string()));
-  }
-  return Text;
-}
-
-} // namespace
 
 Expected<std::string> runNvdisasmInlined(const std::string &Cuobjdump,
                                          const std::string &Nvdisasm,

@@ -236,12 +236,8 @@ private:
 class ChecksConsumer : public clang::ASTConsumer {
 public:
   ChecksConsumer(const CheckRequest &Request, CheckResult &Result)
-      : Request(Request), Result(Result) {
-    // One that does not compile judges no header (CheckContext).
-    if (Request.Settings.HeaderFilter)
-      if (llvm::Regex Filter(*Request.Settings.HeaderFilter); Filter.isValid())
-        HeaderFilter = std::move(Filter);
-  }
+      : Request(Request), Result(Result),
+        HeaderFilter(compiledHeaderFilter(Request.Settings)) {}
 
   /// Keeps the bodies the checks judge where the parse skips bodies (the
   /// instrumenter's, which this consumer shares: a multiplexed consumer

@@ -16,20 +16,14 @@ namespace headroom::sourcechecks {
 CheckContext::CheckContext(clang::ASTContext &Ctx,
                            clang::DiagnosticsEngine &Out,
                            const CheckSettings &Settings)
-    : Ctx(Ctx), Out(Out), Settings(Settings) {
+    : Ctx(Ctx), Out(Out), Settings(Settings),
+      HeaderFilter(compiledHeaderFilter(Settings)) {
   WarningID =
       Out.getCustomDiagID(Settings.AsErrors ? clang::DiagnosticsEngine::Error
                                             : clang::DiagnosticsEngine::Warning,
                           "%0");
   NoteID = Out.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");
   ErrorID = Out.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
-  // The filter was checked where it was read (CheckConfig.h); one that
-  // does not compile judges no header.
-  if (Settings.HeaderFilter) {
-    llvm::Regex Filter(*Settings.HeaderFilter);
-    if (Filter.isValid())
-      HeaderFilter = std::move(Filter);
-  }
 }
 
 CheckContext::~CheckContext() = default;
@@ -39,6 +33,15 @@ std::int64_t CheckContext::threshold(const SourceCheck &Check,
   auto It = Settings.Thresholds.find(std::string(Check.name()) + "." +
                                      std::string(T.Name));
   return It == Settings.Thresholds.end() ? T.Default : It->second;
+}
+
+std::optional<llvm::Regex> compiledHeaderFilter(const CheckSettings &Settings) {
+  if (!Settings.HeaderFilter)
+    return std::nullopt;
+  llvm::Regex Filter(*Settings.HeaderFilter);
+  if (!Filter.isValid())
+    return std::nullopt;
+  return Filter;
 }
 
 bool isJudged(const clang::SourceManager &SM, clang::SourceLocation Loc,

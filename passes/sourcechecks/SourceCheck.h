@@ -144,6 +144,11 @@ private:
   const SourceCheckInfo &Facts;
 };
 
+/// The header filter of \p Settings, compiled; none without one, and none
+/// for one that does not compile (it was checked where it was read,
+/// CheckConfig.h): such a filter judges no header.
+std::optional<llvm::Regex> compiledHeaderFilter(const CheckSettings &Settings);
+
 /// Whether declarations at \p Loc are judged: in the main file, or in a
 /// header \p HeaderFilter (null for none) names; never in a system header.
 bool isJudged(const clang::SourceManager &SM, clang::SourceLocation Loc,
