@@ -3,8 +3,11 @@
 # the cuda-samples programs test/gpu/stalls/external-prepare.sh instrumented
 # (on a machine with Clang), each built plain and instrumented with
 # -lineinfo, run both ways (outputs compared), and the plain build profiled
-# by Nsight Compute's source counters (its first NCU_LAUNCHES launches);
-# compare.py then compares the hottest lines. Results go to $OUT (or
+# by Nsight Compute's source counters on the launch the runtime samples
+# (each kernel's second), with clocks and caches as the runtime has them
+# (ncu's defaults lock the clocks to base and flush the caches, which
+# changed BlackScholes' hot line: docs/perf/lines.md); compare.py then
+# compares the hottest lines, each of ncu's samples once. Results go to $OUT (or
 # build-gpu-stalls/external): summary.txt, and per program its profile and
 # ncu's per-line samples (NAME.json, NAME-ncu-lines.csv).
 #
@@ -69,7 +72,8 @@ while read -r name; do
     status=1
   fi
   [[ ${NCU_LAUNCHES:-40} == 0 ]] && continue
-  (cd "$src" && "$ncu" --section SourceCounters --import-source yes -c "${NCU_LAUNCHES:-40}" \
+  (cd "$src" && "$ncu" --clock-control none --cache-control none --section SourceCounters \
+    --import-source yes --kernel-name-base mangled --kernel-id ::regex:.:2 \
     -f -o "$work/ncu" "$work/plain" >"$work/ncu.log" 2>&1)
   "$ncu" -i "$work/ncu.ncu-rep" --page source --csv --print-source cuda,sass \
     >"$work/ncu-source.csv" 2>&1

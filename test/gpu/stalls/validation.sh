@@ -3,11 +3,14 @@
 # kernels, built by test/validation/build.sh on a machine with Clang; carry
 # .validation): every case of FAMILIES runs in its own process under the
 # runtime's defaults (counters and stall samples), then each family's plain
-# binary runs under Nsight Compute's source counters (the first launch of
-# each case's checked run), and compare.py compares the hottest line of every
-# kernel, the samples of all its cases summed (each weighed by its sampling
-# period), then of every case against ncu's launch of the same case (the
-# harness's manifest names the cases of ncu's launches). Results go to $OUT
+# binary runs each case under Nsight Compute's source counters, on the
+# launch the runtime samples (each kernel's second) and as the runtime runs
+# it (clocks and caches left alone: ncu's defaults lock the clocks to base
+# and flush the caches before each pass, which changed BlackScholes' hot
+# line, docs/perf/lines.md), and compare.py compares the hottest line of
+# every kernel, the samples of all its cases summed (each weighed by its
+# sampling period), then of every case against ncu's launch of the same
+# case, each sample of ncu's counted once (compare.py). Results go to $OUT
 # (or .validation/stalls) as stalls-<gpu>.tar.gz: summary.txt,
 # profiles/<case>.json and ncu/<family>-ncu-lines.csv (with a case column).
 #
@@ -72,22 +75,32 @@ for family in $families; do
   done
 done
 
+# Nsight Compute's options: the source counters of each kernel's second
+# launch in the case's process (--kernel-id counts a kernel's launches by
+# its mangled name), with clocks and caches as the runtime has them.
+ncu_opts=(--clock-control none --cache-control none --section SourceCounters
+  --import-source yes --kernel-name-base mangled --kernel-id ::regex:.:2)
 for family in $families; do
   if late "$deadline"; then say "SKIPPED (deadline) ncu $family"; continue; fi
   t0=$SECONDS
-  timeout $((deadline - (SECONDS - start) + 10)) "$ncu" --clock-control none \
-    --profile-from-start off --section SourceCounters --import-source yes \
-    -f -o "$work/ncu/$family" "$corpus/plain/$family" --reps 0 --profile-launches 1 \
-    --manifest "$work/ncu/$family-manifest.jsonl" >"$work/ncu/$family.log" 2>&1
-  rc=$?
-  "$ncu" -i "$work/ncu/$family.ncu-rep" --page source --csv --print-source cuda,sass \
-    >"$work/ncu/$family-source.csv" 2>>"$work/ncu/$family.log"
-  say "ncu $family rc $rc $((SECONDS - t0)) s"
-  python3 "$root/test/gpu/stalls/compare.py" "$work/profiles/$family" \
-    "$work/ncu/$family-source.csv" "$family" \
-    --manifest "$work/ncu/$family-manifest.jsonl" \
-    --write-lines "$work/ncu/$family-ncu-lines.csv" | tee -a "$summary"
-  rm -f "$work/ncu/$family.ncu-rep" "$work/ncu/$family-source.csv"
+  lines=$work/ncu/$family-ncu-lines.csv
+  : >"$lines"
+  for name in $(awk -F'\t' -v f="$family" '$1 == f { print $2 }' "$corpus/cases.tsv"); do
+    [[ -f $work/profiles/$family/$name.json ]] || continue
+    if late "$deadline"; then say "SKIPPED (deadline) ncu $name"; continue; fi
+    rep=$work/ncu/$name
+    timeout 60 "$ncu" "${ncu_opts[@]}" -f -o "$rep" "$corpus/plain/$family" \
+      --case "$name" --reps 1 >"$rep.log" 2>&1
+    "$ncu" -i "$rep.ncu-rep" --page source --csv --print-source cuda,sass \
+      >"$rep-source.csv" 2>>"$rep.log"
+    python3 "$root/test/gpu/stalls/compare.py" "$work/profiles/$family/$name.json" \
+      "$rep-source.csv" "$name" --case "$name" --write-lines "$rep-lines.csv" >/dev/null
+    if [[ -s $lines ]]; then tail -n +2 "$rep-lines.csv" >>"$lines"; else cat "$rep-lines.csv" >"$lines"; fi
+    rm -f "$rep.ncu-rep" "$rep-source.csv" "$rep-lines.csv"
+  done
+  say "ncu $family $((SECONDS - t0)) s"
+  python3 "$root/test/gpu/stalls/compare.py" "$work/profiles/$family" "$lines" "$family" |
+    tee -a "$summary"
 done
 
 say "done in $((SECONDS - start)) s"
