@@ -12,6 +12,7 @@
 
 #include "model/Refinement.h"
 #include "model/refinements/AtomicsOnOneWord.h"
+#include "model/refinements/BarrierWaits.h"
 #include "model/refinements/ColdLaunchDramFloor.h"
 #include "model/refinements/DramLatency.h"
 #include "model/refinements/IssueAndLoadLatency.h"
@@ -29,6 +30,8 @@ struct HopperEvidence {
   ColdLaunchEvidence ColdLaunches;
   L2WriteEvidence L2Writes;
   OneWordAtomicsEvidence Atomics;
+  /// Of the group with the largest share of warps at a barrier.
+  std::optional<BarrierWaitsEvidence> Barrier;
   /// Of the group with the longest DRAM latency time.
   std::optional<DramInFlight> InFlight;
   /// Of the group with the longest wait, where the rounds set it.

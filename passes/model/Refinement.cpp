@@ -4,6 +4,7 @@
 
 #include "model/HopperModel.h"
 #include "model/refinements/AtomicsOnOneWord.h"
+#include "model/refinements/BarrierWaits.h"
 #include "model/refinements/ColdLaunchDramFloor.h"
 #include "model/refinements/DramLatency.h"
 #include "model/refinements/IssueAndLoadLatency.h"
@@ -82,11 +83,12 @@ std::span<const Refinement *const> refinements() {
   // The order matters where one refinement reads what another set: the
   // estimates' unit times (L2 write requests, atomics) before the partial
   // overlap adds them, DRAM's wait before the load rounds may lengthen it,
-  // both before the issue-and-latency estimate overlaps it with issue.
+  // both before the issue-and-latency estimate overlaps it with issue; the
+  // warps at a barrier before both count the resident warps that wait.
   static const Refinement *const Pipeline[] = {
       &coldLaunchDramFloor(), &l2WriteRequests(), &oneWordAtomics(),
-      &dramLatency(),         &loadRounds(),      &issueAndLoadLatency(),
-      &partialOverlap()};
+      &barrierWaits(),        &dramLatency(),     &loadRounds(),
+      &issueAndLoadLatency(), &partialOverlap()};
   static_assert(std::size(Pipeline) == NumRefinements);
   return Pipeline;
 }

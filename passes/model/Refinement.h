@@ -38,6 +38,7 @@ enum class RefinementId {
   ColdLaunchDramFloor,
   L2WriteRequests,
   OneWordAtomics,
+  BarrierWaits,
   DramLatency,
   LoadRounds,
   IssueAndLoadLatency,

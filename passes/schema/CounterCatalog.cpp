@@ -15,7 +15,7 @@ using enum Aggregation;
 // the Hopper model's (docs/model.md, "The Hopper model") and the runtime's
 // extras (docs/runtime.md, "Counters").
 // Keep this table in the order of enum Counter (checked by counterInfo()).
-constexpr std::array<CounterInfo, 52> Catalog = {{
+constexpr std::array<CounterInfo, 53> Catalog = {{
     {Counter::Fma32, "M_fma32", "flop_count_sp_fma",
      "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum",
      "thread instructions",
@@ -223,6 +223,11 @@ constexpr std::array<CounterInfo, 52> Catalog = {{
      "smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio",
      "warps per issue",
      "warps waiting at a block barrier per issued instruction", Average, 1.0},
+    {Counter::WarpLatency, "warp_latency", "",
+     "smsp__average_warp_latency_per_inst_issued.ratio", "warps per issue",
+     "warps resident per issued instruction, whatever they wait on (the "
+     "stall reasons' total)",
+     Average, 1.0},
 }};
 
 constexpr bool catalogIsInEnumOrder() {
@@ -234,7 +239,7 @@ constexpr bool catalogIsInEnumOrder() {
 static_assert(catalogIsInEnumOrder(),
               "the counter catalog must list counters in enum order");
 static_assert(Catalog.size() ==
-                  static_cast<std::size_t>(Counter::StallBarrier) + 1,
+                  static_cast<std::size_t>(Counter::WarpLatency) + 1,
               "every Counter needs a catalog row");
 
 } // namespace

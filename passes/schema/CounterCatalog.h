@@ -85,6 +85,9 @@ enum class Counter {
   StallShortScoreboard,
   StallWait,
   StallBarrier,
+  // Every warp-cycle per issued instruction: what the stall reasons are
+  // shares of.
+  WarpLatency,
 };
 
 /// The number of model inputs: Counter values below this are M_ symbols.
@@ -92,7 +95,7 @@ constexpr std::size_t NumModelCounters = 9;
 
 /// How many counters the catalog has.
 constexpr std::size_t NumCounters =
-    static_cast<std::size_t>(Counter::StallBarrier) + 1;
+    static_cast<std::size_t>(Counter::WarpLatency) + 1;
 
 /// How values of one counter combine over launches.
 enum class Aggregation {

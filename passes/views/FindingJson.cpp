@@ -63,6 +63,12 @@ ordered_json refinementsJson(const HopperEvidence &E) {
       {"inputs", E.Atomics.Inputs},
       {"one_word_fp32_share", E.Atomics.OneWordFp32Share},
       {"all_one_word_fp32_ms", E.Atomics.AllOneWordFp32Ms}};
+  if (E.Barrier)
+    Ev["barrier_waits"] = {{"share", E.Barrier->Share},
+                           {"resident_warps", E.Barrier->ResidentWarps},
+                           {"waiting_warps", E.Barrier->WaitingWarps}};
+  else
+    Ev["barrier_waits"] = nullptr;
   if (E.InFlight)
     Ev["dram_latency"] = {
         {"read_bytes_per_warp", E.InFlight->ReadBytesPerWarp},

@@ -78,6 +78,7 @@ std::vector<std::string> defaultExtraMetrics() {
       Counter::StallWait,
       Counter::StallShortScoreboard,
       Counter::StallBarrier,
+      Counter::WarpLatency,
       // Last, where the passes leave room: whether global stores are
       // coalesced and the threads per atomic (the coalescing and
       // warp-aggregated atomics advice).
