@@ -4,6 +4,7 @@
 
 #include "ast/ParseFileSystem.h"
 #include "ast/SkippedBodies.h"
+#include "ast/SystemHeaderSet.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -15,6 +16,8 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/HeaderSearchOptions.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -30,6 +33,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <unistd.h>
 
 namespace headroom::ast {
@@ -38,11 +42,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// How many PCHs (flag sets) the directory keeps.
-constexpr size_t KeptPchs = 8;
+/// How many PCHs (flag sets, with their sets of system headers) the
+/// directory keeps.
+constexpr size_t KeptPchs = 32;
+/// The names a PCH of system headers uses, and the macros it defines,
+/// beside it (macroConflict()): a line per name, after its prefix.
+constexpr llvm::StringLiteral NamesSuffix = ".names";
+constexpr llvm::StringLiteral UsedPrefix = "n:";
+constexpr llvm::StringLiteral DefinedPrefix = "d:";
 /// How long a temporary or unlisted file may be another compile's work in
 /// progress before it is removed.
 constexpr auto StaleWork = std::chrono::minutes(10);
+/// How long a set of system headers seen once is remembered (seenBefore()).
+constexpr auto SeenKept = std::chrono::hours(24 * 7);
 
 std::string hex16(std::uint64_t Value) {
   char Hex[17];
@@ -261,27 +273,52 @@ std::vector<std::string> filesRead(const clang::SourceManager &SM) {
   return Files;
 }
 
-/// Skips the bodies the host parse skips, and lists the files read.
+/// What a PCH's build read: its files, every name its headers use, and
+/// every macro they (or clang, or the command line) define.
+struct PchBuildRead {
+  std::vector<std::string> Inputs;
+  std::vector<std::string> Names;
+  std::set<std::string> Macros;
+};
+
+/// Lists the macros a build defines.
+class MacrosDefined : public clang::PPCallbacks {
+public:
+  explicit MacrosDefined(std::set<std::string> &Macros) : Macros(Macros) {}
+  void MacroDefined(const clang::Token &Name,
+                    const clang::MacroDirective *) override {
+    Macros.insert(Name.getIdentifierInfo()->getName().str());
+  }
+
+private:
+  std::set<std::string> &Macros;
+};
+
+/// Skips the bodies the host parse skips, and lists what was read.
 class PchBuildConsumer : public clang::ASTConsumer {
 public:
-  explicit PchBuildConsumer(std::vector<std::string> &Inputs)
-      : Inputs(Inputs) {}
+  explicit PchBuildConsumer(PchBuildRead &Read) : Read(Read) {}
   bool shouldSkipFunctionBody(clang::Decl *D) override {
     return skipsFunctionBody(*D);
   }
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
-    Inputs = filesRead(Ctx.getSourceManager());
+    Read.Inputs = filesRead(Ctx.getSourceManager());
+    // Every identifier the headers' active code and conditions named (and
+    // clang's keywords and builtins): a macro can change a header only
+    // through one of them.
+    for (const auto &Entry : Ctx.Idents)
+      Read.Names.push_back(Entry.getKey().str());
   }
 
 private:
-  std::vector<std::string> &Inputs;
+  PchBuildRead &Read;
 };
 
 /// clang's PCH build, with the host parse's choice of bodies (a multiplexed
 /// consumer skips what all its consumers skip; the PCH writer skips all).
 class PchBuildAction : public clang::GeneratePCHAction {
 public:
-  explicit PchBuildAction(std::vector<std::string> &Inputs) : Inputs(Inputs) {}
+  explicit PchBuildAction(PchBuildRead &Read) : Read(Read) {}
 
 protected:
   std::unique_ptr<clang::ASTConsumer>
@@ -291,14 +328,16 @@ protected:
         GeneratePCHAction::CreateASTConsumer(CI, InFile);
     if (!Writer)
       return nullptr;
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<MacrosDefined>(Read.Macros));
     std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
     Both.push_back(std::move(Writer));
-    Both.push_back(std::make_unique<PchBuildConsumer>(Inputs));
+    Both.push_back(std::make_unique<PchBuildConsumer>(Read));
     return std::make_unique<clang::MultiplexConsumer>(std::move(Both));
   }
 
 private:
-  std::vector<std::string> &Inputs;
+  PchBuildRead &Read;
 };
 
 /// One run of an action on an invocation.
@@ -382,25 +421,40 @@ public:
   }
 
   /// Builds the PCH of \p Invocation's first \p Count force-included
-  /// headers and records it (or its failure); the PCH's path, or empty
-  /// with \p Why set.
+  /// headers and of the system headers \p Headers, and records it (or its
+  /// failure); the PCH's path, or empty with \p Why set.
   std::string build(const clang::CompilerInvocation &Invocation, size_t Count,
+                    llvm::ArrayRef<std::string> Headers,
                     clang::FileManager &Files,
                     std::shared_ptr<clang::PCHContainerOperations> Operations,
                     std::string &Why);
 
   /// Removes the PCHs of the flag sets used longest ago, beyond KeptPchs,
-  /// and files left by compiles that did not finish.
+  /// files left by compiles that did not finish, and sets seen long ago.
   void evict() const;
 
+  /// Whether a parse saw this key before (markSeen()). A PCH of a set of
+  /// system headers costs more to build than a parse without it, and pays
+  /// back only in later parses with the same set: it is built the second
+  /// time a set is seen, so a set that one source alone has (in a clean
+  /// build, where each source is parsed once) costs nothing.
+  bool seenBefore() const { return fs::exists(seenPath()); }
+  void markSeen() const {
+    std::error_code EC;
+    fs::create_directories(Directory + "/seen", EC);
+    writeAtomically(seenPath(), "");
+  }
+
 private:
+  std::string seenPath() const { return Directory + "/seen/" + Key; }
+
   std::string Directory;
   std::string Key;
 };
 
 std::string
 PchEntry::build(const clang::CompilerInvocation &Invocation, size_t Count,
-                clang::FileManager &Files,
+                llvm::ArrayRef<std::string> Headers, clang::FileManager &Files,
                 std::shared_ptr<clang::PCHContainerOperations> Operations,
                 std::string &Why) {
   std::error_code EC;
@@ -423,16 +477,20 @@ PchEntry::build(const clang::CompilerInvocation &Invocation, size_t Count,
   clang::InputKind Kind = FEOpts.Inputs.empty()
                               ? clang::InputKind(clang::Language::CUDA)
                               : FEOpts.Inputs.front().getKind();
-  // The headers come from the force-includes; the main file is empty.
-  std::unique_ptr<llvm::MemoryBuffer> Empty =
-      llvm::MemoryBuffer::getMemBuffer("", "<headroom precompiled headers>");
+  // The wrapper comes from the force-includes; the main file includes the
+  // system headers of the set, as the parse would find them.
+  std::string Includes;
+  for (const std::string &H : Headers)
+    Includes += "#include <" + H + ">\n";
+  std::unique_ptr<llvm::MemoryBuffer> Main = llvm::MemoryBuffer::getMemBuffer(
+      Includes, "<headroom precompiled headers>");
   FEOpts.Inputs.clear();
-  FEOpts.Inputs.emplace_back(Empty->getMemBufferRef(), Kind);
+  FEOpts.Inputs.emplace_back(Main->getMemBufferRef(), Kind);
   FEOpts.OutputFile = TempPath;
   FEOpts.ProgramAction = clang::frontend::GeneratePCH;
   FEOpts.SkipFunctionBodies = true;
 
-  std::vector<std::string> Read;
+  PchBuildRead Read;
   BuildDiagnostics Diagnostics;
   Attempt Built = runAttempt(
       Build, Files, std::move(Operations), Diagnostics,
@@ -443,11 +501,12 @@ PchEntry::build(const clang::CompilerInvocation &Invocation, size_t Count,
 
   Manifest M;
   llvm::vfs::FileSystem &FS = Files.getVirtualFileSystem();
-  for (const std::string &Path : Read)
+  for (const std::string &Path : Read.Inputs)
     if (std::optional<InputStamp> S = stampOf(FS, Path))
       M.Inputs.push_back(*S);
   std::optional<std::pair<std::uint64_t, std::string>> Hash;
-  if (!Built.Succeeded || !Diagnostics.FirstError.empty() || Read.empty()) {
+  if (!Built.Succeeded || !Diagnostics.FirstError.empty() ||
+      Read.Inputs.empty()) {
     M.Failed = Diagnostics.FirstError.empty()
                    ? "clang could not build it"
                    : "its headers do not compile with these flags (" +
@@ -478,13 +537,30 @@ PchEntry::build(const clang::CompilerInvocation &Invocation, size_t Count,
   M.Pch = Name;
   M.Size = Hash->first;
   M.Hash = Hash->second;
+  // Written whole before the manifest names the PCH: a reader that finds
+  // the PCH finds its names.
+  if (!Headers.empty()) {
+    llvm::sort(Read.Names);
+    std::string Names = "\n";
+    for (const std::string &N : Read.Names)
+      ((Names += UsedPrefix) += N) += '\n';
+    for (const std::string &N : Read.Macros)
+      ((Names += DefinedPrefix) += N) += '\n';
+    if (!writeAtomically(pchPath(Name) + NamesSuffix.str(), Names)) {
+      fs::remove(pchPath(Name), EC);
+      Why = "the names of its headers could not be written";
+      return "";
+    }
+  }
   if (!writeAtomically(manifestPath(), llvm::formatv("{0}", toJson(M)).str())) {
     fs::remove(pchPath(Name), EC);
     Why = "its manifest could not be written";
     return "";
   }
-  if (Before && !Before->Pch.empty() && Before->Pch != Name)
+  if (Before && !Before->Pch.empty() && Before->Pch != Name) {
     fs::remove(pchPath(Before->Pch), EC);
+    fs::remove(pchPath(Before->Pch) + NamesSuffix.str(), EC);
+  }
   evict();
   return pchPath(Name);
 }
@@ -518,6 +594,7 @@ void PchEntry::evict() const {
             readManifest(Manifests[I].Manifest.string()))
       if (!M->Pch.empty()) {
         fs::remove(pchPath(M->Pch), EC);
+        fs::remove(pchPath(M->Pch) + NamesSuffix.str(), EC);
         llvm::erase(Listed, M->Pch);
       }
     fs::remove(Manifests[I].Manifest, EC);
@@ -526,12 +603,21 @@ void PchEntry::evict() const {
   // files, once no compile can still be writing or about to read them.
   auto Now = fs::file_time_type::clock::now();
   for (const fs::directory_entry &E : Others) {
-    std::string Name = E.path().filename().string();
-    if (llvm::is_contained(Listed, Name))
+    llvm::StringRef Name = E.path().filename().native();
+    if (llvm::is_contained(Listed, Name) ||
+        (Name.ends_with(NamesSuffix) &&
+         llvm::is_contained(Listed, Name.drop_back(NamesSuffix.size()))))
       continue;
     std::error_code TimeEC;
     fs::file_time_type Written = fs::last_write_time(E.path(), TimeEC);
-    if (!TimeEC && Now - Written > StaleWork)
+    if (!TimeEC && Now - Written > StaleWork && !E.is_directory(TimeEC))
+      fs::remove(E.path(), EC);
+  }
+  for (const fs::directory_entry &E :
+       fs::directory_iterator(Directory + "/seen", EC)) {
+    std::error_code TimeEC;
+    fs::file_time_type Seen = fs::last_write_time(E.path(), TimeEC);
+    if (!TimeEC && Now - Seen > SeenKept)
       fs::remove(E.path(), EC);
   }
 }
@@ -550,7 +636,8 @@ size_t precompiledIncludeCount(llvm::ArrayRef<std::string> Includes) {
 
 std::string headerPchKey(const clang::CompilerInvocation &Invocation,
                          llvm::StringRef WorkingDirectory,
-                         llvm::StringRef Identity) {
+                         llvm::StringRef Identity,
+                         llvm::ArrayRef<std::string> SystemHeaders) {
   clang::CompilerInvocation Copy(Invocation);
   clang::FrontendOptions &FEOpts = Copy.getFrontendOpts();
   // The source, and what is named after it, are the only parts of the
@@ -565,8 +652,102 @@ std::string headerPchKey(const clang::CompilerInvocation &Invocation,
     (Text += '\0') += Part;
   for (const std::string &Arg : Copy.getCC1CommandLine())
     (Text += '\0') += Arg;
+  if (!SystemHeaders.empty())
+    Text += "\0<system headers>";
+  for (const std::string &H : SystemHeaders)
+    (Text += '\0') += H;
   return hex16(llvm::xxh3_64bits(Text));
 }
+
+namespace {
+
+/// The PCH of one key, found valid or built.
+struct PchFound {
+  /// Its path; empty when there is none, with Why set.
+  std::string Path;
+  std::string Why;
+  bool Built = false;
+  /// Why it was built again, when it was.
+  std::string Changed;
+  std::chrono::steady_clock::time_point Begin;
+};
+
+PchFound
+findOrBuild(PchEntry &Entry, const clang::CompilerInvocation &Invocation,
+            size_t Count, llvm::ArrayRef<std::string> Headers,
+            clang::FileManager &Files,
+            std::shared_ptr<clang::PCHContainerOperations> Operations) {
+  PchFound Out;
+  Out.Begin = std::chrono::steady_clock::now();
+  llvm::vfs::FileSystem &FS = Files.getVirtualFileSystem();
+  std::optional<Manifest> Found = readManifest(Entry.manifestPath());
+  Out.Changed = Found ? changedInput(*Found, FS) : "";
+  if (Found && Out.Changed.empty() && !Found->Failed.empty()) {
+    Out.Why = Found->Failed;
+    return Out;
+  }
+  if (Found && Out.Changed.empty()) {
+    std::optional<std::pair<std::uint64_t, std::string>> Hash =
+        hashOf(Entry.pchPath(Found->Pch));
+    if (Hash && Hash->first == Found->Size && Hash->second == Found->Hash) {
+      Out.Path = Entry.pchPath(Found->Pch);
+      std::error_code EC;
+      // Its use renews it (evict()).
+      fs::last_write_time(Entry.manifestPath(),
+                          fs::file_time_type::clock::now(), EC);
+      return Out;
+    }
+    Out.Changed = "the precompiled header is not the one written";
+  }
+  Out.Path = Entry.build(Invocation, Count, Headers, Files,
+                         std::move(Operations), Out.Why);
+  Out.Built = !Out.Path.empty();
+  return Out;
+}
+
+/// A macro of \p Set that may change a header of the PCH at \p Pch, as a
+/// reason not to read them from it; empty when none does.
+std::string macroConflict(const std::string &Pch, const SystemHeaderSet &Set) {
+  if (Set.MacrosBefore.empty())
+    return "";
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Names =
+      llvm::MemoryBuffer::getFile(Pch + NamesSuffix.str());
+  if (!Names)
+    return "the names its system headers use cannot be read";
+  llvm::StringRef Text = (*Names)->getBuffer();
+  auto Listed = [Text](llvm::StringRef Prefix, llvm::StringRef Name) {
+    return Text.contains(("\n" + Prefix + Name + "\n").str());
+  };
+  std::optional<std::string> Changing = macroChangingHeaders(
+      Set, [&](llvm::StringRef N) { return Listed(UsedPrefix, N); },
+      [&](llvm::StringRef N) { return Listed(DefinedPrefix, N); });
+  return Changing ? "its macro '" + *Changing +
+                        "' comes before a system header that uses it"
+                  : "";
+}
+
+/// The absolute paths of \p Invocation's own files: the force-included
+/// headers after the first \p Count, then the main file.
+std::vector<std::string> ownFiles(const clang::CompilerInvocation &Invocation,
+                                  size_t Count, llvm::vfs::FileSystem &FS) {
+  std::vector<std::string> Files;
+  auto Add = [&](llvm::StringRef Name) {
+    llvm::SmallString<256> Path(Name);
+    if (!FS.makeAbsolute(Path))
+      Files.push_back(std::string(Path));
+  };
+  const std::vector<std::string> &Includes =
+      Invocation.getPreprocessorOpts().Includes;
+  for (size_t I = Count; I < Includes.size(); ++I)
+    Add(Includes[I]);
+  for (const clang::FrontendInputFile &Input :
+       Invocation.getFrontendOpts().Inputs)
+    if (Input.isFile())
+      Add(Input.getFile());
+  return Files;
+}
+
+} // namespace
 
 bool runParse(std::shared_ptr<clang::CompilerInvocation> Invocation,
               clang::FileManager &Files,
@@ -586,68 +767,93 @@ bool runParse(std::shared_ptr<clang::CompilerInvocation> Invocation,
   }
   llvm::vfs::FileSystem &FS = Files.getVirtualFileSystem();
   llvm::ErrorOr<std::string> Cwd = FS.getCurrentWorkingDirectory();
-  PchEntry Entry(Options.Directory,
-                 headerPchKey(*Invocation, Cwd ? *Cwd : "", Options.Identity));
+  std::string WorkingDirectory = Cwd ? *Cwd : "";
   // clang checks the system headers a PCH was built from too, as the
   // parse's headers are almost all system headers (the build's invocation
   // has it as well, so that the two agree).
   auto Plain = std::make_shared<clang::CompilerInvocation>(*Invocation);
   Invocation->getHeaderSearchOpts().ModulesValidateSystemHeaders = true;
 
-  std::string Pch, Why;
-  auto Begin = std::chrono::steady_clock::now();
-  bool Built = false;
-  std::optional<Manifest> Found = readManifest(Entry.manifestPath());
-  std::string Changed = Found ? changedInput(*Found, FS) : "";
-  if (Found && Changed.empty() && !Found->Failed.empty()) {
-    Why = Found->Failed;
-  } else {
-    if (Found && Changed.empty()) {
-      std::optional<std::pair<std::uint64_t, std::string>> Hash =
-          hashOf(Entry.pchPath(Found->Pch));
-      if (Hash && Hash->first == Found->Size && Hash->second == Found->Hash) {
-        Pch = Entry.pchPath(Found->Pch);
-        std::error_code EC;
-        // Its use renews it (evict()).
-        fs::last_write_time(Entry.manifestPath(),
-                            fs::file_time_type::clock::now(), EC);
-      } else {
-        Changed = "the precompiled header is not the one written";
-      }
+  /// One attempt through the PCH \p Found of \p Entry; whether the parse
+  /// began (clang took the PCH).
+  auto Through = [&](PchEntry &Entry, const PchFound &Found,
+                     llvm::StringRef What, bool &Succeeded) {
+    std::optional<Manifest> Used = readManifest(Entry.manifestPath());
+    std::vector<std::string> Inputs;
+    if (Used && Used->Pch == llvm::sys::path::filename(Found.Path))
+      for (const InputStamp &S : Used->Inputs)
+        Inputs.push_back(S.Path);
+    auto Attempted = std::make_shared<clang::CompilerInvocation>(*Invocation);
+    Attempted->getPreprocessorOpts().ImplicitPCHInclude = Found.Path;
+    Attempt WithPch = runAttempt(std::move(Attempted), Files, Operations,
+                                 Diagnostics, Make, /*Gate=*/true);
+    Succeeded = WithPch.Succeeded;
+    if (!WithPch.Began) {
+      Report.Note =
+          "clang refused " + Found.Path +
+          (WithPch.FirstError.empty() ? std::string()
+                                      : " (" + WithPch.FirstError + ")");
+      return false;
     }
-    if (Pch.empty()) {
-      Pch = Entry.build(*Invocation, Count, Files, Operations, Why);
-      Built = !Pch.empty();
-    }
-  }
-  if (Pch.empty()) {
-    Report.Note = "parsed without a precompiled header: " + Why;
-    return runAttempt(std::move(Plain), Files, std::move(Operations),
-                      Diagnostics, Make, /*Gate=*/false)
-        .Succeeded;
-  }
-  std::optional<Manifest> Used = readManifest(Entry.manifestPath());
-  if (Used && Used->Pch == llvm::sys::path::filename(Pch))
-    for (const InputStamp &S : Used->Inputs)
-      Report.Inputs.push_back(S.Path);
-
-  Invocation->getPreprocessorOpts().ImplicitPCHInclude = Pch;
-  Attempt WithPch = runAttempt(std::move(Invocation), Files, Operations,
-                               Diagnostics, Make, /*Gate=*/true);
-  if (WithPch.Began) {
-    if (Built)
-      Report.Note = "built the precompiled header of its headers (" +
+    Report.Inputs = std::move(Inputs);
+    if (Found.Built)
+      Report.Note = "built the precompiled header of " + What.str() + " (" +
                     megabytes(Used ? Used->Size : 0) + ") in " +
-                    seconds(Begin) +
-                    (Changed.empty() ? "" : ", as " + Changed) + ": " + Pch;
+                    seconds(Found.Begin) +
+                    (Found.Changed.empty() ? "" : ", as " + Found.Changed) +
+                    ": " + Found.Path;
     else
-      Report.Note = "read its headers from the precompiled header " + Pch;
-    return WithPch.Succeeded;
+      Report.Note =
+          "read " + What.str() + " from the precompiled header " + Found.Path;
+    return true;
+  };
+
+  bool Succeeded = false;
+  std::string WithoutSet;
+  if (Options.SystemHeaders) {
+    SystemHeaderSet Set =
+        findSystemHeaders(Invocation->getHeaderSearchOpts(),
+                          ownFiles(*Invocation, Count, FS), FS);
+    if (!Set.Blocked.empty()) {
+      WithoutSet = Set.Blocked;
+    } else if (!Set.Headers.empty()) {
+      PchEntry Entry(Options.Directory,
+                     headerPchKey(*Invocation, WorkingDirectory,
+                                  Options.Identity, Set.Headers));
+      PchFound Found;
+      if (fs::exists(Entry.manifestPath()) || Entry.seenBefore())
+        Found = findOrBuild(Entry, *Invocation, Count, Set.Headers, Files,
+                            Operations);
+      else
+        Found.Why = "the first parse with them (their precompiled header is "
+                    "built when another parse has them too)";
+      Entry.markSeen();
+      WithoutSet =
+          Found.Path.empty() ? Found.Why : macroConflict(Found.Path, Set);
+      std::string What =
+          "its headers and the " + std::to_string(Set.Headers.size()) +
+          (Set.Headers.size() == 1 ? " system header" : " system headers") +
+          " its files include";
+      if (WithoutSet.empty() && Through(Entry, Found, What, Succeeded))
+        return Succeeded;
+      if (WithoutSet.empty())
+        WithoutSet = Report.Note;
+    }
+  }
+  std::string Unset =
+      WithoutSet.empty() ? "" : "; not its system headers: " + WithoutSet;
+
+  PchEntry Entry(Options.Directory,
+                 headerPchKey(*Invocation, WorkingDirectory, Options.Identity));
+  PchFound Found =
+      findOrBuild(Entry, *Invocation, Count, {}, Files, Operations);
+  if (!Found.Path.empty() && Through(Entry, Found, "its headers", Succeeded)) {
+    Report.Note += Unset;
+    return Succeeded;
   }
   Report.Inputs.clear();
-  Report.Note =
-      "parsed without a precompiled header: clang refused " + Pch +
-      (WithPch.FirstError.empty() ? "" : " (" + WithPch.FirstError + ")");
+  Report.Note = "parsed without a precompiled header: " +
+                (Found.Path.empty() ? Found.Why : Report.Note) + Unset;
   return runAttempt(std::move(Plain), Files, std::move(Operations), Diagnostics,
                     Make, /*Gate=*/false)
       .Succeeded;

@@ -11,6 +11,17 @@
 /// same flags: clang loads its declarations lazily in place of parsing the
 /// headers (docs/perf/instrument.md, "Cold compiles", has the numbers).
 ///
+/// The system headers a source's own files include (SystemHeaderSet.h:
+/// `<iostream>`, `<cooperative_groups.h>`) are most of what is left, so a
+/// PCH may hold them too, after the wrapper: one per flag set and list of
+/// headers, built the second time a parse has that list (the first leaves
+/// a mark under `seen/`), as it costs more to build than a parse without
+/// it. Its build also writes the names its headers use and the macros they
+/// define beside it (`.names`); a source that defines or undefines, before
+/// one of the headers, a macro of those names (in code whose conditions
+/// may hold) reads the wrapper's PCH instead, as does a source whose set
+/// SystemHeaderSet.h leaves out.
+///
 /// A PCH must never change a parse, nor break one:
 ///
 /// - **Same flags.** It is looked up by a key of the whole cc1 invocation
@@ -18,8 +29,9 @@
 ///   means: `-std`, `-D`, `-I`, the target, the resource directory, the
 ///   CUDA path), the working directory (relative `-I`), clang's version and
 ///   what stands for the headroom that builds it (HeaderPchOptions::Identity;
-///   it also decides the in-memory headers of ParseFileSystem.h). clang
-///   checks the options again when it loads the PCH.
+///   it also decides the in-memory headers of ParseFileSystem.h), and the
+///   list of system headers it holds. clang checks the options again when
+///   it loads the PCH.
 /// - **Same headers.** A manifest next to the PCH lists every file its
 ///   build read, with its size and modification time, and the PCH's own
 ///   size and hash: a header that changed, or a PCH that is not the one
@@ -29,18 +41,21 @@
 ///   function bodies to skip (SkippedBodies.h), so that the declarations it
 ///   holds are those the parse would have made.
 /// - **A PCH that does not load** (clang refuses it: an error before the
-///   parse begins) is dropped: the parse runs again without it, and the
-///   diagnostics of the failed attempt are discarded.
+///   parse begins) is dropped: the parse runs again through the wrapper's
+///   PCH, or without one, and the diagnostics of the failed attempt are
+///   discarded.
 /// - **Headers that do not compile with these flags** make no PCH; the
 ///   manifest records the failure so that later parses go without one at
-///   once, until a header changes.
+///   once (or through the wrapper's, for a list of system headers), until
+///   a header changes.
 /// - **Parallel compiles** (`make -j`) write under temporary names and
 ///   rename: a reader sees a whole manifest naming a whole PCH, or none.
 ///   Two compiles that build the same PCH at once both build it; the last
 ///   one's stays.
 ///
-/// The directory keeps the PCHs of the 8 flag sets used last (each is
-/// tens of MB); the older ones are removed when a new one is stored.
+/// The directory keeps the PCHs of the 32 flag sets and lists of headers
+/// used last (each is 8 to 30 MB); the older ones are removed when a new one
+/// is stored.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_AST_HEADERPCH_H
@@ -72,6 +87,9 @@ struct HeaderPchOptions {
   /// executable's path, size and time): another headroom may skip other
   /// bodies or add other in-memory headers.
   std::string Identity;
+  /// Whether a PCH also holds the system headers the source's own files
+  /// include (SystemHeaderSet.h), one PCH per set.
+  bool SystemHeaders = true;
 };
 
 /// Makes the action of one attempt at a parse. The action calls
@@ -109,11 +127,12 @@ bool runParse(std::shared_ptr<clang::CompilerInvocation> Invocation,
 /// host overloads' header; 0 when the first is not the wrapper.
 size_t precompiledIncludeCount(llvm::ArrayRef<std::string> Includes);
 
-/// The key of the PCH of \p Invocation's headers, as 16 hex digits (see the
-/// file comment).
+/// The key of the PCH of \p Invocation's headers, and of the system
+/// headers \p SystemHeaders, as 16 hex digits (see the file comment).
 std::string headerPchKey(const clang::CompilerInvocation &Invocation,
                          llvm::StringRef WorkingDirectory,
-                         llvm::StringRef Identity);
+                         llvm::StringRef Identity,
+                         llvm::ArrayRef<std::string> SystemHeaders = {});
 
 } // namespace headroom::ast
 

@@ -272,8 +272,9 @@ options (each also an environment variable):
   --headroom-no-checks         HEADROOM_CHECKS=0: run no source check
   --headroom-no-static-mix     HEADROOM_STATIC_MIX=0: print no static mix
   --headroom-no-pch            HEADROOM_PCH=0: parse clang's CUDA wrapper
-                               headers every time, not from the precompiled
-                               header kept in the cache directory's pch/
+                               headers and the source's system headers
+                               every time, not from the precompiled headers
+                               kept in the cache directory's pch/
   --headroom-no-instrument     HEADROOM_INSTRUMENT=0: run nvcc unchanged
   --headroom-no-diagnostics    HEADROOM_DIAGNOSTICS=0: print no kernel
                                diagnostics

@@ -40,9 +40,9 @@ struct WrapperSettings {
   /// HEADROOM_STATIC_MIX / --headroom-no-static-mix: print the static mix
   /// of each object compiled (StaticMixNotes.h).
   bool StaticMix = true;
-  /// HEADROOM_PCH / --headroom-no-pch: parse clang's CUDA wrapper headers
-  /// from a precompiled header kept under the cache directory
-  /// (ast/HeaderPch.h) rather than every time.
+  /// HEADROOM_PCH / --headroom-no-pch: parse clang's CUDA wrapper headers,
+  /// and the source's system headers, from precompiled headers kept under
+  /// the cache directory (ast/HeaderPch.h) rather than every time.
   bool Pch = true;
   /// HEADROOM_VERBOSE / --headroom-verbose: print the commands run and
   /// clang's errors when a source cannot be instrumented.

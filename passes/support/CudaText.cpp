@@ -201,49 +201,142 @@ bool isLibraryIdentifier(std::string_view Name) {
   return false;
 }
 
+namespace {
+
+/// The directive at \p I (just after its `#`) of the line \p L, or
+/// nothing when it is none of TextDirective's kinds.
+std::optional<TextDirective> directiveAt(std::string_view L, size_t I) {
+  size_t End = L.size();
+  I += gapAt(L, I, /*NewLines=*/false);
+  size_t NameEnd = I;
+  while (NameEnd < End &&
+         (std::isalpha(static_cast<unsigned char>(L[NameEnd])) ||
+          L[NameEnd] == '_'))
+    ++NameEnd;
+  std::string_view Directive = L.substr(I, NameEnd - I);
+  I = NameEnd + gapAt(L, NameEnd, /*NewLines=*/false);
+  TextDirective D;
+  if (Directive == "include" || Directive == "include_next" ||
+      Directive == "import") {
+    char Open = I < End ? L[I] : '\0';
+    char Close = Open == '"' ? '"' : Open == '<' ? '>' : '\0';
+    size_t Closing = Close ? L.find(Close, I + 1) : std::string_view::npos;
+    if (Closing != std::string_view::npos) {
+      D.Include.Name = std::string(L.substr(I + 1, Closing - I - 1));
+      D.Include.Quoted = Open == '"';
+    } else {
+      D.Include.Computed = true;
+    }
+    return D;
+  }
+  auto Word = [&] {
+    size_t B = I;
+    while (I < End && isIdentifierChar(L[I]))
+      ++I;
+    std::string_view W = L.substr(B, I - B);
+    I += gapAt(L, I, /*NewLines=*/false);
+    return W;
+  };
+  if (Directive == "define" || Directive == "undef") {
+    D.K = TextDirective::Kind::Macro;
+    D.Defines = Directive == "define";
+    D.Name = std::string(Word());
+    return D;
+  }
+  if (Directive == "if" || Directive == "ifdef" || Directive == "ifndef" ||
+      Directive == "elif" || Directive == "elifdef" ||
+      Directive == "elifndef" || Directive == "else" || Directive == "endif") {
+    D.K = TextDirective::Kind::Conditional;
+    D.Name = std::string(Directive);
+    std::string_view Rest = L.substr(I);
+    Rest = Rest.substr(0, std::min(Rest.find("//"), Rest.find("/*")));
+    while (!Rest.empty() && isBlank(Rest.back()))
+      Rest.remove_suffix(1);
+    D.Condition = std::string(Rest);
+    return D;
+  }
+  if (Directive == "pragma") {
+    D.K = TextDirective::Kind::Pragma;
+    D.Name = std::string(Word());
+    if (D.Name == "GCC" || D.Name == "clang" || D.Name == "STDC")
+      (D.Name += ' ') += Word();
+    return D;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::vector<TextDirective> findDirectives(std::string_view Original) {
+  LogicalText Logical(Original);
+  std::string_view T = Logical.text();
+  std::vector<TextDirective> Out;
+  unsigned Depth = 0;
+  bool LineStart = true;
+  bool InComment = false;
+  size_t I = 0;
+  while (I < T.size()) {
+    char C = T[I];
+    if (LineStart) {
+      // Every line may start a directive, in a comment too (findIncludes).
+      LineStart = false;
+      size_t LineEnd = std::min(T.find('\n', I), T.size());
+      std::string_view L = T.substr(0, LineEnd);
+      size_t J = I + gapAt(L, I, /*NewLines=*/false);
+      size_t Hash = J < LineEnd && L[J] == '#'                          ? 1
+                    : J + 1 < LineEnd && L[J] == '%' && L[J + 1] == ':' ? 2
+                                                                        : 0;
+      if (!Hash)
+        continue;
+      if (std::optional<TextDirective> D = directiveAt(L, J + Hash)) {
+        D->Depth = Depth;
+        D->Line = D->Include.Line = Logical.line(I);
+        Out.push_back(std::move(*D));
+      }
+      // A directive's braces (a macro's body) are not code.
+      I = LineEnd;
+    } else if (C == '\n') {
+      LineStart = true;
+      ++I;
+    } else if (InComment) {
+      size_t Close = T.find("*/", I);
+      size_t Break = T.find('\n', I);
+      InComment = Close == std::string_view::npos || Break < Close;
+      I = InComment ? std::min(Break, T.size()) : Close + 2;
+    } else if (C == '/' && I + 1 < T.size() && T[I + 1] == '/') {
+      I = std::min(T.find('\n', I), T.size());
+    } else if (C == '/' && I + 1 < T.size() && T[I + 1] == '*') {
+      InComment = true;
+      I += 2;
+    } else if (C == '"' || C == '\'') {
+      std::string_view Prefix = identifierBefore(T, I);
+      size_t End =
+          C == '"' && (Prefix == "R" || Prefix == "u8R" || Prefix == "uR" ||
+                       Prefix == "UR" || Prefix == "LR")
+              ? rawEnd(T, I)
+              : std::string_view::npos;
+      // A digit separator (1'000) follows a digit or letter.
+      bool Literal = C == '"' || Prefix.empty() || Prefix == "u8" ||
+                     Prefix == "u" || Prefix == "U" || Prefix == "L";
+      I = End != std::string_view::npos ? End
+          : Literal                     ? literalEnd(T, I)
+                                        : I + 1;
+    } else {
+      if (C == '{')
+        ++Depth;
+      else if (C == '}' && Depth > 0)
+        --Depth;
+      ++I;
+    }
+  }
+  return Out;
+}
+
 std::vector<IncludeDirective> findIncludes(std::string_view T) {
   std::vector<IncludeDirective> Out;
-  unsigned Line = 1;
-  for (size_t Start = 0; Start < T.size();) {
-    size_t End = T.find('\n', Start);
-    if (End == std::string_view::npos)
-      End = T.size();
-    std::string_view L = T.substr(0, End);
-    size_t I = Start + gapAt(L, Start, /*NewLines=*/false);
-    size_t Hash = 0;
-    if (I < End && L[I] == '#')
-      Hash = 1;
-    else if (I + 1 < End && L[I] == '%' && L[I + 1] == ':')
-      Hash = 2;
-    if (Hash) {
-      I += Hash;
-      I += gapAt(L, I, /*NewLines=*/false);
-      size_t NameEnd = I;
-      while (NameEnd < End &&
-             (std::isalpha(static_cast<unsigned char>(L[NameEnd])) ||
-              L[NameEnd] == '_'))
-        ++NameEnd;
-      std::string_view Directive = L.substr(I, NameEnd - I);
-      if (Directive == "include" || Directive == "include_next" ||
-          Directive == "import") {
-        I = NameEnd + gapAt(L, NameEnd, /*NewLines=*/false);
-        IncludeDirective D;
-        D.Line = Line;
-        char Open = I < End ? L[I] : '\0';
-        char Close = Open == '"' ? '"' : Open == '<' ? '>' : '\0';
-        size_t Closing = Close ? L.find(Close, I + 1) : std::string_view::npos;
-        if (Closing != std::string_view::npos) {
-          D.Name = std::string(L.substr(I + 1, Closing - I - 1));
-          D.Quoted = Open == '"';
-        } else {
-          D.Computed = true;
-        }
-        Out.push_back(std::move(D));
-      }
-    }
-    Start = End + 1;
-    ++Line;
-  }
+  for (TextDirective &D : findDirectives(T))
+    if (D.K == TextDirective::Kind::Include)
+      Out.push_back(std::move(D.Include));
   return Out;
 }
 

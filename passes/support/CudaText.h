@@ -72,6 +72,33 @@ struct IncludeDirective {
 /// (also those in comments and in `#if 0` blocks).
 std::vector<IncludeDirective> findIncludes(std::string_view Text);
 
+/// A directive of a text that may change what a header included after it
+/// means: an include, a macro defined or undefined, a pragma, or a
+/// conditional that decides which of those count.
+struct TextDirective {
+  enum class Kind { Include, Macro, Pragma, Conditional };
+  Kind K = Kind::Include;
+  /// With Kind::Include.
+  IncludeDirective Include;
+  /// The macro's name; the pragma's first words (`pack`, `GCC
+  /// visibility`); the conditional directive (`if`, `ifdef`, `elif`,
+  /// `else`, `endif`, ...).
+  std::string Name;
+  /// `#define` rather than `#undef`.
+  bool Defines = false;
+  /// A conditional's condition, as written, without comments.
+  std::string Condition;
+  /// How many braces are open in the code before it (`extern "C" {`,
+  /// `namespace n {`): 0 at file scope.
+  unsigned Depth = 0;
+  unsigned Line = 0;
+};
+
+/// The include, macro, `#pragma` and conditional directives of \p Text, in
+/// order, as findIncludes() finds includes (those in comments and `#if 0`
+/// blocks too), each with the braces open before it in code.
+std::vector<TextDirective> findDirectives(std::string_view Text);
+
 } // namespace headroom
 
 #endif // HEADROOM_SUPPORT_CUDATEXT_H

@@ -4,8 +4,8 @@
 /// Any text as a source or header that the nvcc wrapper's launch scan reads
 /// and that the host parse asks whether a launch can be in
 /// (support/CudaText.h): launch text is found where code starts it, the
-/// spliced text maps back into the original, and include directives come
-/// in line order.
+/// spliced text maps back into the original, and include and other
+/// directives come in line order, each what its kind says.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +44,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
       fuzz::fail("include directives out of line order");
     if (D.Computed && !D.Name.empty())
       fuzz::fail("a computed include with a name");
+    Previous = D.Line;
+  }
+  Previous = 0;
+  for (const TextDirective &D : findDirectives(Text)) {
+    if (D.Line <= Previous)
+      fuzz::fail("directives out of line order");
+    bool Include = D.K == TextDirective::Kind::Include;
+    if (Include ? D.Include.Line != D.Line || !D.Name.empty()
+                : !D.Include.Name.empty() || D.Include.Computed)
+      fuzz::fail("a directive that is not what its kind says");
+    if (D.K != TextDirective::Kind::Conditional && !D.Condition.empty())
+      fuzz::fail("a condition on a directive that is no conditional");
     Previous = D.Line;
   }
   return 0;

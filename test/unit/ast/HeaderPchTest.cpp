@@ -4,7 +4,9 @@
 /// whole instrumentations through it on a source that includes the real
 /// CUDA runtime (skipped where the toolkit is missing): the result must be
 /// the parse's without it, byte for byte, whether the header is built,
-/// read, stale, damaged, refused by clang or written by two parses at once.
+/// read, stale, damaged, refused by clang or written by two parses at once,
+/// and whether it holds the source's own system headers too or a macro
+/// before them keeps them out.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -134,11 +136,7 @@ protected:
     llvm::SmallString<128> Dir;
     ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("headroom-pch", Dir));
     Root = std::string(Dir);
-    File = Root + "/app.cu";
-    std::FILE *Out = std::fopen(File.c_str(), "w");
-    ASSERT_NE(Out, nullptr);
-    std::fputs(Source, Out);
-    std::fclose(Out);
+    File = write("app.cu", Source);
     Pch = Root + "/pch";
     Plain = run("").Text;
   }
@@ -153,11 +151,25 @@ protected:
     std::string Text, Note, Messages;
   };
 
-  /// Instruments app.cu with the PCH directory \p Directory (none when
-  /// empty).
-  Run run(const std::string &Directory) const {
-    llvm::Expected<HostParseCommand> Command =
-        commandFromFlags(File, {"-std=c++17"}, HostParseConfig());
+  /// Writes \p Text to \p Name in the test's directory; its path.
+  std::string write(const std::string &Name, const char *Text) const {
+    std::string Path = Root + "/" + Name;
+    std::FILE *Out = std::fopen(Path.c_str(), "w");
+    EXPECT_NE(Out, nullptr);
+    if (Out) {
+      std::fputs(Text, Out);
+      std::fclose(Out);
+    }
+    return Path;
+  }
+
+  /// Instruments \p Source (app.cu when empty) with the PCH directory
+  /// \p Directory (none when empty), the source's system headers in the
+  /// PCH too with \p SystemHeaders.
+  Run run(const std::string &Directory, bool SystemHeaders = false,
+          std::string Source = "") const {
+    llvm::Expected<HostParseCommand> Command = commandFromFlags(
+        Source.empty() ? File : Source, {"-std=c++17"}, HostParseConfig());
     EXPECT_TRUE(static_cast<bool>(Command));
     if (!Command) {
       llvm::consumeError(Command.takeError());
@@ -169,6 +181,7 @@ protected:
     Request.Diagnostics = &Diagnostics;
     Request.Pch.Directory = Directory;
     Request.Pch.Identity = "test";
+    Request.Pch.SystemHeaders = SystemHeaders;
     llvm::Expected<InstrumentResult> Result = instrument(Request);
     EXPECT_TRUE(static_cast<bool>(Result)) << Diagnostics.Messages;
     if (!Result) {
@@ -295,6 +308,74 @@ TEST_F(HeaderPchParseTest, UnwritableDirectoryParsesWithout) {
   EXPECT_EQ(Without.Text, Plain);
   EXPECT_THAT(Without.Note, StartsWith("parsed without a precompiled header: "
                                        "cannot write"));
+}
+
+TEST_F(HeaderPchParseTest, SystemHeadersToo) {
+  // Seen once: the PCH of the wrapper alone.
+  Run First = run(Pch, /*SystemHeaders=*/true);
+  EXPECT_EQ(First.Text, Plain);
+  EXPECT_THAT(First.Note, StartsWith("built the precompiled header of its "
+                                     "headers ("));
+  EXPECT_THAT(First.Note, HasSubstr("; not its system headers: the first "
+                                    "parse with them"));
+  Run Built = run(Pch, /*SystemHeaders=*/true);
+  EXPECT_EQ(Built.Text, Plain);
+  EXPECT_THAT(Built.Note, StartsWith("built the precompiled header of its "
+                                     "headers and the 2 system headers its "
+                                     "files include"));
+  Run Read = run(Pch, /*SystemHeaders=*/true);
+  EXPECT_EQ(Read.Text, Plain);
+  EXPECT_THAT(Read.Note, StartsWith("read its headers and the 2 system "
+                                    "headers its files include from"));
+  EXPECT_EQ(Read.Messages, "");
+}
+
+/// A source that defines, before a system header, a macro that changes it.
+constexpr const char *DebugSource = R"(#define _GLIBCXX_DEBUG 1
+#include <vector>
+__global__ void k(float *x) { x[threadIdx.x] = 1.0f; }
+int main() {
+  std::vector<float> h(32);
+  float *x = nullptr;
+  k<<<1, 32>>>(x);
+  return static_cast<int>(h.size());
+}
+)";
+
+TEST_F(HeaderPchParseTest, MacroBeforeSystemHeadersKeepsThemOut) {
+  std::string Debug = write("debug.cu", DebugSource);
+  std::string Without = run("", false, Debug).Text;
+  EXPECT_THAT(Without, HasSubstr("/debug/vector\n"));
+  run(Pch, /*SystemHeaders=*/true, Debug);
+  // Their PCH built, not read.
+  Run Kept = run(Pch, /*SystemHeaders=*/true, Debug);
+  EXPECT_EQ(Kept.Text, Without);
+  EXPECT_THAT(Kept.Note, StartsWith("read its headers from the precompiled "
+                                    "header"));
+  EXPECT_THAT(Kept.Note,
+              HasSubstr("; not its system headers: its macro '_GLIBCXX_DEBUG' "
+                        "comes before a system header that uses it"));
+}
+
+TEST_F(HeaderPchParseTest, MacroInInactiveBlockDoesNot) {
+  std::string Windows = write("windows.cu", R"(#ifdef _WIN32
+#define _GLIBCXX_DEBUG 1
+#endif
+#include <vector>
+__global__ void k(float *x) { x[threadIdx.x] = 1.0f; }
+int main() {
+  std::vector<float> h(32);
+  float *x = nullptr;
+  k<<<1, 32>>>(x);
+  return static_cast<int>(h.size());
+}
+)");
+  std::string Without = run("", false, Windows).Text;
+  run(Pch, /*SystemHeaders=*/true, Windows);
+  Run Built = run(Pch, /*SystemHeaders=*/true, Windows);
+  EXPECT_EQ(Built.Text, Without);
+  EXPECT_THAT(Built.Note, StartsWith("built the precompiled header of its "
+                                     "headers and the 1 system header its"));
 }
 
 TEST_F(HeaderPchParseTest, ParsesAtOnceAgree) {

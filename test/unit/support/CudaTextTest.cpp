@@ -102,6 +102,74 @@ TEST(IncludeDirectivesTest, FindsEveryForm) {
   EXPECT_EQ(D[6].Line, 8u);
 }
 
+TEST(IncludeDirectivesTest, InCommentsToo) {
+  std::vector<IncludeDirective> D =
+      findIncludes("/* a comment\n#include <a.h>\n*/\n#include <b.h>\n");
+  ASSERT_EQ(D.size(), 2u);
+  EXPECT_EQ(D[0].Name, "a.h");
+  EXPECT_EQ(D[1].Line, 4u);
+}
+
+TEST(TextDirectivesTest, MacrosPragmasAndConditionals) {
+  std::vector<TextDirective> D =
+      findDirectives("#ifndef GUARD // the guard\n"
+                     "#define GUARD\n"
+                     "# undef min\n"
+                     "#pragma GCC visibility push(default)\n"
+                     "#pragma pack(1)\n"
+                     "#if defined(A) /* why */ && B\n"
+                     "#elif C\n"
+                     "#else\n"
+                     "#endif\n"
+                     "#error no {\n"
+                     "#endif\n");
+  ASSERT_EQ(D.size(), 10u);
+  using K = TextDirective::Kind;
+  EXPECT_EQ(D[0].K, K::Conditional);
+  EXPECT_EQ(D[0].Name, "ifndef");
+  EXPECT_EQ(D[0].Condition, "GUARD");
+  EXPECT_EQ(D[1].K, K::Macro);
+  EXPECT_EQ(D[1].Name, "GUARD");
+  EXPECT_TRUE(D[1].Defines);
+  EXPECT_EQ(D[2].Name, "min");
+  EXPECT_FALSE(D[2].Defines);
+  EXPECT_EQ(D[2].Line, 3u);
+  EXPECT_EQ(D[3].K, K::Pragma);
+  EXPECT_EQ(D[3].Name, "GCC visibility");
+  EXPECT_EQ(D[4].Name, "pack");
+  EXPECT_EQ(D[5].Condition, "defined(A)");
+  EXPECT_EQ(D[6].Name, "elif");
+  EXPECT_EQ(D[6].Condition, "C");
+  EXPECT_EQ(D[7].Name, "else");
+  EXPECT_EQ(D[9].Name, "endif");
+  EXPECT_EQ(D[9].Line, 11u);
+}
+
+TEST(TextDirectivesTest, BracesOpenInCode) {
+  std::vector<TextDirective> D =
+      findDirectives("extern \"C\" {\n"
+                     "#include <a.h>\n"
+                     "}\n"
+                     "const char *s = \"{\"; char c = '{'; int n = 1'0;\n"
+                     "// {\n"
+                     "/* {\n"
+                     "#include <b.h>\n"
+                     "*/\n"
+                     "#define OPEN {\n"
+                     "auto r = R\"x({)x\";\n"
+                     "namespace n { void f() {\n"
+                     "#include <c.h>\n"
+                     "} }\n"
+                     "#include <d.h>\n");
+  ASSERT_EQ(D.size(), 5u);
+  EXPECT_EQ(D[0].Depth, 1u);
+  EXPECT_EQ(D[1].Include.Name, "b.h");
+  EXPECT_EQ(D[1].Depth, 0u);
+  EXPECT_EQ(D[3].Depth, 2u);
+  EXPECT_EQ(D[4].Include.Name, "d.h");
+  EXPECT_EQ(D[4].Depth, 0u);
+}
+
 TEST(LogicalTextTest, MapsSplicedOffsetsBack) {
   LogicalText T("ab\\\ncd\nef");
   EXPECT_EQ(T.text(), "abcd\nef");
