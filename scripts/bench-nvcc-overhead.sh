@@ -18,11 +18,13 @@
 # other cores are busy (a parallel build), the CPU time is what a compile
 # costs the build.
 #
-# Each headroom keeps the precompiled header of clang's CUDA wrapper headers
-# (ast/HeaderPch.h) in a cache directory of its own for the whole run, so
-# the first compile of each flag set builds it and the later rounds read it
-# (the median is of those). PCH=cold: every compile starts without one (what
-# the first compile of a flag set costs); PCH=off: none (HEADROOM_PCH=0).
+# Each headroom keeps the precompiled headers of clang's CUDA wrapper headers
+# and of the sources' system headers (ast/HeaderPch.h) in a cache directory
+# of its own for the whole run: in tu mode the first round of a file builds
+# or reads the wrapper's, the second builds the one of its system headers,
+# the later rounds read it (the median of 5 is of those). PCH=cold: every
+# compile (tu) or build (build) starts without any, as on a fresh machine;
+# PCH=off: none (HEADROOM_PCH=0).
 #
 # HEADROOM: the headroom executables to compare, space-separated (default
 # build/tool/headroom); NVCC: the nvcc (default /usr/local/cuda/bin/nvcc).

@@ -177,6 +177,22 @@ hashOf(const std::string &Path) {
                         hex16(llvm::xxh3_64bits((*Data)->getBuffer())));
 }
 
+/// Whether \p E is one of the project's include directories (`-I`,
+/// `-iquote`), which a PCH is built and keyed without.
+bool isProjectDirectory(const clang::HeaderSearchOptions::Entry &E) {
+  return E.Group == clang::frontend::Quoted ||
+         E.Group == clang::frontend::Angled;
+}
+
+/// \p Invocation without the project's include directories: the headers a
+/// PCH holds are system headers, and sources with other `-I` directories
+/// share it (shadowedHeader() checks that those directories do not hide
+/// one of its headers).
+void dropProjectDirectories(clang::CompilerInvocation &Invocation) {
+  llvm::erase_if(Invocation.getHeaderSearchOpts().UserEntries,
+                 isProjectDirectory);
+}
+
 /// Writes \p Text to \p Path through a temporary name in the same directory.
 bool writeAtomically(const std::string &Path, const std::string &Text) {
   std::string Temp = Path + ".tmp" + std::to_string(::getpid());
@@ -470,6 +486,7 @@ PchEntry::build(const clang::CompilerInvocation &Invocation, size_t Count,
   std::string TempPath(Temp);
 
   auto Build = std::make_shared<clang::CompilerInvocation>(Invocation);
+  dropProjectDirectories(*Build);
   clang::PreprocessorOptions &PPOpts = Build->getPreprocessorOpts();
   PPOpts.Includes.resize(Count);
   PPOpts.ImplicitPCHInclude.clear();
@@ -647,6 +664,10 @@ std::string headerPchKey(const clang::CompilerInvocation &Invocation,
   FEOpts.OutputFile.clear();
   Copy.getCodeGenOpts().MainFileName.clear();
   Copy.getPreprocessorOpts().ImplicitPCHInclude.clear();
+  // The driver's CUDA compilation unit ID hashes the source's name: it
+  // names device variables in code generation, not declarations.
+  Copy.getLangOpts().CUID.clear();
+  dropProjectDirectories(Copy);
   std::string Text = clang::getClangFullVersion();
   for (llvm::StringRef Part : {Identity, WorkingDirectory})
     (Text += '\0') += Part;
@@ -726,6 +747,40 @@ std::string macroConflict(const std::string &Pch, const SystemHeaderSet &Set) {
                   : "";
 }
 
+/// A header of \p Inputs (a PCH's) that a project include directory of
+/// \p Search would find before its system directory does, under the name
+/// it has there (`-Iinc` with an `inc/vector`): the PCH, built without those
+/// directories, does not hold what the parse would read. As a reason;
+/// empty when there is none.
+std::string shadowedHeader(const std::vector<InputStamp> &Inputs,
+                           const clang::HeaderSearchOptions &Search,
+                           llvm::vfs::FileSystem &FS) {
+  std::vector<std::string> Project, System;
+  for (const clang::HeaderSearchOptions::Entry &E : Search.UserEntries) {
+    llvm::SmallString<256> Path(E.Path), Real;
+    if (E.IsFramework || FS.makeAbsolute(Path) || FS.getRealPath(Path, Real))
+      continue;
+    (isProjectDirectory(E) ? Project : System).push_back(std::string(Real));
+  }
+  // One that is also a system directory is one, as clang has it.
+  llvm::erase_if(Project, [&](const std::string &Dir) {
+    return llvm::is_contained(System, Dir);
+  });
+  if (Project.empty())
+    return "";
+  for (const InputStamp &Input : Inputs)
+    for (const std::string &Dir : System) {
+      llvm::StringRef Name(Input.Path);
+      if (!Name.consume_front(Dir) || !Name.consume_front("/"))
+        continue;
+      for (const std::string &Own : Project)
+        if (FS.exists(Own + "/" + Name.str()))
+          return "its include directory '" + Own + "' has '" + Name.str() +
+                 "', a header the precompiled header holds";
+    }
+  return "";
+}
+
 /// The absolute paths of \p Invocation's own files: the force-included
 /// headers after the first \p Count, then the main file.
 std::vector<std::string> ownFiles(const clang::CompilerInvocation &Invocation,
@@ -780,9 +835,17 @@ bool runParse(std::shared_ptr<clang::CompilerInvocation> Invocation,
                      llvm::StringRef What, bool &Succeeded) {
     std::optional<Manifest> Used = readManifest(Entry.manifestPath());
     std::vector<std::string> Inputs;
-    if (Used && Used->Pch == llvm::sys::path::filename(Found.Path))
-      for (const InputStamp &S : Used->Inputs)
-        Inputs.push_back(S.Path);
+    if (!Used || Used->Pch != llvm::sys::path::filename(Found.Path)) {
+      Report.Note = "its manifest no longer names " + Found.Path;
+      return false;
+    }
+    for (const InputStamp &S : Used->Inputs)
+      Inputs.push_back(S.Path);
+    Report.Note =
+        shadowedHeader(Used->Inputs, Invocation->getHeaderSearchOpts(),
+                       Files.getVirtualFileSystem());
+    if (!Report.Note.empty())
+      return false;
     auto Attempted = std::make_shared<clang::CompilerInvocation>(*Invocation);
     Attempted->getPreprocessorOpts().ImplicitPCHInclude = Found.Path;
     Attempt WithPch = runAttempt(std::move(Attempted), Files, Operations,
@@ -798,8 +861,7 @@ bool runParse(std::shared_ptr<clang::CompilerInvocation> Invocation,
     Report.Inputs = std::move(Inputs);
     if (Found.Built)
       Report.Note = "built the precompiled header of " + What.str() + " (" +
-                    megabytes(Used ? Used->Size : 0) + ") in " +
-                    seconds(Found.Begin) +
+                    megabytes(Used->Size) + ") in " + seconds(Found.Begin) +
                     (Found.Changed.empty() ? "" : ", as " + Found.Changed) +
                     ": " + Found.Path;
     else

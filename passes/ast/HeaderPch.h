@@ -26,12 +26,18 @@
 ///
 /// - **Same flags.** It is looked up by a key of the whole cc1 invocation
 ///   without its input file (every flag that can change what a header
-///   means: `-std`, `-D`, `-I`, the target, the resource directory, the
-///   CUDA path), the working directory (relative `-I`), clang's version and
-///   what stands for the headroom that builds it (HeaderPchOptions::Identity;
-///   it also decides the in-memory headers of ParseFileSystem.h), and the
-///   list of system headers it holds. clang checks the options again when
-///   it loads the PCH.
+///   means: `-std`, `-D`, `-isystem`, the target, the resource directory,
+///   the CUDA path), the working directory (relative directories), clang's
+///   version and what stands for the headroom that builds it
+///   (HeaderPchOptions::Identity; it also decides the in-memory headers of
+///   ParseFileSystem.h), and the list of system headers it holds. clang
+///   checks the options again when it loads the PCH.
+/// - **Not the project's include directories.** A PCH holds system headers
+///   only, so it is built and keyed without the `-I` and `-iquote`
+///   directories, and the sources of a build that gives each target its
+///   own share it; a source whose directories hold a file by the name of
+///   one of its headers (`inc/vector`), which the parse would read in its
+///   place, parses without it.
 /// - **Same headers.** A manifest next to the PCH lists every file its
 ///   build read, with its size and modification time, and the PCH's own
 ///   size and hash: a header that changed, or a PCH that is not the one

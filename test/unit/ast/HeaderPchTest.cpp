@@ -82,7 +82,15 @@ TEST(HeaderPchTest, KeyIsTheFlagsNotTheSource) {
                     "b.cu", "b.cu"}));
   EXPECT_NE(A, Key({"-x", "cuda", "-std=c++17", "-DN=2", "a.cu"}));
   EXPECT_NE(A, Key({"-x", "cuda", "-std=c++20", "-DN=1", "a.cu"}));
-  EXPECT_NE(A, Key({"-x", "cuda", "-std=c++17", "-DN=1", "-I", "inc", "a.cu"}));
+  // Nor the compilation unit ID the driver makes of the source's name.
+  EXPECT_EQ(A,
+            Key({"-x", "cuda", "-std=c++17", "-DN=1", "-cuid=1f2e", "b.cu"}));
+  // The project's include directories are not a PCH's (shadowedHeader).
+  EXPECT_EQ(A, Key({"-x", "cuda", "-std=c++17", "-DN=1", "-I", "inc", "a.cu"}));
+  EXPECT_EQ(A,
+            Key({"-x", "cuda", "-std=c++17", "-DN=1", "-iquote", "q", "a.cu"}));
+  EXPECT_NE(
+      A, Key({"-x", "cuda", "-std=c++17", "-DN=1", "-isystem", "inc", "a.cu"}));
   EXPECT_NE(A, Key({"-x", "cuda", "-std=c++17", "-DN=1", "a.cu"}, "/v"));
   EXPECT_NE(A, Key({"-x", "cuda", "-std=c++17", "-DN=1", "a.cu"}, "/w",
                    "headroom:1:3"));
@@ -167,9 +175,10 @@ protected:
   /// \p Directory (none when empty), the source's system headers in the
   /// PCH too with \p SystemHeaders.
   Run run(const std::string &Directory, bool SystemHeaders = false,
-          std::string Source = "") const {
+          std::string Source = "",
+          std::vector<std::string> Flags = {"-std=c++17"}) const {
     llvm::Expected<HostParseCommand> Command = commandFromFlags(
-        Source.empty() ? File : Source, {"-std=c++17"}, HostParseConfig());
+        Source.empty() ? File : Source, Flags, HostParseConfig());
     EXPECT_TRUE(static_cast<bool>(Command));
     if (!Command) {
       llvm::consumeError(Command.takeError());
@@ -376,6 +385,28 @@ int main() {
   EXPECT_EQ(Built.Text, Without);
   EXPECT_THAT(Built.Note, StartsWith("built the precompiled header of its "
                                      "headers and the 1 system header its"));
+}
+
+TEST_F(HeaderPchParseTest, ProjectDirectoriesShareItUnlessTheyShadow) {
+  run(Pch);
+  fs::create_directories(Root + "/other");
+  Run Other = run(Pch, false, "", {"-std=c++17", "-I" + Root + "/other"});
+  EXPECT_EQ(Other.Text, Plain);
+  EXPECT_THAT(Other.Note, StartsWith("read its headers from the precompiled "
+                                     "header"));
+  // inc/cstdlib is what the parse reads for the wrapper's <cstdlib>.
+  fs::create_directories(Root + "/inc");
+  write("inc/cstdlib", "#include_next <cstdlib>\n");
+  std::vector<std::string> Flags = {"-std=c++17", "-I" + Root + "/inc"};
+  std::string Without = run("", false, "", Flags).Text;
+  Run Shadowed = run(Pch, false, "", Flags);
+  EXPECT_EQ(Shadowed.Text, Without);
+  EXPECT_THAT(Shadowed.Note,
+              StartsWith("parsed without a precompiled header: its include "
+                         "directory '" +
+                         fs::canonical(Root + "/inc").string() +
+                         "' has 'cstdlib', a header the precompiled header "
+                         "holds"));
 }
 
 TEST_F(HeaderPchParseTest, ParsesAtOnceAgree) {
