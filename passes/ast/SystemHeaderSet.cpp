@@ -43,6 +43,8 @@ constexpr llvm::StringLiteral HarmlessPragmas[] = {"once",
 struct SearchDirectory {
   std::string Path;
   bool System = false;
+  /// Its real path; empty where it has none (it does not exist).
+  std::string Real;
 };
 
 class Reader {
@@ -58,7 +60,10 @@ public:
       // the text before it.
       if (FS.makeAbsolute(Path))
         return;
-      To.push_back({std::string(Path), System});
+      llvm::SmallString<256> Real;
+      if (FS.getRealPath(Path, Real))
+        Real.clear();
+      To.push_back({std::string(Path), System, std::string(Real)});
     };
     // clang's order (InitHeaderSearch): quoted, angled, system, the
     // language's system directories with the extern "C" ones, after.
@@ -79,14 +84,13 @@ public:
                 Group != IncludeDirGroup::Angled);
       }
     // A user directory that is also a system one is a system one.
-    for (SearchDirectory &D : Angled)
-      for (const SearchDirectory &S : Angled)
-        if (S.System && !D.System && sameDirectory(D.Path, S.Path))
-          D.System = true;
-    for (SearchDirectory &D : Quoted)
-      for (const SearchDirectory &S : Angled)
-        if (S.System && sameDirectory(D.Path, S.Path))
-          D.System = true;
+    llvm::StringSet<> SystemDirectories;
+    for (const SearchDirectory &S : Angled)
+      if (S.System && !S.Real.empty())
+        SystemDirectories.insert(S.Real);
+    for (std::vector<SearchDirectory> *List : {&Quoted, &Angled})
+      for (SearchDirectory &D : *List)
+        D.System = D.System || SystemDirectories.contains(D.Real);
   }
 
   SystemHeaderSet read(llvm::ArrayRef<std::string> OwnFiles) {
@@ -101,14 +105,6 @@ public:
   }
 
 private:
-  bool sameDirectory(const std::string &A, const std::string &B) {
-    if (A == B)
-      return true;
-    llvm::SmallString<256> RealA, RealB;
-    return !FS.getRealPath(A, RealA) && !FS.getRealPath(B, RealB) &&
-           RealA == RealB;
-  }
-
   bool exists(const std::string &Path) {
     llvm::ErrorOr<llvm::vfs::Status> S = FS.status(Path);
     return S && S->isRegularFile();

@@ -160,12 +160,12 @@ protected:
   };
 
   /// Writes \p Text to \p Name in the test's directory; its path.
-  std::string write(const std::string &Name, const char *Text) const {
+  std::string write(const std::string &Name, const std::string &Text) const {
     std::string Path = Root + "/" + Name;
     std::FILE *Out = std::fopen(Path.c_str(), "w");
     EXPECT_NE(Out, nullptr);
     if (Out) {
-      std::fputs(Text, Out);
+      std::fputs(Text.c_str(), Out);
       std::fclose(Out);
     }
     return Path;
@@ -339,9 +339,8 @@ TEST_F(HeaderPchParseTest, SystemHeadersToo) {
   EXPECT_EQ(Read.Messages, "");
 }
 
-/// A source that defines, before a system header, a macro that changes it.
-constexpr const char *DebugSource = R"(#define _GLIBCXX_DEBUG 1
-#include <vector>
+/// A source that includes <vector>, after what comes before it.
+constexpr const char *VectorSource = R"(#include <vector>
 __global__ void k(float *x) { x[threadIdx.x] = 1.0f; }
 int main() {
   std::vector<float> h(32);
@@ -352,7 +351,9 @@ int main() {
 )";
 
 TEST_F(HeaderPchParseTest, MacroBeforeSystemHeadersKeepsThemOut) {
-  std::string Debug = write("debug.cu", DebugSource);
+  // A macro, before a system header, that changes it.
+  std::string Debug = write("debug.cu", "#define _GLIBCXX_DEBUG 1\n" +
+                                            std::string(VectorSource));
   std::string Without = run("", false, Debug).Text;
   EXPECT_THAT(Without, HasSubstr("/debug/vector\n"));
   run(Pch, /*SystemHeaders=*/true, Debug);
@@ -367,18 +368,9 @@ TEST_F(HeaderPchParseTest, MacroBeforeSystemHeadersKeepsThemOut) {
 }
 
 TEST_F(HeaderPchParseTest, MacroInInactiveBlockDoesNot) {
-  std::string Windows = write("windows.cu", R"(#ifdef _WIN32
-#define _GLIBCXX_DEBUG 1
-#endif
-#include <vector>
-__global__ void k(float *x) { x[threadIdx.x] = 1.0f; }
-int main() {
-  std::vector<float> h(32);
-  float *x = nullptr;
-  k<<<1, 32>>>(x);
-  return static_cast<int>(h.size());
-}
-)");
+  std::string Windows =
+      write("windows.cu", "#ifdef _WIN32\n#define _GLIBCXX_DEBUG 1\n#endif\n" +
+                              std::string(VectorSource));
   std::string Without = run("", false, Windows).Text;
   run(Pch, /*SystemHeaders=*/true, Windows);
   Run Built = run(Pch, /*SystemHeaders=*/true, Windows);
