@@ -112,14 +112,18 @@ def stall_weight(stalls):
     return stalls.get("period") or 1
 
 
+def sampled_entries(profile):
+    """(kernel, stall_samples) of each of profile's entries with samples."""
+    for entry in profile["kernels"]:
+        stalls = entry.get("stall_samples")
+        if stalls:
+            yield base_name(entry.get("demangled") or entry["name"]), stalls
+
+
 def profile_lines(profile, out=None):
     """kernel -> Sampled, the samples of profile's entries added to out."""
     out = {} if out is None else out
-    for entry in profile["kernels"]:
-        stalls = entry.get("stall_samples")
-        if not stalls:
-            continue
-        k = base_name(entry.get("demangled") or entry["name"])
+    for k, stalls in sampled_entries(profile):
         sampled = out.setdefault(k, Sampled())
         weight = stall_weight(stalls)
         for pc in stalls["pcs"]:
@@ -138,11 +142,7 @@ def profile_offsets(profile, out=None):
     """kernel -> {SASS offset: (file, line)}, the line the runtime gives
     each instruction it sampled, added to out."""
     out = {} if out is None else out
-    for entry in profile["kernels"]:
-        stalls = entry.get("stall_samples")
-        if not stalls:
-            continue
-        k = base_name(entry.get("demangled") or entry["name"])
+    for k, stalls in sampled_entries(profile):
         for pc in stalls["pcs"]:
             if "line" in pc:
                 out.setdefault(k, {})[pc["offset"]] = (
