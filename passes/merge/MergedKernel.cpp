@@ -81,6 +81,16 @@ void MergedKernel::add(const ProfileKernel &K) {
   }
   if (K.Stalls)
     Stalls.push_back(*K.Stalls);
+  if (K.ExaminedLaunches) {
+    if (!Examined)
+      Examined = 0;
+    addCount(*Examined, *K.ExaminedLaunches);
+  }
+  for (const KernelFollow &F : K.Follows) {
+    auto &[FollowLaunches, Shared] = Follows[{F.Site, F.Scope, F.Name}];
+    addCount(FollowLaunches, F.Launches);
+    Shared = std::max(Shared, F.SharedBytes);
+  }
   if (Error.empty())
     Error = K.CounterError;
   if (Note.empty())
@@ -162,6 +172,12 @@ ProfileKernel MergedKernel::result() const {
     K.ProfiledNs = static_cast<std::uint64_t>(
         std::llround(ProfiledSum / static_cast<double>(ProfiledWeight)));
   K.ReplayRecords = Replays;
+  K.ExaminedLaunches = Examined;
+  for (const auto &[Previous, LaunchesAndBytes] : Follows)
+    K.Follows.push_back({std::get<0>(Previous), std::get<1>(Previous),
+                         std::get<2>(Previous), LaunchesAndBytes.first,
+                         LaunchesAndBytes.second});
+  sortFollows(K.Follows);
   if (Counters.empty()) {
     K.CounterError = Error;
     K.CounterNote = Note;

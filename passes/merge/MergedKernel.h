@@ -12,6 +12,9 @@
 /// counters replace estimated ones (counters_estimated), which are kept only
 /// where no input measured the configuration. Warp-stall samples
 /// (stall_samples) are summed per instruction (schema/StallSamplesSum.h).
+/// examined_launches is summed, and so are the launches of follows that name
+/// the same (merged) site, scope and kernel; their shared_bytes is the
+/// largest of the inputs'.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_MERGE_MERGEDKERNEL_H
@@ -51,7 +54,8 @@ public:
   MergedKernel(const ProfileKernel &First, std::optional<std::uint64_t> Site,
                std::optional<std::uint64_t> Scope, unsigned Device);
 
-  /// Adds one entry of an input profile.
+  /// Adds one entry of an input profile; the sites and scopes its follows
+  /// name are the merged ids already.
   void add(const ProfileKernel &K);
 
   /// The merged entry.
@@ -83,6 +87,13 @@ private:
   std::string Error, Note;
   /// The stall samples of the entries added, in order.
   std::vector<StallSamples> Stalls;
+  std::optional<std::uint64_t> Examined;
+  /// Per (site, scope, kernel) of the previous launch: launches and the
+  /// largest shared bytes.
+  std::map<std::tuple<std::optional<std::uint64_t>,
+                      std::optional<std::uint64_t>, std::string>,
+           std::pair<std::uint64_t, std::uint64_t>>
+      Follows;
 };
 
 } // namespace headroom::merge

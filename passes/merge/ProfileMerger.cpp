@@ -317,7 +317,19 @@ std::vector<ProfileKernel> ProfileMerger::kernels(const IdMaps &Ids) const {
       auto [It, New] = Known.try_emplace(Key, Merged.size());
       if (New)
         Merged.emplace_back(K, Site, Scope, Device);
-      Merged[It->second].add(K);
+      if (K.Follows.empty()) {
+        Merged[It->second].add(K);
+        continue;
+      }
+      // The previous launches' sites and scopes, as merged.
+      ProfileKernel Remapped = K;
+      for (KernelFollow &F : Remapped.Follows) {
+        if (F.Site)
+          F.Site = Ids.Sites[I][*P.siteIndex(*F.Site)];
+        if (F.Scope)
+          F.Scope = Ids.Scopes[I][*P.scopeIndex(*F.Scope)];
+      }
+      Merged[It->second].add(Remapped);
     }
   }
   std::vector<ProfileKernel> Out;

@@ -2,6 +2,9 @@
 
 #include "schema/ProfileDocument.h"
 
+#include <algorithm>
+#include <tuple>
+
 namespace headroom {
 
 namespace {
@@ -48,6 +51,14 @@ const ProfileSite *ProfileDocument::siteOf(const ProfileKernel &K) const {
     return nullptr;
   std::optional<std::size_t> I = siteIndex(*K.Site);
   return I ? &Sites[*I] : nullptr;
+}
+
+void sortFollows(std::vector<KernelFollow> &Follows) {
+  std::sort(Follows.begin(), Follows.end(),
+            [](const KernelFollow &A, const KernelFollow &B) {
+              return std::tie(B.Launches, A.Name, A.Site, A.Scope) <
+                     std::tie(A.Launches, B.Name, B.Site, B.Scope);
+            });
 }
 
 } // namespace headroom

@@ -199,6 +199,25 @@ struct StallSamples {
   std::vector<StallSamplePc> Pcs;
 };
 
+/// A kernel launched just before some of an entry's launches on the same
+/// stream, with device allocations that both launches' arguments point into
+/// (`follows`): what fusing the two would keep on chip.
+struct KernelFollow {
+  /// The previous launch's site or scope, as ProfileKernel's.
+  std::optional<std::uint64_t> Site, Scope;
+  /// The previous launch's kernel (mangled).
+  std::string Name;
+  /// The entry's launches that came right after one of that kernel.
+  std::uint64_t Launches = 0;
+  /// The largest, over those launches, of the bytes of the allocations
+  /// both launches' arguments point into.
+  std::uint64_t SharedBytes = 0;
+};
+
+/// Puts \p Follows in the profile's order: most launches first, then by
+/// name, site and scope.
+void sortFollows(std::vector<KernelFollow> &Follows);
+
 /// One (site or scope, kernel, device, configuration) entry.
 struct ProfileKernel {
   /// The id of the launch site, of the scope; neither for a launch outside
@@ -240,6 +259,12 @@ struct ProfileKernel {
   std::optional<CounterEstimate> CountersEstimated;
   /// Warp-state samples of sampled launches (docs/runtime.md).
   std::optional<StallSamples> Stalls;
+  /// The launches whose arguments the runtime inspected for the device
+  /// allocations they point into; absent where it inspected none.
+  std::optional<std::uint64_t> ExaminedLaunches;
+  /// Of those, the launches that shared allocations with the launch just
+  /// before them on the same stream, by that launch's kernel.
+  std::vector<KernelFollow> Follows;
 
   std::uint64_t threadsPerBlock() const {
     return std::uint64_t(Block[0]) * Block[1] * Block[2];

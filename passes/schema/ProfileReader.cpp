@@ -317,6 +317,7 @@ private:
   /// The site and scope of a kernel entry (or of a CounterEstimate's
   /// source), checked against the document's sites and scopes.
   template <typename Entry> void kernelReferences(ObjectReader &R, Entry &K);
+  void kernelFollows(ObjectReader &R, ProfileKernel &K);
   void kernelCounters(ObjectReader &R, ProfileKernel &K);
   /// Checks that every entry's id is unique.
   template <typename Entry>
@@ -562,7 +563,40 @@ ProfileKernel DocumentReader::kernel(const json &J, const std::string &Path) {
     K.CountersEstimated = counterEstimate(*E, R.path("counters_estimated"));
   if (const json *S = R.given("stall_samples"))
     K.Stalls = stallSamples(*S, R.path("stall_samples"));
+  kernelFollows(R, K);
   return K;
+}
+
+void DocumentReader::kernelFollows(ObjectReader &R, ProfileKernel &K) {
+  K.ExaminedLaunches = R.optionalCount("examined_launches");
+  if (!R.failed() && K.ExaminedLaunches && *K.ExaminedLaunches > K.Launches)
+    return R.fail(Error(R.path("examined_launches") +
+                        ": expected at most launches (" +
+                        std::to_string(K.Launches) + "), got " +
+                        std::to_string(*K.ExaminedLaunches)));
+  K.Follows = R.array<KernelFollow>(
+      "follows", false, [&](const json &E, const std::string &At) {
+        ObjectReader F(E, At, Err);
+        KernelFollow Follow;
+        kernelReferences(F, Follow);
+        Follow.Name = F.string("name");
+        Follow.Launches = F.count("launches");
+        if (!F.failed() && Follow.Launches == 0)
+          F.fail(expected(F.path("launches"), "a positive integer",
+                          E.at("launches")));
+        Follow.SharedBytes = F.count("shared_bytes");
+        return Follow;
+      });
+  if (R.failed() || K.Follows.empty())
+    return;
+  // Each examined launch follows at most one launch.
+  std::uint64_t Following = 0;
+  for (const KernelFollow &F : K.Follows)
+    Following += F.Launches;
+  if (!K.ExaminedLaunches || Following > *K.ExaminedLaunches)
+    R.fail(Error(R.path("follows") + ": expected at most examined_launches (" +
+                 std::to_string(K.ExaminedLaunches.value_or(0)) +
+                 ") launches in all, got " + std::to_string(Following)));
 }
 
 StallSamples DocumentReader::stallSamples(const json &J,

@@ -239,6 +239,18 @@ json kernelJson(const ProfileKernel &K) {
   }
   if (K.Stalls)
     J["stall_samples"] = stallSamplesJson(*K.Stalls);
+  if (K.ExaminedLaunches)
+    J["examined_launches"] = *K.ExaminedLaunches;
+  if (!K.Follows.empty()) {
+    json Follows = json::array();
+    for (const KernelFollow &F : K.Follows)
+      Follows.push_back({{"site", orNull(F.Site)},
+                         {"scope", orNull(F.Scope)},
+                         {"name", F.Name},
+                         {"launches", F.Launches},
+                         {"shared_bytes", F.SharedBytes}});
+    J["follows"] = std::move(Follows);
+  }
   return J;
 }
 

@@ -444,4 +444,47 @@ TEST(ProfileMerger, ScopesOfOneFileInTwoDirectoriesStayApart) {
   EXPECT_EQ(P["scopes"][1]["directory"], "/b");
 }
 
+TEST(ProfileMerger, FollowsAddUpBySiteAsMerged) {
+  // gemm_kernel follows saxpy from app.cu:10 in both ranks, which number
+  // that site 0 and 1; in rank 1 it also follows the saxpy of app.cu:20.
+  json R0 = rankProfile(0, 100, "GPU-a");
+  R0["kernels"][1]["examined_launches"] = 2;
+  R0["kernels"][1]["follows"] = {{{"site", 0},
+                                  {"scope", nullptr},
+                                  {"name", "_Z5saxpyv"},
+                                  {"launches", 1},
+                                  {"shared_bytes", 100}}};
+  json R1 = rankProfile(1, 101, "GPU-a", {20, 10});
+  R1["kernels"][1]["examined_launches"] = 2;
+  R1["kernels"][1]["follows"] = {{{"site", 0},
+                                  {"scope", nullptr},
+                                  {"name", "_Z5saxpyv"},
+                                  {"launches", 1},
+                                  {"shared_bytes", 50}},
+                                 {{"site", 1},
+                                  {"scope", nullptr},
+                                  {"name", "_Z5saxpyv"},
+                                  {"launches", 1},
+                                  {"shared_bytes", 300}}};
+  json R2 = rankProfile(2, 102, "GPU-a");
+  ProfileMerger M;
+  ASSERT_TRUE(add(M, R0, "r0.json"));
+  ASSERT_TRUE(add(M, R1, "r1.json"));
+  ASSERT_TRUE(add(M, R2, "r2.json"));
+  auto P = result(M);
+  ASSERT_EQ(P["sites"][0]["line"], 10);
+  const auto *Gemm = kernelNamed(P, "gemm_kernel");
+  ASSERT_NE(Gemm, nullptr);
+  EXPECT_EQ((*Gemm)["examined_launches"], 4) << "rank 2 examined none";
+  EXPECT_EQ((*Gemm)["follows"].dump(),
+            R"([{"site":0,"scope":null,"name":"_Z5saxpyv","launches":2,)"
+            R"("shared_bytes":300},)"
+            R"({"site":1,"scope":null,"name":"_Z5saxpyv","launches":1,)"
+            R"("shared_bytes":50}])");
+  const auto *Saxpy = kernelNamed(P, "_Z5saxpyv");
+  ASSERT_NE(Saxpy, nullptr);
+  EXPECT_FALSE(Saxpy->contains("examined_launches"));
+  EXPECT_FALSE(Saxpy->contains("follows"));
+}
+
 } // namespace

@@ -457,6 +457,83 @@ TEST(ProfileTest, StallSamplesAreOptional) {
   EXPECT_TRUE(readText("later.json", J.dump()));
 }
 
+nlohmann::json followsProfile() {
+  auto J = twoKernelProfile();
+  J["kernels"][1]["examined_launches"] = 10;
+  J["kernels"][1]["follows"] = {{{"site", 0},
+                                 {"scope", nullptr},
+                                 {"name", "_Z6streamPf"},
+                                 {"launches", 9},
+                                 {"shared_bytes", 1048576}}};
+  return J;
+}
+
+TEST(ProfileTest, ReadsWhatEachEntryFollows) {
+  auto P = readText("follows.json", followsProfile().dump());
+  ASSERT_TRUE(P) << P.error().message();
+  EXPECT_FALSE(P->Kernels[0].ExaminedLaunches);
+  EXPECT_TRUE(P->Kernels[0].Follows.empty());
+  const ProfileKernel &K = P->Kernels[1];
+  EXPECT_EQ(K.ExaminedLaunches, 10u);
+  ASSERT_EQ(K.Follows.size(), 1u);
+  EXPECT_EQ(K.Follows[0].Site, 0u);
+  EXPECT_FALSE(K.Follows[0].Scope);
+  EXPECT_EQ(K.Follows[0].Name, "_Z6streamPf");
+  EXPECT_EQ(K.Follows[0].Launches, 9u);
+  EXPECT_EQ(K.Follows[0].SharedBytes, 1048576u);
+  EXPECT_EQ(profileText(*P),
+            profileText(*readText("again.json", profileText(*P))));
+}
+
+TEST(ProfileTest, RejectsBadFollows) {
+  struct Case {
+    const char *Pointer;
+    nlohmann::json Value;
+    const char *Message;
+  } Cases[] = {
+      {"/kernels/1/examined_launches", -1,
+       "kernels[1].examined_launches: expected a non-negative integer, got "
+       "-1"},
+      {"/kernels/1/examined_launches", 11,
+       "kernels[1].examined_launches: expected at most launches (10), got "
+       "11"},
+      {"/kernels/1/follows", 3, "kernels[1].follows: expected an array, got 3"},
+      {"/kernels/1/follows/0/site", 7,
+       "kernels[1].follows[0].site: expected the id of an entry in sites, "
+       "got 7"},
+      {"/kernels/1/follows/0/scope", 0,
+       "kernels[1].follows[0].scope: expected the id of an entry in scopes, "
+       "got 0"},
+      {"/kernels/1/follows/0/name", "",
+       "kernels[1].follows[0].name: expected a non-empty string, got \"\""},
+      {"/kernels/1/follows/0/launches", 0,
+       "kernels[1].follows[0].launches: expected a positive integer, got 0"},
+      {"/kernels/1/follows/0/launches", 10.5,
+       "kernels[1].follows[0].launches: expected a non-negative integer, got "
+       "10.5"},
+      {"/kernels/1/follows/0/shared_bytes", "1 GiB",
+       "kernels[1].follows[0].shared_bytes: expected a non-negative integer, "
+       "got \"1 GiB\""},
+      {"/kernels/1/examined_launches", 8,
+       "kernels[1].follows: expected at most examined_launches (8) launches "
+       "in all, got 9"},
+  };
+  for (const Case &C : Cases) {
+    auto J = followsProfile();
+    J[nlohmann::json::json_pointer(C.Pointer)] = C.Value;
+    EXPECT_THAT(errorOf("bad.json", J), HasSubstr(C.Message)) << C.Pointer;
+  }
+  auto J = followsProfile();
+  J["kernels"][1].erase("examined_launches");
+  EXPECT_THAT(errorOf("no-examined.json", J),
+              HasSubstr("kernels[1].follows: expected at most "
+                        "examined_launches (0) launches in all, got 9"));
+  J = followsProfile();
+  J["kernels"][1]["follows"][0].erase("shared_bytes");
+  EXPECT_THAT(errorOf("no-bytes.json", J),
+              HasSubstr("kernels[1].follows[0].shared_bytes: missing"));
+}
+
 } // namespace
 
 TEST(ProfileTest, AKernelWithoutADeviceRanOnTheFirstListed) {

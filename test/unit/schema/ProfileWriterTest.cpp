@@ -80,8 +80,12 @@ ProfileDocument everyField() {
                         {{"long_scoreboard", 340}, {"selected", 12}}});
   Stalls.Pcs.push_back({"_Z5saxpyv", 448, {}, "", {{"wait", 3}}});
   K.Stalls = Stalls;
+  K.ExaminedLaunches = 3;
+  K.Follows.push_back({std::nullopt, 0, "gemm", 2, 536870912});
   D.Kernels.push_back(K);
   ProfileKernel Library = K;
+  Library.ExaminedLaunches.reset();
+  Library.Follows.clear();
   Library.Site.reset();
   Library.Scope = 0;
   Library.Name = Library.Demangled = "gemm";
@@ -148,6 +152,18 @@ TEST(ProfileWriter, KeysComeInTheDocumentedOrder) {
             R"({"long_scoreboard":340,"selected":12}},)"
             R"({"function":"_Z5saxpyv","offset":448,"stalls":{"wait":3}}]})");
   EXPECT_FALSE(J["kernels"][1].contains("stall_samples"));
+  // The fields of the fusion what-if close an entry, when present.
+  std::vector<std::string> Last;
+  for (auto It = std::prev(J["kernels"][0].end(), 2);
+       It != J["kernels"][0].end(); ++It)
+    Last.push_back(It.key());
+  EXPECT_EQ(Last, (std::vector<std::string>{"examined_launches", "follows"}));
+  EXPECT_EQ(J["kernels"][0]["examined_launches"], 3);
+  EXPECT_EQ(J["kernels"][0]["follows"].dump(),
+            R"([{"site":null,"scope":0,"name":"gemm","launches":2,)"
+            R"("shared_bytes":536870912}])");
+  EXPECT_FALSE(J["kernels"][1].contains("examined_launches"));
+  EXPECT_FALSE(J["kernels"][1].contains("follows"));
 }
 
 TEST(ProfileWriter, MergedOrderListsLocationKeysAlphabetically) {
