@@ -53,7 +53,7 @@ std::vector<CaseKernel> caseKernels(const RecordedCase &C,
     CaseKernel &Into = ByName[K.Demangled];
     Into.Ms += entryMs(K);
     if (!K.Counters.empty())
-      Into.Input.add(K, Facts);
+      Into.Input.add(K, Facts, &C.Profile);
   }
   std::vector<CaseKernel> Kernels;
   for (auto &[Name, K] : ByName)

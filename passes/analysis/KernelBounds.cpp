@@ -2,6 +2,7 @@
 
 #include "analysis/KernelBounds.h"
 
+#include "analysis/PrecedingLaunches.h"
 #include "schema/CounterCatalog.h"
 
 #include <algorithm>
@@ -43,13 +44,15 @@ void applyStaticFacts(LaunchGroup &G, const ProfileKernel &Entry,
     G.Facts = *Known;
 }
 
-void BoundsInput::add(const ProfileKernel &Entry,
-                      const StaticFactsIndex *Facts) {
+void BoundsInput::add(const ProfileKernel &Entry, const StaticFactsIndex *Facts,
+                      const ProfileDocument *Profile) {
   double Launches = double(Entry.Launches);
   LaunchGroup G =
       launchGroup([&](Counter C) { return perLaunch(Entry, C); },
                   {Entry.blocks(), Entry.threadsPerBlock()}, Launches);
   applyStaticFacts(G, Entry, Facts);
+  if (Profile)
+    G.Preceding = precedingLaunch(*Profile, Entry);
   G.ColdLaunches =
       std::min(Launches, double(Entry.CounterLaunches.value_or(1)));
   Complete = Complete && G.Work.amount(Unit::Issue) &&

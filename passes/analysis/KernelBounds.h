@@ -78,8 +78,11 @@ void applyStaticFacts(LaunchGroup &G, const ProfileKernel &Entry,
 /// group per entry with counters (their per-launch values times launches).
 class BoundsInput {
 public:
-  /// Adds \p Entry, with what \p Facts (the SASS) says of its kernel.
-  void add(const ProfileKernel &Entry, const StaticFactsIndex *Facts = nullptr);
+  /// Adds \p Entry, with what \p Facts (the SASS) says of its kernel and,
+  /// where \p Profile (its profile) recorded one, the launch before it on
+  /// the same buffers.
+  void add(const ProfileKernel &Entry, const StaticFactsIndex *Facts = nullptr,
+           const ProfileDocument *Profile = nullptr);
   /// Whether every entry had the counters of the per-pipe model (the
   /// instruction count, the pipes and DRAM).
   bool complete() const { return !Groups.empty() && Complete; }

@@ -257,7 +257,7 @@ KernelReport collectEntries(const ProfileDocument &P, const CallIndex &InCall,
       R.EstimatedNs += Ns;
     }
     accumulate(In.Sum, *K, In.AverageWeights);
-    In.Bounds.add(*K, Facts);
+    In.Bounds.add(*K, Facts, &P);
     R.MinThreadsPerBlock = Lower(R.MinThreadsPerBlock, K->threadsPerBlock());
     R.MinBlocks = Lower(R.MinBlocks, K->blocks());
   }

@@ -153,6 +153,8 @@ std::string_view whatIfName(WhatIfId Id) {
     return "warp-aggregated atomics";
   case WhatIfId::Fp32Math:
     return "float math";
+  case WhatIfId::FuseKernels:
+    return "fused kernels";
   }
   return "optimization";
 }
@@ -177,6 +179,8 @@ std::string_view whatIfMeasureName(WhatIfMeasure M) {
     return "L2 atomics per warp instruction";
   case WhatIfMeasure::Fp64IssueShare:
     return "share of instructions on the FP64 pipe";
+  case WhatIfMeasure::DramReadBytesPerLaunch:
+    return "bytes read from DRAM per launch";
   }
   return "measure";
 }

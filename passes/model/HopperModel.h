@@ -42,6 +42,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
@@ -60,6 +61,21 @@ inline constexpr double BalancedWithin = 0.9;
 /// What limits a kernel.
 enum class Regime { Compute, Memory, Latency };
 const char *regimeName(Regime R);
+
+/// The launch just before a group's launches on the same stream whose
+/// arguments point into the same device allocations (the runtime's
+/// `follows`, docs/formats.md): what a kernel fusing the two would keep on
+/// chip. A value type.
+struct PrecedingLaunch {
+  /// Its kernel, as the report names kernels.
+  std::string Kernel;
+  /// The share of the group's launches that came right after one of it.
+  double Share = 0;
+  /// The bytes of the allocations both launches point into.
+  double SharedBytes = 0;
+  /// The DRAM bytes one launch of it read and wrote, from its counters.
+  std::optional<double> DramBytes;
+};
 
 /// One configuration of a kernel: the work of all its launches (totals) and
 /// the shape they share.
@@ -80,6 +96,8 @@ struct LaunchGroup {
   double ColdLaunches = 1;
   /// What the kernel's SASS says that no counter does (none without it).
   StaticFacts Facts;
+  /// The launch most of its launches follow on the same buffers, if any.
+  std::optional<PrecedingLaunch> Preceding;
   /// Every recorded counter: counts over all the launches, averages per
   /// launch (the refinements read theirs here).
   std::array<std::optional<double>, NumCounters> Counters{};

@@ -9,6 +9,7 @@
 #include "model/whatifs/Coalesce.h"
 #include "model/whatifs/FillGpu.h"
 #include "model/whatifs/Fp32Math.h"
+#include "model/whatifs/FuseKernels.h"
 #include "model/whatifs/LoadsInFlight.h"
 #include "model/whatifs/Occupancy.h"
 #include "model/whatifs/RegisterTiling.h"
@@ -28,9 +29,10 @@ std::span<const WhatIf *const> whatIfs() {
   static const LoadsInFlight InFlight;
   static const AggregateAtomics Aggregated;
   static const Fp32Math Fp32;
-  static const WhatIf *const All[] = {&Tiling,     &Conflicts,  &Vectors,
-                                      &Coalescing, &Fill,       &MoreWarps,
-                                      &InFlight,   &Aggregated, &Fp32};
+  static const FuseKernels Fused;
+  static const WhatIf *const All[] = {
+      &Tiling,    &Conflicts, &Vectors,    &Coalescing, &Fill,
+      &MoreWarps, &InFlight,  &Aggregated, &Fp32,       &Fused};
   return All;
 }
 
@@ -68,6 +70,8 @@ std::string_view whatIfMeasureKey(WhatIfMeasure M) {
     return "atomics_per_warp_instruction";
   case WhatIfMeasure::Fp64IssueShare:
     return "fp64_issue_share";
+  case WhatIfMeasure::DramReadBytesPerLaunch:
+    return "dram_read_bytes_per_launch";
   }
   return "wavefronts_per_fma";
 }
@@ -98,6 +102,7 @@ std::vector<WhatIfEstimate> estimateWhatIfs(std::span<const LaunchGroup> Groups,
     E.Measure = Change->Measure;
     E.Before = Change->Before;
     E.After = Change->After;
+    E.OtherKernel = Change->OtherKernel;
     E.PredictedMs = BaseMs;
     E.ChangedMs = std::max(
         predictHopper(Change->Groups, R, std::nullopt).predictedMs(), LeastMs);

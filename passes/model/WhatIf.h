@@ -19,6 +19,7 @@
 
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -34,6 +35,7 @@ enum class WhatIfId {
   LoadsInFlight,
   AggregateAtomics,
   Fp32Math,
+  FuseKernels,
 };
 
 /// What a what-if changes, in the measure a developer knows it by.
@@ -56,6 +58,8 @@ enum class WhatIfMeasure {
   AtomicsPerWarpInstruction,
   /// FP64-pipe instructions per issued instruction.
   Fp64IssueShare,
+  /// Bytes a launch reads from DRAM.
+  DramReadBytesPerLaunch,
 };
 
 /// A what-if's key (in JSON and in the advice's flag) and its section of
@@ -72,6 +76,8 @@ struct WhatIfChange {
   std::vector<LaunchGroup> Groups;
   WhatIfMeasure Measure = WhatIfMeasure::WavefrontsPerFma;
   double Before = 0, After = 0;
+  /// The other kernel the change involves (the one fused with), if any.
+  std::string OtherKernel;
 };
 
 /// The base of every what-if: constant objects (whatIfs()), never copied.
@@ -112,6 +118,8 @@ struct WhatIfEstimate {
   WhatIfId Id = WhatIfId::RegisterTiling;
   WhatIfMeasure Measure = WhatIfMeasure::WavefrontsPerFma;
   double Before = 0, After = 0;
+  /// The other kernel the change involves (the one fused with), if any.
+  std::string OtherKernel;
   /// The model's predicted time of the kernel as it is and as changed.
   double PredictedMs = 0, ChangedMs = 0;
 

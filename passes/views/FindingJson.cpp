@@ -173,13 +173,16 @@ ordered_json targetJson(const KernelFinding &F, const TargetFinding &T) {
 } // namespace
 
 ordered_json whatIfEstimateJson(const WhatIfEstimate &E) {
-  return {{"advice", whatIfInfo(E.Id).Key},
-          {"measure", whatIfMeasureKey(E.Measure)},
-          {"before", E.Before},
-          {"after", E.After},
-          {"predicted_ms", E.PredictedMs},
-          {"changed_ms", E.ChangedMs},
-          {"speedup", E.speedup()}};
+  ordered_json J = {{"advice", whatIfInfo(E.Id).Key},
+                    {"measure", whatIfMeasureKey(E.Measure)},
+                    {"before", E.Before},
+                    {"after", E.After},
+                    {"predicted_ms", E.PredictedMs},
+                    {"changed_ms", E.ChangedMs},
+                    {"speedup", E.speedup()}};
+  if (!E.OtherKernel.empty())
+    J["with_kernel"] = E.OtherKernel;
+  return J;
 }
 
 ordered_json findingToJson(const KernelFinding &F) {

@@ -38,6 +38,10 @@ std::string changeWords(const WhatIfEstimate &E) {
     return message(Msg::AdviceAggregateAtomics, {Arg::number(E.Before, 2)});
   case WhatIfId::Fp32Math:
     return message(Msg::AdviceFp32Math, {Arg::percent(E.Before)});
+  case WhatIfId::FuseKernels:
+    return message(Msg::AdviceFuseKernels,
+                   {Arg::kernel(E.OtherKernel), Arg::bytes(E.After),
+                    Arg::bytes(E.Before)});
   }
   return {};
 }

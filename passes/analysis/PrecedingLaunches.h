@@ -1,0 +1,31 @@
+//===- PrecedingLaunches.h - The launch before, on the same buffers -*- C++
+//-*-===//
+///
+/// \file
+/// The runtime records, for each entry of a profile, which kernel was
+/// launched just before its launches on the same stream with device
+/// allocations both point into (`follows`, docs/formats.md). The fusion
+/// what-if (model/whatifs/FuseKernels.h) needs the most frequent of them,
+/// the share of the entry's launches it precedes, and how many bytes that
+/// kernel moved through DRAM, which decides whether the shared data is
+/// still in the L2 when the entry's launch starts.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HEADROOM_ANALYSIS_PRECEDINGLAUNCHES_H
+#define HEADROOM_ANALYSIS_PRECEDINGLAUNCHES_H
+
+#include "model/HopperModel.h"
+#include "schema/ProfileDocument.h"
+
+#include <optional>
+
+namespace headroom {
+
+/// The launch that most of \p Entry's examined launches follow on the
+/// same buffers in profile \p P; nullopt where the runtime recorded none.
+std::optional<PrecedingLaunch> precedingLaunch(const ProfileDocument &P,
+                                               const ProfileKernel &Entry);
+
+} // namespace headroom
+
+#endif // HEADROOM_ANALYSIS_PRECEDINGLAUNCHES_H
