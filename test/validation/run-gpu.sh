@@ -26,6 +26,8 @@
 #                                   [--deadline SECONDS] [--reps N]
 #                                   [--profile-launches K] [--sections "A B"]
 #                                   [--cache-control all|none] [--no-metrics]
+#                                   [--cases REGEX]  (headroom phase: only the
+#                                                     cases whose names match)
 set -uo pipefail
 if ! nvidia-smi -L >/dev/null 2>&1; then
   echo "SKIP: no GPU (nvidia-smi lists no device); test/validation/run-gpu.sh needs one"
@@ -33,13 +35,14 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 root=$(cd "$(dirname "$0")/../.." && pwd)
 corpus=$root/.validation
-phase="" families="" deadline=540 reps=20 profile_launches=3
+phase="" families="" cases="" deadline=540 reps=20 profile_launches=3
 cache_control=all extra_metrics=1
 sections="SpeedOfLight ComputeWorkloadAnalysis MemoryWorkloadAnalysis Occupancy LaunchStats WarpStateStats"
 while [[ $# -gt 0 ]]; do
   case $1 in
   --phase) phase=$2; shift 2 ;;
   --families) families=$2; shift 2 ;;
+  --cases) cases=$2; shift 2 ;;
   --deadline) deadline=$2; shift 2 ;;
   --reps) reps=$2; shift 2 ;;
   --profile-launches) profile_launches=$2; shift 2 ;;
@@ -75,7 +78,7 @@ if [[ $phase == headroom ]]; then
   metrics=only:$(grep -v "^#" "$root/test/validation/headroom-metrics.txt" | grep . | paste -sd, -)
   mkdir -p "$work/profiles" "$work/logs"
   for family in $families; do
-    for case_name in $(awk -F'\t' -v f="$family" '$1 == f { print $2 }' "$corpus/cases.tsv"); do
+    for case_name in $(awk -F'\t' -v f="$family" -v c="$cases" '$1 == f && $2 ~ c { print $2 }' "$corpus/cases.tsv"); do
       if late; then say "SKIPPED (deadline) $case_name"; continue; fi
       t0=$SECONDS
       HEADROOM_PROFILE=$work/profiles/$case_name.json HEADROOM_METRICS=$metrics \

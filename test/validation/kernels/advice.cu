@@ -37,6 +37,11 @@
 ///   fillgpu    fill-gpu: a grid-stride out = a in + b on 33 or 66 blocks of
 ///              256 threads against 1056 blocks (8 per SM on 132 SMs);
 ///              complements latency.cu's saxpy cases on 1M floats
+///   fusion     fuse-kernels: y = a x + b, then z = y x over the same
+///              floats, as two kernels launched back to back (`split`: the
+///              second reads x and y again, from DRAM once the first kernel
+///              moved more than the L2 holds) or as one (`fused`: x read
+///              once); 4M floats (16 MB arrays) fit the L2, the others not
 ///   twofold    two inefficiencies in one kernel, each removable alone, for
 ///              the ranking of advice: a `both` case and two after-cases
 ///              that fix one each, at several intensities so that the larger
@@ -426,6 +431,70 @@ void fillCase(Run &R, unsigned Blocks, size_t N) {
 }
 
 //===----------------------------------------------------------------------===//
+// Two kernels on the same buffers
+//===----------------------------------------------------------------------===//
+
+/// Y = A X + B.
+__global__ void scaleKernel(const float *X, float *Y, float A, float B,
+                            size_t N) {
+  size_t I = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
+  if (I < N)
+    Y[I] = __fmaf_rn(A, X[I], B);
+}
+
+/// Z = Y X, from what scaleKernel wrote and read.
+__global__ void productKernel(const float *X, const float *Y, float *Z,
+                              size_t N) {
+  size_t I = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
+  if (I < N)
+    Z[I] = __fmul_rn(Y[I], X[I]);
+}
+
+/// Both steps in one kernel: X read once, Y and Z written.
+__global__ void scaleProductKernel(const float *X, float *Y, float *Z, float A,
+                                   float B, size_t N) {
+  size_t I = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
+  if (I < N) {
+    float V = __fmaf_rn(A, X[I], B);
+    Y[I] = V;
+    Z[I] = __fmul_rn(V, X[I]);
+  }
+}
+
+/// Y = A X + B and Z = Y X over N floats, in two launches or one.
+template <bool Fused> void fusionCase(Run &R, size_t N) {
+  constexpr unsigned Block = 256;
+  const float A = 1.5f, B = -3.0f;
+  std::vector<float> X = generate<float>(N, exactFloat);
+  std::vector<float> WantY =
+      generate<float>(N, [&](size_t I) { return std::fma(A, X[I], B); });
+  std::vector<float> WantZ =
+      generate<float>(N, [&](size_t I) { return WantY[I] * X[I]; });
+  DeviceBuffer<float> DX(N), DY(N), DZ(N);
+  DX.upload(X);
+  DY.poison();
+  DZ.poison();
+  auto Seq = [&] {
+    if (Fused) {
+      R.launch("scaleProductKernel", [&] {
+        scaleProductKernel<<<blocksFor(N, Block), Block>>>(DX, DY, DZ, A, B, N);
+      });
+      return;
+    }
+    R.launch("scaleKernel", [&] {
+      scaleKernel<<<blocksFor(N, Block), Block>>>(DX, DY, A, B, N);
+    });
+    R.launch("productKernel", [&] {
+      productKernel<<<blocksFor(N, Block), Block>>>(DX, DY, DZ, N);
+    });
+  };
+  R.first(Seq);
+  R.check(exactError(DY.download(), WantY) + exactError(DZ.download(), WantZ),
+          0);
+  R.repeat(Seq);
+}
+
+//===----------------------------------------------------------------------===//
 // Two inefficiencies at once
 //===----------------------------------------------------------------------===//
 
@@ -636,6 +705,20 @@ FILL_CASE(1056, 16, Memory)
 FILL_CASE(33, 64, Latency)
 FILL_CASE(66, 64, Latency)
 FILL_CASE(1056, 64, Memory)
+
+#define FUSION_CASE(NAME, FUSED, S, TEXT)                                      \
+  VALIDATION_REGISTER("advice.fusion." NAME ".n" #S "M", "advice",             \
+                      "y = a x + b, then z = y x over " #S "M floats, " TEXT, \
+                      Expect::Memory,                                          \
+                      [](Run &R) { fusionCase<FUSED>(R, S * M); });
+FUSION_CASE("split", false, 4, "two kernels")
+FUSION_CASE("fused", true, 4, "one kernel")
+FUSION_CASE("split", false, 16, "two kernels")
+FUSION_CASE("fused", true, 16, "one kernel")
+FUSION_CASE("split", false, 64, "two kernels")
+FUSION_CASE("fused", true, 64, "one kernel")
+FUSION_CASE("split", false, 256, "two kernels")
+FUSION_CASE("fused", true, 256, "one kernel")
 
 #define AOSFP64_CASE(NAME, PROMOTED, SOA, D, EXPECT, TEXT)                     \
   VALIDATION_REGISTER(                                                         \
