@@ -1,5 +1,4 @@
-//===- PrecedingLaunches.h - The launch before, on the same buffers -*- C++
-//-*-===//
+//===- PrecedingLaunches.h - The launch before, same buffers ----*- C++ -*-===//
 ///
 /// \file
 /// The runtime records, for each entry of a profile, which kernel was

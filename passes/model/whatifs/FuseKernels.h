@@ -1,5 +1,4 @@
-//===- FuseKernels.h - One kernel where two re-read the same data -*- C++
-//-*-===//
+//===- FuseKernels.h - One kernel where two re-read the data ----*- C++ -*-===//
 ///
 /// \file
 /// A program that launches kernels back to back on the same buffers reads
