@@ -179,6 +179,14 @@ void KernelAggregator::addStallSamples(const LaunchKey &Key,
   S->Stalls = sumStallSamples(Parts);
 }
 
+void KernelAggregator::addExamination(const LaunchKey &Key,
+                                      const LaunchExamination &E) {
+  if (!E.Examined)
+    return;
+  if (KernelStats *S = entry(Key))
+    S->Follows.add(E.Follows);
+}
+
 std::optional<std::uint64_t>
 KernelAggregator::sampledDurationNs(const CounterValues &Values) {
   auto It = Values.find(durationMetric());

@@ -17,6 +17,7 @@
 
 #include "CorrelationJoiner.h"
 #include "DurationSample.h"
+#include "FollowTally.h"
 #include "LaunchKey.h"
 
 #include "schema/ProfileDocument.h"
@@ -90,6 +91,9 @@ struct KernelStats {
   std::optional<EstimatedFrom> Estimated;
   /// Warp-stall samples of launches of this key (StallSampler), summed.
   std::optional<StallSamples> Stalls;
+  /// The launches whose arguments were inspected, and what they followed
+  /// on their streams (LaunchSequence).
+  FollowTally Follows;
 
   /// The durations the profile reports and where they come from:
   /// "unprofiled" (Timed), else "profiled" (the sampled launch's activity
@@ -130,6 +134,8 @@ public:
   void addSampleNote(const LaunchKey &Key, std::string Note);
   /// Adds the warp-stall samples of one launch of \p Key.
   void addStallSamples(const LaunchKey &Key, StallSamples Samples);
+  /// Adds what pairing found for one launch of \p Key (inspected or not).
+  void addExamination(const LaunchKey &Key, const LaunchExamination &E);
   /// The gpu__time_duration.sum of a sampled launch's \p Values, if any.
   static std::optional<std::uint64_t>
   sampledDurationNs(const CounterValues &Values);

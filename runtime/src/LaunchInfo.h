@@ -9,6 +9,7 @@
 #ifndef HEADROOM_RUNTIME_LAUNCHINFO_H
 #define HEADROOM_RUNTIME_LAUNCHINFO_H
 
+#include "LaunchAllocations.h"
 #include "LaunchKey.h"
 
 #include <array>
@@ -37,6 +38,9 @@ struct LaunchInfo {
   void *Function = nullptr;
   void **KernelParams = nullptr;
   void **Extra = nullptr;
+  /// The device allocations the arguments point into, when the tracer
+  /// inspected them (TracerOptions::InspectArguments); null when not.
+  const LaunchAllocations *Allocations = nullptr;
   /// At API exit: whether the launch call itself succeeded.
   bool Succeeded = true;
 

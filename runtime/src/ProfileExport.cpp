@@ -116,6 +116,10 @@ ProfileKernel kernel(const KernelStats &K) {
     Out.CountersEstimated = E;
   }
   Out.Stalls = K.Stalls;
+  if (K.Follows.examined() > 0) {
+    Out.ExaminedLaunches = K.Follows.examined();
+    Out.Follows = K.Follows.follows();
+  }
   return Out;
 }
 

@@ -127,6 +127,12 @@ void Runtime::onJoined(JoinedLaunch &&Launch) {
     }
   }
   Aggregator.add(Launch);
+  // A replay record is no launch; the first record of a launch takes what
+  // pairing found for it, so its entry is the one the record decides.
+  if (Launch.Role != LaunchRole::Replay && Examinations.size() > 0)
+    if (std::optional<LaunchExamination> E =
+            Examinations.take(Launch.Record.CorrelationId))
+      Aggregator.addExamination(KernelAggregator::keyOf(Launch), *E);
   if (Launch.Role != LaunchRole::Profiled)
     return;
   LaunchKey Key = KernelAggregator::keyOf(Launch);
@@ -137,6 +143,13 @@ void Runtime::onJoined(JoinedLaunch &&Launch) {
     return;
   }
   RecordsAwaitingSample[Launch.LaunchId] = std::move(Key);
+}
+
+void Runtime::sequenceLaunch(const LaunchInfo &Launch, Attribution Where) {
+  LaunchExamination E = Sequence.launch(Launch.Context, Launch.Stream, Where,
+                                        Launch.KernelName, Launch.Allocations);
+  if (E.Examined)
+    Examinations.add(Launch.correlationIds(), std::move(E));
 }
 
 void Runtime::onSample(std::uint32_t LaunchId, const LaunchKey &CallbackKey,
@@ -167,6 +180,7 @@ void Runtime::start() {
   bool WantStalls =
       Stalls && Config.PcSampling && Config.RequestedMode == Mode::Counters;
   Options.ModuleLoads = WantStalls;
+  Options.InspectArguments = true;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     Joiner.setOrdering(Options.ExternalCorrelation
@@ -225,6 +239,7 @@ void Runtime::start() {
   PushExternal = UseExternal;
   SamplingLive = CountersActive;
   StallsLive = StallsActive;
+  SequenceLive = Status.Activity && Status.Callbacks;
   Active = Status.Activity || Status.Callbacks;
 }
 
@@ -413,15 +428,26 @@ template <typename Body> void Runtime::launchHook(Body &&B) {
 void Runtime::launchEnter(const LaunchInfo &Launch) {
   launchHook([&] {
     ThreadState &T = threadState();
+    bool Sequenced = SequenceLive.load(std::memory_order_relaxed);
     if (!SamplingLive.load(std::memory_order_relaxed) &&
         !StallsLive.load(std::memory_order_relaxed)) {
-      // Timing only: associate bracketed launches, nothing else to do.
-      if (T.Frames.empty() || PushExternal.load(std::memory_order_relaxed))
+      // Timing only: pair the launch, associate bracketed launches, nothing
+      // else to do.
+      bool Associate =
+          !T.Frames.empty() && !PushExternal.load(std::memory_order_relaxed);
+      if (!Associate && !Sequenced)
         return;
       std::lock_guard<std::mutex> Lock(Mutex);
-      Joiner.associate(Launch.correlationIds(), attributionOf(T),
-                       LaunchKind::Launch);
+      Attribution Where = attributionOf(T);
+      if (Sequenced)
+        sequenceLaunch(Launch, Where);
+      if (Associate)
+        Joiner.associate(Launch.correlationIds(), Where, LaunchKind::Launch);
       return;
+    }
+    if (Sequenced) {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      sequenceLaunch(Launch, attributionOf(T));
     }
     if (T.Frames.empty() && Config.Scope != SamplingScope::All) {
       waitForSampleInFlight();
@@ -761,6 +787,11 @@ void Runtime::graphLaunch(const LaunchInfo &Launch) {
   launchHook([&] {
     // A graph's kernels must not fall into another thread's sampled range.
     waitForSampleInFlight();
+    if (SequenceLive.load(std::memory_order_relaxed)) {
+      // Its kernels run between the launches before and after it.
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Sequence.interrupt(Launch.Context, Launch.Stream);
+    }
     ThreadState &T = threadState();
     if (T.Frames.empty() || PushExternal.load(std::memory_order_relaxed))
       return;
@@ -834,6 +865,7 @@ void Runtime::contextDestroying(void *Context) {
     {
       std::lock_guard<std::mutex> Lock(Mutex);
       Counters = CountersActive;
+      Sequence.forgetContext(Context);
     }
     if (Sampler && Counters)
       Sampler->contextDestroying(Context);
@@ -909,6 +941,8 @@ ProfileData Runtime::buildProfile(const std::optional<SamplerSetup> &Setup,
       S.MatchedByPosition[1] + S.MatchedByPosition[2] + S.MatchedByPosition[3];
   if (Aggregator.overflowLaunches() > 0)
     C.Diagnostics["entries_overflow_launches"] = Aggregator.overflowLaunches();
+  if (Examinations.dropped() > 0)
+    C.Diagnostics["examinations_dropped"] = Examinations.dropped();
   for (const auto &[Name, Value] : Diagnostics)
     C.Diagnostics[Name] = Value;
   // Every sample's time is charged to the budget, whatever the rule.

@@ -34,6 +34,8 @@
 #include "CounterSampler.h"
 #include "Degradation.h"
 #include "KernelAggregator.h"
+#include "LaunchSequence.h"
+#include "PendingExaminations.h"
 #include "ProfileData.h"
 #include "ProfilerResidency.h"
 #include "RuntimeConfig.h"
@@ -199,6 +201,9 @@ private:
   bool writeProfileNow(std::string_view Trigger, bool Final);
   /// Sink of the joiner (Mutex held).
   void onJoined(JoinedLaunch &&Launch);
+  /// Pairs \p Launch, attributed to \p Where, with the launch before it on
+  /// its stream, for its record to take (Mutex held).
+  void sequenceLaunch(const LaunchInfo &Launch, Attribution Where);
   /// A sample of launch \p LaunchId completed (Mutex held).
   void onSample(std::uint32_t LaunchId, const LaunchKey &CallbackKey,
                 CounterValues Values);
@@ -224,6 +229,9 @@ private:
   std::atomic<bool> SamplingLive{false};
   /// Warp stalls may be sampled (read without the mutex).
   std::atomic<bool> StallsLive{false};
+  /// Launches are paired with the previous launch on their stream (read
+  /// without the mutex): launch callbacks and kernel records both arrive.
+  std::atomic<bool> SequenceLive{false};
 
   mutable std::mutex Mutex;
   SiteRegistry Registry;
@@ -238,6 +246,10 @@ private:
   SamplingProgress Progress;
   Degradation::Emitter ProgressEmit;
   CorrelationJoiner Joiner;
+  /// Consecutive launches per stream, and what pairing found for launches
+  /// whose records have not been joined yet.
+  LaunchSequence Sequence;
+  PendingExaminations Examinations;
   std::map<std::uint32_t, DeviceIdentity> Devices;
   /// Graph kernel nodes created inside a bracket, by CUPTI node id (clones
   /// made at instantiation included); bounded.

@@ -67,6 +67,11 @@ struct TracerOptions {
   bool RuntimeCallbacks = false;
   /// Deliver moduleLoaded (the line tables of warp-stall samples).
   bool ModuleLoads = false;
+  /// Give launchEnter the device allocations the arguments of the first
+  /// MaxInspectedLaunches launches of each kernel function point into
+  /// (LaunchInfo::Allocations), outside stream capture.
+  bool InspectArguments = false;
+  static constexpr std::uint32_t MaxInspectedLaunches = 64;
 };
 
 /// What started.

@@ -43,6 +43,8 @@ std::unique_ptr<CudaDriver> CudaDriver::load(Failure &Why) {
   D->GetErrorName = reinterpret_cast<GetErrorNameFn>(Sym("cuGetErrorName"));
   D->PointerGetAttribute =
       reinterpret_cast<PointerGetAttributeFn>(Sym("cuPointerGetAttribute"));
+  D->PointerGetAttributes =
+      reinterpret_cast<PointerGetAttributesFn>(Sym("cuPointerGetAttributes"));
   return D;
 }
 
@@ -106,14 +108,13 @@ std::optional<CUresult> CudaDriver::synchronize(CUstream Stream) const {
   return std::nullopt;
 }
 
-CudaDriver::ArgumentCheck CudaDriver::hostMemoryArgument(CUfunction F,
-                                                         void **KernelParams,
-                                                         void **Extra) const {
-  ArgumentCheck Out;
-  if (!PointerGetAttribute || !F ||
-      (!FuncGetParamInfo && !KernelGetParamInfo)) {
-    Out.Unknown = true;
-    return Out;
+std::shared_ptr<const CudaDriver::ParamLayout>
+CudaDriver::layout(CUfunction F) const {
+  {
+    std::lock_guard<std::mutex> Lock(LayoutMutex);
+    auto It = Layouts.find(F);
+    if (It != Layouts.end())
+      return It->second;
   }
   // The handle is a CUfunction or, from the CUDA runtime, a CUkernel: ask
   // for the layout both ways.
@@ -126,6 +127,32 @@ CudaDriver::ArgumentCheck CudaDriver::hostMemoryArgument(CUfunction F,
            KernelGetParamInfo(reinterpret_cast<CUkernel>(F), Index, &Offset,
                               &Size) == CUDA_SUCCESS;
   };
+  constexpr std::size_t MaxParams = 512;
+  auto Out = std::make_shared<ParamLayout>();
+  for (std::size_t Index = 0; Index < MaxParams; ++Index) {
+    ParamSlot Slot;
+    if (!ParamInfo(Index, Slot.Offset, Slot.Size))
+      break;
+    Out->push_back(Slot);
+  }
+  std::lock_guard<std::mutex> Lock(LayoutMutex);
+  if (Layouts.size() < MaxLayouts)
+    Layouts.emplace(F, Out);
+  return Out;
+}
+
+void CudaDriver::forgetLayouts() const {
+  std::lock_guard<std::mutex> Lock(LayoutMutex);
+  Layouts.clear();
+}
+
+template <typename VisitFn>
+bool CudaDriver::walkArgumentWords(CUfunction F, void **KernelParams,
+                                   void **Extra,
+                                   std::shared_ptr<const ParamLayout> &Layout,
+                                   VisitFn &&Visit) const {
+  if (!F || (!FuncGetParamInfo && !KernelGetParamInfo))
+    return false;
   // The packed argument buffer, when the launch passes one through extra.
   const unsigned char *Buffer = nullptr;
   std::size_t BufferSize = 0;
@@ -139,45 +166,84 @@ CudaDriver::ArgumentCheck CudaDriver::hostMemoryArgument(CUfunction F,
         break;
     }
   }
-  if (!KernelParams && !Buffer) {
-    Out.Unknown = true;
-    return Out;
-  }
-  constexpr std::size_t MaxParams = 512, MaxBytes = 4096;
-  std::size_t Scanned = 0, Index = 0;
-  for (; Index < MaxParams && Scanned < MaxBytes; ++Index) {
-    std::size_t Offset = 0, Size = 0;
-    if (!ParamInfo(Index, Offset, Size))
-      break;
+  if (!KernelParams && !Buffer)
+    return false;
+  Layout = layout(F);
+  constexpr std::size_t MaxBytes = 4096;
+  std::size_t Scanned = 0;
+  for (std::size_t Index = 0; Index < Layout->size() && Scanned < MaxBytes;
+       ++Index) {
+    const ParamSlot &Slot = (*Layout)[Index];
     const unsigned char *Value = nullptr;
     if (KernelParams)
       Value = static_cast<const unsigned char *>(KernelParams[Index]);
-    else if (Offset + Size <= BufferSize)
-      Value = Buffer + Offset;
+    else if (Slot.Offset + Slot.Size <= BufferSize)
+      Value = Buffer + Slot.Offset;
     if (!Value)
       continue;
-    for (std::size_t At = 0; At + sizeof(CUdeviceptr) <= Size;
+    for (std::size_t At = 0; At + sizeof(CUdeviceptr) <= Slot.Size;
          At += sizeof(CUdeviceptr)) {
-      CUdeviceptr Ptr = 0;
-      std::memcpy(&Ptr, Value + At, sizeof(Ptr));
-      Scanned += sizeof(Ptr);
-      if (Ptr < 4096)
+      CUdeviceptr Word = 0;
+      std::memcpy(&Word, Value + At, sizeof(Word));
+      Scanned += sizeof(Word);
+      // Small values are sizes and flags, never pointers.
+      if (Word < 4096)
         continue;
-      unsigned int Type = 0;
-      if (PointerGetAttribute(&Type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, Ptr) ==
-              CUDA_SUCCESS &&
-          Type == CU_MEMORYTYPE_HOST) {
-        Out.HostArgument = "argument " + std::to_string(Index + 1) +
-                           " points to host memory: a kernel that waits "
-                           "there for the host would hang under kernel "
-                           "replay";
-        return Out;
-      }
+      if (!Visit(Index, Word))
+        return true;
     }
   }
+  return true;
+}
+
+CudaDriver::ArgumentCheck CudaDriver::hostMemoryArgument(CUfunction F,
+                                                         void **KernelParams,
+                                                         void **Extra) const {
+  ArgumentCheck Out;
+  std::shared_ptr<const ParamLayout> Layout;
+  bool Walked =
+      PointerGetAttribute &&
+      walkArgumentWords(
+          F, KernelParams, Extra, Layout,
+          [&](std::size_t Index, CUdeviceptr Word) {
+            unsigned int Type = 0;
+            if (PointerGetAttribute(&Type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                    Word) != CUDA_SUCCESS ||
+                Type != CU_MEMORYTYPE_HOST)
+              return true;
+            Out.HostArgument = "argument " + std::to_string(Index + 1) +
+                               " points to host memory: a kernel that waits "
+                               "there for the host would hang under kernel "
+                               "replay";
+            return false;
+          });
   // A kernel with arguments whose layout the driver did not give.
-  Out.Unknown = Index == 0 && KernelParams && KernelParams[0];
+  Out.Unknown = !Walked || (!Out.HostArgument && Layout->empty() &&
+                            KernelParams && KernelParams[0]);
   return Out;
+}
+
+bool CudaDriver::deviceAllocations(CUfunction F, void **KernelParams,
+                                   void **Extra, LaunchAllocations &Out) const {
+  if (!PointerGetAttributes)
+    return false;
+  std::shared_ptr<const ParamLayout> Layout;
+  return walkArgumentWords(
+      F, KernelParams, Extra, Layout, [&](std::size_t, CUdeviceptr Word) {
+        // Zeroed 8-byte slots: the driver writes an unsigned int or a bool
+        // for the type and the flag.
+        std::uint64_t Type = 0, Managed = 0, Start = 0, Size = 0;
+        CUpointer_attribute Attributes[] = {
+            CU_POINTER_ATTRIBUTE_MEMORY_TYPE, CU_POINTER_ATTRIBUTE_IS_MANAGED,
+            CU_POINTER_ATTRIBUTE_RANGE_START_ADDR,
+            CU_POINTER_ATTRIBUTE_RANGE_SIZE};
+        void *Data[] = {&Type, &Managed, &Start, &Size};
+        // Not a CUDA pointer: success with every attribute left 0.
+        if (PointerGetAttributes(4, Attributes, Data, Word) == CUDA_SUCCESS &&
+            (Type == CU_MEMORYTYPE_DEVICE || Managed != 0))
+          Out.add(AllocationRange{Start, Size});
+        return true;
+      });
 }
 
 std::optional<std::string>

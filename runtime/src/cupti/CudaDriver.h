@@ -3,7 +3,8 @@
 /// \file
 /// libcuda.so.1 opened with dlopen (never linked, so that the runtime loads
 /// where no driver is installed): device identity, stream-capture state,
-/// stream synchronization and what a launch's arguments point to.
+/// stream synchronization and what a launch's arguments point to (host
+/// memory, device allocations; one walk over the arguments serves both).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_RUNTIME_CUPTI_CUDADRIVER_H
@@ -11,12 +12,17 @@
 
 #include "DeviceIdentity.h"
 #include "Failure.h"
+#include "LaunchAllocations.h"
 
 #include <cuda.h>
 
+#include <cstddef>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 namespace headroom::rt {
 
@@ -56,6 +62,18 @@ public:
   ArgumentCheck hostMemoryArgument(CUfunction F, void **KernelParams,
                                    void **Extra) const;
 
+  /// Adds to \p Out the device (or managed) allocations that the arguments
+  /// of a launch of \p F point into, each as its whole range, looking at
+  /// the same words as hostMemoryArgument(). False when the driver cannot
+  /// say (no cuPointerGetAttributes or parameter layout, no arguments
+  /// given); a failing query finds no allocation.
+  bool deviceAllocations(CUfunction F, void **KernelParams, void **Extra,
+                         LaunchAllocations &Out) const;
+
+  /// Forgets the parameter layouts asked so far: function handles may be
+  /// reused once their context or module is gone.
+  void forgetLayouts() const;
+
   /// Why no CUDA device can run kernels (CUDA_VISIBLE_DEVICES, cuInit or
   /// cuDeviceGetCount), or nullopt when one can or the driver cannot say.
   /// Initializes the driver: call only at exit.
@@ -70,6 +88,23 @@ public:
 
 private:
   CudaDriver() = default;
+
+  /// Where one parameter lies in the packed argument buffer.
+  struct ParamSlot {
+    std::size_t Offset = 0, Size = 0;
+  };
+  using ParamLayout = std::vector<ParamSlot>;
+  /// The parameters of \p F, asked of the driver once per handle (empty
+  /// when it gives none).
+  std::shared_ptr<const ParamLayout> layout(CUfunction F) const;
+  /// Calls \p Visit(Index, Word) for each 8-byte word of each argument of a
+  /// launch of \p F that could be a pointer, until it returns false;
+  /// \p Layout is set to the parameters walked. False when the arguments
+  /// cannot be read.
+  template <typename VisitFn>
+  bool walkArgumentWords(CUfunction F, void **KernelParams, void **Extra,
+                         std::shared_ptr<const ParamLayout> &Layout,
+                         VisitFn &&Visit) const;
   using DeviceGetFn = CUresult (*)(CUdevice *, int);
   using DeviceGetNameFn = CUresult (*)(char *, int, CUdevice);
   using DeviceGetAttributeFn = CUresult (*)(int *, CUdevice_attribute,
@@ -86,6 +121,8 @@ private:
   using GetErrorNameFn = CUresult (*)(CUresult, const char **);
   using PointerGetAttributeFn = CUresult (*)(void *, CUpointer_attribute,
                                              CUdeviceptr);
+  using PointerGetAttributesFn = CUresult (*)(unsigned, CUpointer_attribute *,
+                                              void **, CUdeviceptr);
 
   DeviceGetFn DeviceGet = nullptr;
   DeviceGetNameFn DeviceGetName = nullptr;
@@ -99,7 +136,14 @@ private:
   DeviceGetCountFn DeviceGetCount = nullptr;
   GetErrorNameFn GetErrorName = nullptr;
   PointerGetAttributeFn PointerGetAttribute = nullptr;
+  PointerGetAttributesFn PointerGetAttributes = nullptr;
   void *Handle = nullptr;
+
+  /// The most layouts kept; further functions are asked at each launch.
+  static constexpr std::size_t MaxLayouts = 1u << 14;
+  mutable std::mutex LayoutMutex;
+  mutable std::unordered_map<CUfunction, std::shared_ptr<const ParamLayout>>
+      Layouts;
 };
 
 } // namespace headroom::rt

@@ -216,6 +216,11 @@ bool CuptiTracer::subscribe(Failure &Why) {
   if (ModuleLoads)
     A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_RESOURCE,
                           CUPTI_CBID_RESOURCE_MODULE_LOADED);
+  // Function handles of an unloaded module may come back as other
+  // functions: their cached parameter layouts go.
+  if (InspectArguments)
+    A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+                          CUPTI_CBID_RESOURCE_MODULE_UNLOAD_STARTING);
   if (A.cuptiGetGraphNodeId) {
     A.cuptiEnableCallback(1, Subscriber, CUPTI_CB_DOMAIN_RESOURCE,
                           CUPTI_CBID_RESOURCE_GRAPHNODE_CREATED);
@@ -279,6 +284,7 @@ TraceStatus CuptiTracer::start(LaunchObserver &Obs,
 
   RuntimeCallbacks = Options.RuntimeCallbacks;
   ModuleLoads = Options.ModuleLoads;
+  InspectArguments = Options.InspectArguments;
   if (Options.LaunchCallbacks) {
     Failure CallbackWhy;
     Status.Callbacks = subscribe(CallbackWhy);
@@ -417,6 +423,9 @@ void CuptiTracer::handleDriverLaunch(CUpti_CallbackId Id,
     return;
   }
   if (Data.callbackSite == CUPTI_API_ENTER) {
+    LaunchAllocations Allocations;
+    if (InspectArguments && inspectArguments(L, Allocations))
+      L.Allocations = &Allocations;
     Observer->launchEnter(L);
     return;
   }
@@ -424,6 +433,43 @@ void CuptiTracer::handleDriverLaunch(CUpti_CallbackId Id,
       !Data.functionReturnValue ||
       *static_cast<const CUresult *>(Data.functionReturnValue) == CUDA_SUCCESS;
   Observer->launchExit(L);
+}
+
+bool CuptiTracer::inspectArguments(const LaunchInfo &L,
+                                   LaunchAllocations &Out) {
+  if (!L.Function)
+    return false;
+  {
+    // The first launches of each function only: a launch inspected costs
+    // a driver call per pointer-sized word of its arguments.
+    constexpr std::size_t MaxFunctions = 1u << 16;
+    std::lock_guard<std::mutex> Lock(InspectMutex);
+    auto It = Inspected.find(L.Function);
+    if (It == Inspected.end()) {
+      if (Inspected.size() >= MaxFunctions)
+        return false;
+      It = Inspected.emplace(L.Function, 0).first;
+    }
+    if (It->second >= TracerOptions::MaxInspectedLaunches)
+      return false;
+    ++It->second;
+  }
+  const CudaDriver &Driver = Loader->driver();
+  // A launch into a graph under capture runs later, as a graph node.
+  std::optional<bool> Capturing =
+      Driver.isCapturing(static_cast<CUstream>(L.Stream));
+  if (!Capturing || *Capturing)
+    return false;
+  return Driver.deviceAllocations(static_cast<CUfunction>(L.Function),
+                                  L.KernelParams, L.Extra, Out);
+}
+
+void CuptiTracer::forgetFunctions() {
+  if (!Loader || !Loader->loaded())
+    return;
+  Loader->driver().forgetLayouts();
+  // The counts stay: a function handle reused by another function starts
+  // where the first left off, which only inspects it less.
 }
 
 void CuptiTracer::handleGraphNode(CUpti_CallbackId Id,
@@ -466,6 +512,7 @@ void CUPTIAPI CuptiTracer::onCallback(void *Userdata,
         std::lock_guard<std::mutex> Lock(Self->DeviceMutex);
         Self->ContextDevices.erase(R->context);
       }
+      Self->forgetFunctions();
       Self->Observer->contextDestroying(R->context);
     } else if (Domain == CUPTI_CB_DOMAIN_RESOURCE &&
                Id == CUPTI_CBID_RESOURCE_MODULE_LOADED) {
@@ -474,6 +521,9 @@ void CUPTIAPI CuptiTracer::onCallback(void *Userdata,
           static_cast<const CUpti_ModuleResourceData *>(R->resourceDescriptor);
       if (M && M->pCubin && M->cubinSize)
         Self->Observer->moduleLoaded(M->pCubin, M->cubinSize);
+    } else if (Domain == CUPTI_CB_DOMAIN_RESOURCE &&
+               Id == CUPTI_CBID_RESOURCE_MODULE_UNLOAD_STARTING) {
+      Self->forgetFunctions();
     } else if (Domain == CUPTI_CB_DOMAIN_RESOURCE &&
                (Id == CUPTI_CBID_RESOURCE_GRAPHNODE_CREATED ||
                 Id == CUPTI_CBID_RESOURCE_GRAPHNODE_CLONED)) {

@@ -21,6 +21,10 @@
 ///  - driver domain, cuGraphLaunch (+_ptsz): the graph's kernel records all
 ///    carry its correlation id, which is associated with the bracket around
 ///    the graph launch.
+///  - the first TracerOptions::MaxInspectedLaunches launches of each kernel
+///    function outside stream capture (TracerOptions::InspectArguments): the
+///    device allocations their arguments point into
+///    (CudaDriver::deviceAllocations), for LaunchSequence.
 ///  - resource domain: context destruction, to drop profiler state; module
 ///    loads when warp stalls are sampled, for the cubins' line tables; graph
 ///    kernel node creation and cloning, so that a node captured inside a
@@ -46,6 +50,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <unordered_map>
 
 namespace headroom::rt {
 
@@ -79,6 +84,10 @@ private:
                      size_t ValidSize);
   std::uint32_t deviceOf(CUcontext Context);
   bool subscribe(Failure &Why);
+  /// Whether launch \p L of a kernel is inspected, and what it found.
+  bool inspectArguments(const LaunchInfo &L, LaunchAllocations &Out);
+  /// Function handles may be reused (a context or module is going).
+  void forgetFunctions();
   bool enableExternalCorrelation(Failure &Why);
 
   std::shared_ptr<CuptiLoader> Loader;
@@ -89,10 +98,15 @@ private:
   bool ExternalEnabled = false;
   bool RuntimeCallbacks = false;
   bool ModuleLoads = false;
+  bool InspectArguments = false;
 
   std::mutex DeviceMutex;
   std::map<CUcontext, std::uint32_t> ContextDevices;
   std::set<std::uint32_t> DevicesSeen;
+
+  /// Launches inspected per kernel function handle; bounded.
+  std::mutex InspectMutex;
+  std::unordered_map<void *, std::uint32_t> Inspected;
 };
 
 } // namespace headroom::rt

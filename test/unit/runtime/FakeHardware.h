@@ -190,6 +190,10 @@ struct LaunchPlayer {
   FakeTracer &T;
   std::uint32_t NextCorrelation = 100;
   std::uint64_t Clock = 1000;
+  /// The stream of the next launches, and the allocations the tracer found
+  /// their arguments point into (null: not inspected).
+  void *Stream = nullptr;
+  const LaunchAllocations *Allocations = nullptr;
 
   /// Returns the driver call's correlation id.
   std::uint32_t launch(const headroom_site_info *Site, const char *Kernel,
@@ -207,6 +211,8 @@ struct LaunchPlayer {
     L.Grid = Grid;
     L.Block = Block;
     L.DynamicSharedBytes = SharedBytes;
+    L.Stream = Stream;
+    L.Allocations = Allocations;
     if (T.Status.Callbacks) {
       T.Observer->launchEnter(L);
       T.Observer->launchExit(L);

@@ -8,7 +8,12 @@
 /// of an app arrive before CUPTI hands over the first buffer of records.
 /// Not a test: run it by hand (docs/perf/runtime.md).
 ///
-/// usage: headroom_rt_record_bench [LAUNCHES] [ROUNDS]
+/// With `inspect`, every launch comes with the three allocations its
+/// arguments point into, as the tracer gives them for the first 64 launches
+/// of each kernel function (TracerOptions::InspectArguments): the pairing
+/// of consecutive launches (LaunchSequence) at its busiest.
+///
+/// usage: headroom_rt_record_bench [LAUNCHES] [ROUNDS] [inspect]
 ///
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +23,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 
 using namespace headroom::rt;
 using namespace headroom::rt::test;
@@ -38,8 +44,10 @@ double usSince(std::chrono::steady_clock::time_point T0) {
 int main(int argc, char **argv) {
   int Launches = argc > 1 ? std::atoi(argv[1]) : 10000;
   int Rounds = argc > 2 ? std::atoi(argv[2]) : 5;
-  if (Launches <= 0 || Rounds <= 0) {
-    std::fprintf(stderr, "usage: %s [LAUNCHES>0] [ROUNDS>0]\n", argv[0]);
+  bool Inspect = argc > 3 && std::string_view(argv[3]) == "inspect";
+  if (Launches <= 0 || Rounds <= 0 || (argc > 3 && !Inspect)) {
+    std::fprintf(stderr, "usage: %s [LAUNCHES>0] [ROUNDS>0] [inspect]\n",
+                 argv[0]);
     return 2;
   }
   TempDir Dir;
@@ -55,9 +63,18 @@ int main(int argc, char **argv) {
   Runtime R(std::move(Config), std::move(Trace), nullptr, std::move(Env));
   R.registerSites(&Site, 1, HEADROOM_RUNTIME_ABI_VERSION);
   LaunchPlayer Player{R, T};
+  int Stream = 0;
+  Player.Stream = &Stream;
+  LaunchAllocations Allocations;
+  for (AllocationRange Range : {AllocationRange{0x7f0000000000, 1 << 26},
+                                AllocationRange{0x7f0004000000, 1 << 26},
+                                AllocationRange{0x7f0008000000, 1 << 26}})
+    Allocations.add(Range);
+  if (Inspect)
+    Player.Allocations = &Allocations;
 
-  std::printf("%d launches per round (one site, one configuration)\n",
-              Launches);
+  std::printf("%d launches per round (one site, one configuration%s)\n",
+              Launches, Inspect ? ", every launch inspected" : "");
   std::printf("round  us/launch  us/record\n");
   for (int Round = 0; Round < Rounds; ++Round) {
     auto T0 = std::chrono::steady_clock::now();
