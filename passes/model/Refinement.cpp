@@ -23,6 +23,8 @@ std::string_view staticFactKey(StaticFact F) {
     return "global_loads_per_round";
   case StaticFact::OneWordFp32AtomicShare:
     return "one_word_fp32_atomic_share";
+  case StaticFact::IndirectGlobalLoadShare:
+    return "indirect_global_load_share";
   }
   return "global_loads_per_round";
 }

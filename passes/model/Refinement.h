@@ -48,9 +48,14 @@ inline constexpr std::size_t NumRefinements =
     static_cast<std::size_t>(RefinementId::PartialOverlap) + 1;
 
 /// What a kernel's SASS says that no counter does (model/StaticFacts.h).
-enum class StaticFact { GlobalLoadsPerRound, OneWordFp32AtomicShare };
+enum class StaticFact {
+  GlobalLoadsPerRound,
+  OneWordFp32AtomicShare,
+  IndirectGlobalLoadShare
+};
 
-/// "global_loads_per_round", "one_word_fp32_atomic_share".
+/// "global_loads_per_round", "one_word_fp32_atomic_share",
+/// "indirect_global_load_share".
 std::string_view staticFactKey(StaticFact F);
 
 /// What a refinement is and what it reads besides the unit times.

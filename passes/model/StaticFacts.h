@@ -6,10 +6,12 @@
 /// flight before it uses one (sass/LoadsInFlight.h), which sets how many
 /// load-to-use latencies it waits (docs/model.md, "Load rounds"); how many
 /// of its global atomic instructions are fp32 adds to one word for the
-/// whole grid (sass/OneWordAtomics.h),
-/// which the busiest L2 slice applies 3 clocks each, where the counters
-/// leave the estimate between one clock and the integer one-word rate
-/// (docs/model.md, "L2 atomics"). Read from `cuobjdump -sass` of the
+/// whole grid (sass/OneWordAtomics.h), which the busiest L2 slice applies
+/// 3 clocks each, where the counters leave the estimate between one clock
+/// and the integer one-word rate (docs/model.md, "L2 atomics"); how many of
+/// its global loads take their address from a loaded value
+/// (sass/IndirectLoads.h), a gather that no rearrangement of the code
+/// coalesces (docs/advice.md, "Coalesce"). Read from `cuobjdump -sass` of the
 /// program (`headroom report --sass`, `headroom validate --sass`) and found
 /// by the kernel's mangled name, or by its demangled signature where only
 /// one kernel of the listing has it (a build with other flags or an
@@ -34,6 +36,10 @@ struct StaticFacts {
   /// loading loops (sass/LoadsInFlight.h; 0 without global loads), for the
   /// load rounds (model/refinements/LoadRounds.h).
   double GlobalLoadsPerRound = 0;
+  /// The share of its global loads whose address a global load returned
+  /// (sass/IndirectLoads.h; 0 without global loads or without SASS), for
+  /// the Coalesce what-if (model/whatifs/Coalesce.h).
+  double IndirectGlobalLoadShare = 0;
 };
 
 /// The facts of a program's kernels.

@@ -19,6 +19,7 @@ StaticFactsIndex staticFactsOf(const std::vector<Function> &Functions) {
       F.OneWordFp32AtomicShare =
           double(K.OneWordFp32Atomics.size()) / K.GlobalAtomics;
     F.GlobalLoadsPerRound = K.GlobalLoadRounds.loadsPerRound();
+    F.IndirectGlobalLoadShare = K.GlobalIndirectLoads.share();
     Index.add(K.Mangled, K.Signature, F);
   }
   return Index;

@@ -88,6 +88,7 @@ staticKernels(const std::vector<Function> &Functions,
     K.OneWordFp32Atomics = oneWordFp32Atomics(F);
     K.GlobalAtomics = globalAtomics(F);
     K.GlobalLoadRounds = loadRounds(F);
+    K.GlobalIndirectLoads = indirectLoads(F);
     if (R != Resources.end())
       K.Resources = R->second;
     std::string Readable = demangledName(F.Name);

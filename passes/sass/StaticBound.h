@@ -15,6 +15,7 @@
 
 #include "analysis/Diagnostic.h"
 #include "model/DeviceParameters.h"
+#include "sass/IndirectLoads.h"
 #include "sass/InstructionMix.h"
 #include "sass/LoadsInFlight.h"
 #include "sass/OneWordAtomics.h"
@@ -66,6 +67,9 @@ struct StaticKernel {
   /// The global loads of its innermost loading loops and the rounds a warp
   /// waits on them (LoadsInFlight.h).
   LoadRounds GlobalLoadRounds;
+  /// Its global loads and those whose address a load returned
+  /// (IndirectLoads.h).
+  IndirectLoads GlobalIndirectLoads;
 };
 
 /// Loads per round in a kernel's loops under which the static-mix note says

@@ -47,6 +47,11 @@ std::optional<WhatIfChange> Coalesce::apply(std::span<const LaunchGroup> Groups,
     double Threads = threadsPerInstruction(G);
     Accesses Loads(G, Counter::GlobalLoadInst, Counter::L1GlobalLoadSectors,
                    Threads);
+    // A kernel that loads through a loaded address (a gather) scatters
+    // where its data says; the counters do not tell which of its loads
+    // scatters, and the gather is the likely one.
+    if (G.Facts.IndirectGlobalLoadShare > 0)
+      Loads.Coalesced = Loads.Sectors;
     Accesses Stores(G, Counter::GlobalStoreInst, Counter::L1GlobalStoreSectors,
                     Threads);
     Instructions += Loads.Instructions + Stores.Instructions;

@@ -12,8 +12,10 @@
 /// thread's word: accesses of more sectors than a 16-byte word per thread
 /// needs are scattered, and assumed 4-byte, the common case. Not where the
 /// load rounds' wait is most of the time: a warp that waits on each load
-/// before the next (a pointer chase) waits as long for fewer sectors
-/// (docs/advice.md, "Coalesce").
+/// before the next (a pointer chase) waits as long for fewer sectors. Not
+/// for the loads of a kernel whose SASS loads through an address a global
+/// load returned (StaticFacts::IndirectGlobalLoadShare, a gather): where
+/// its words lie depends on the data (docs/advice.md, "Coalesce").
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_MODEL_WHATIFS_COALESCE_H

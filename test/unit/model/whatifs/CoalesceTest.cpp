@@ -79,6 +79,29 @@ TEST(Coalesce, NotForCoalescedOrWideAccesses) {
   EXPECT_FALSE(Coalesce().apply({&Bare, 1}, Base, roundRates()));
 }
 
+TEST(Coalesce, NotTheLoadsOfAKernelThatLoadsThroughALoadedAddress) {
+  // A gather's SASS: one load in two takes its address from the other.
+  // Its scattered loads stay as they are; its stores are still judged.
+  LaunchGroup Gather = transpose(32, 4);
+  Gather.Facts.IndirectGlobalLoadShare = 0.5;
+  EXPECT_FALSE(
+      Coalesce().apply({&Gather, 1}, HopperPrediction(), roundRates()));
+  LaunchGroup Scatter = transpose(32, 32);
+  Scatter.Facts.IndirectGlobalLoadShare = 0.5;
+  std::optional<WhatIfChange> C =
+      Coalesce().apply({&Scatter, 1}, HopperPrediction(), roundRates());
+  ASSERT_TRUE(C);
+  const LaunchGroup &T = C->Groups.front();
+  EXPECT_DOUBLE_EQ(*T.total(Counter::L1GlobalLoadSectors), 32 * Warps);
+  EXPECT_DOUBLE_EQ(*T.total(Counter::L2SectorsRead), 32 * Warps);
+  EXPECT_DOUBLE_EQ(*T.total(Counter::L1GlobalStoreSectors), 4 * Warps);
+  EXPECT_DOUBLE_EQ(C->After, 18);
+  // Without SASS (or without indirect loads) the loads count.
+  LaunchGroup Unknown = transpose(32, 4);
+  EXPECT_TRUE(
+      Coalesce().apply({&Unknown, 1}, HopperPrediction(), roundRates()));
+}
+
 TEST(Coalesce, NotWhereTheLoadRoundsWaitMostOfTheTime) {
   // Scattered loads that a warp waits for one after another (a pointer
   // chase): the load rounds' wait is 0.9 of the predicted 1 ms.
