@@ -175,6 +175,16 @@ StallStart PcSamplingSampler::begin(const LaunchInfo &Launch,
     Out.State = StallStart::Status::Skipped;
     return Out;
   }
+  // end() synchronizes the stream on the launching thread: a kernel that
+  // waits on host memory this thread writes after the launch would hang.
+  CudaDriver::ArgumentCheck Args = Loader->driver().hostMemoryArgument(
+      static_cast<CUfunction>(Launch.Function), Launch.KernelParams,
+      Launch.Extra);
+  if (Args.HostArgument) {
+    Out.State = StallStart::Status::Refused;
+    Out.Reason = *Args.HostArgument;
+    return Out;
+  }
   std::lock_guard<std::mutex> Lock(Mutex);
   ContextState &State = Contexts[Launch.Context];
   bool First = !State.Enabled;
