@@ -323,6 +323,34 @@ for name, mode in [("graph_counters", "counters"), ("graph_time", "time")]:
         check(any("graph" in n for n in p["collection"]["notes"]), f"{name}: collection note about graphs")
         check(all("counters" in k for k in entries(p, site=3)), f"{name}: the direct launch is sampled")
 
+# --- fusion.cu: consecutive launches on the same buffers -------------------
+for name, mode in [("fusion_time", "time"), ("fusion_counters", "counters")]:
+    same_as_plain(name, "fusion_plain")
+    p = profile(name)
+    if not check(p is not None, f"{name}: profile written"):
+        continue
+    common_profile_checks(name, p, mode)
+    def entry(site):
+        found = entries(p, site=site)
+        return found[0] if len(found) == 1 else {}
+    mib64 = 64 << 20
+    a, b = entry(0), entry(1)
+    check(a.get("examined_launches") == 64 and b.get("examined_launches") == 64,
+          f"{name}: the first 64 launches of each step inspected")
+    check(b.get("follows") == [{"site": 0, "scope": None, "name": a.get("name"),
+                                "launches": 64, "shared_bytes": mib64}],
+          f"{name}: stepB follows stepA 64 times, sharing 64 MiB ({b.get('follows')})")
+    check(a.get("follows") == [{"site": 1, "scope": None, "name": b.get("name"),
+                                "launches": 63, "shared_bytes": mib64}],
+          f"{name}: stepA follows stepB 63 times, sharing 64 MiB ({a.get('follows')})")
+    check(entry(3).get("follows") == [{"site": 2, "scope": None, "name": entry(2).get("name"),
+                                       "launches": 1, "shared_bytes": 4096}],
+          f"{name}: a managed pointer inside a struct argument is found ({entry(3).get('follows')})")
+    graph_entries = [k for k in p["kernels"] if k.get("graph_launches", 0) > 0]
+    check(len(graph_entries) == 2 and all("examined_launches" not in k and "follows" not in k
+                                          for k in graph_entries),
+          f"{name}: launches during stream capture are not inspected")
+
 # --- many.cu: 100,000 launches ----------------------------------------------
 rss = {}
 for name, mode in [("many_time", "time"), ("many_counters", "counters")]:

@@ -60,7 +60,7 @@ ulimit -c 0
       echo "$lib" >"$work/libdir"
   fi
 ) &
-apps="app launches concurrency graph many signals shapes"
+apps="app launches concurrency graph many signals shapes fusion"
 for a in $apps; do
   "$nvcc" -arch=sm_90 -O2 -std=c++17 -I "$root/runtime/include" -c "$src/$a.cu" \
     -o "$work/$a.o" >"$work/$a.build.log" 2>&1 &
@@ -167,6 +167,10 @@ run concurrency_counters concurrency
 run graph_plain graph_plain
 run graph_counters graph
 run graph_time graph HEADROOM_MODE=time
+# fusion.cu: consecutive launches on the same buffers.
+run fusion_plain fusion_plain
+run fusion_time fusion HEADROOM_MODE=time
+run fusion_counters fusion
 # many.cu: 100,000 launches.
 run many_plain many_plain
 run many_time many HEADROOM_MODE=time
@@ -246,7 +250,7 @@ status=${PIPESTATUS[0]}
 (cd "$work" && tar czf "$out/runtime-results.tar.gz" --exclude='*.o' \
   --exclude='*.ncu-rep' --exclude=app --exclude='*_plain' --exclude=lib \
   --exclude=launches --exclude=concurrency --exclude=graph --exclude=many \
-  --exclude=signals . 2>/dev/null)
+  --exclude=signals --exclude=fusion . 2>/dev/null)
 say "total $(($(date +%s) - t_start)) s"
 if [[ $status == 0 ]]; then say "test/gpu/runtime: PASS"; else say "test/gpu/runtime: FAIL"; fi
 exit "$status"
