@@ -1,5 +1,4 @@
-//===- FollowTally.h - One entry's launches and what they follow -*- C++
-//-*-===//
+//===- FollowTally.h - An entry's launches and what they follow -*- C++ -*-===//
 ///
 /// \file
 /// Sums, for one profile entry, its inspected launches and, per previous

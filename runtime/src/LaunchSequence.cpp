@@ -27,15 +27,18 @@ LaunchExamination LaunchSequence::launch(const void *Context,
     P->Examined = false;
     return Out;
   }
-  if (P->Examined) {
+  std::string Name = Kernel ? Kernel : "";
+  std::optional<std::uint64_t> Order = firstLaunch(Where, Name);
+  if (P->Examined && Order) {
+    std::optional<std::uint64_t> Before = firstLaunch(P->Where, P->Kernel);
     std::uint64_t Shared =
         LaunchAllocations::sharedBytes(P->Allocations, *Allocations);
-    if (Shared > 0)
+    if (Before && *Before < *Order && Shared > 0)
       Out.Follows = FollowedLaunch{P->Where, P->Kernel, Shared};
   }
   P->Examined = true;
   P->Where = Where;
-  P->Kernel = Kernel ? Kernel : "";
+  P->Kernel = std::move(Name);
   P->Allocations = *Allocations;
   return Out;
 }
@@ -54,6 +57,19 @@ LaunchSequence::Previous *LaunchSequence::previous(const void *Context,
   CachedKey = It->first;
   Cached = &It->second;
   return Cached;
+}
+
+std::optional<std::uint64_t>
+LaunchSequence::firstLaunch(Attribution Where, const std::string &Kernel) {
+  auto Key = std::make_tuple(Where.Site, Where.Scope, Kernel);
+  auto It = First.find(Key);
+  if (It != First.end())
+    return It->second;
+  if (First.size() >= MaxKernels)
+    return std::nullopt;
+  std::uint64_t Order = First.size();
+  First.emplace(std::move(Key), Order);
+  return Order;
 }
 
 void LaunchSequence::interrupt(const void *Context, const void *Stream) {

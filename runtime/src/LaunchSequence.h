@@ -9,8 +9,15 @@
 /// still ends its stream's pairing, since the kernel it launched ran in
 /// between. Not thread-safe: the Runtime serializes access.
 ///
-/// Memory is bounded: the last launch of at most MaxStreams streams is kept;
-/// launches on further streams are not paired.
+/// A launch is paired only with a kernel the program first launched before
+/// its own: in a loop of A then B on the same buffers, B follows A, which a
+/// kernel fusing the two does away with, but A does not follow the B of the
+/// iteration before (the fused kernel's next launch reads its data again
+/// too), nor does a kernel follow itself.
+///
+/// Memory is bounded: the last launch of at most MaxStreams streams is kept,
+/// and the order of at most MaxKernels kernels; launches on further streams,
+/// and of further kernels, are not paired.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_RUNTIME_LAUNCHSEQUENCE_H
@@ -21,8 +28,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 
@@ -52,6 +61,8 @@ class LaunchSequence {
 public:
   /// The most streams whose last launch is kept.
   static constexpr std::size_t MaxStreams = 4096;
+  /// The most kernels (with their attribution) whose first launch is kept.
+  static constexpr std::size_t MaxKernels = 65536;
 
   /// Records a launch of \p Kernel attributed to \p Where on stream
   /// \p Stream of context \p Context; \p Allocations are what its
@@ -86,8 +97,13 @@ private:
 
   /// The entry of \p Stream, null when it is new and the table is full.
   Previous *previous(const void *Context, const void *Stream);
+  /// When kernel \p Kernel attributed to \p Where was first inspected,
+  /// counted in kernels; nullopt when it is new and the table is full.
+  std::optional<std::uint64_t> firstLaunch(Attribution Where,
+                                           const std::string &Kernel);
 
   std::unordered_map<StreamKey, Previous, StreamKeyHash> Last;
+  std::map<std::tuple<SiteId, ScopeId, std::string>, std::uint64_t> First;
   /// The entry found last (nodes do not move; reset when any is erased).
   StreamKey CachedKey;
   Previous *Cached = nullptr;

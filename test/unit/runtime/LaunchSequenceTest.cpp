@@ -63,6 +63,24 @@ TEST(LaunchSequence, ALaunchFollowsThePreviousOnItsStreamOnly) {
   EXPECT_EQ(S.streams(), 3u);
 }
 
+TEST(LaunchSequence, OnlyAKernelFirstLaunchedBefore) {
+  // A loop of stepA then stepB on the same buffers: stepB follows stepA,
+  // not stepA the stepB of the iteration before, nor a kernel itself.
+  LaunchSequence S;
+  LaunchAllocations A = allocations({{0x1000, 64}});
+  Attribution SiteA{0, NoScope}, SiteB{1, NoScope};
+  for (int Iteration = 0; Iteration < 3; ++Iteration) {
+    LaunchExamination First = S.launch(&Context, &StreamA, SiteA, "stepA", &A);
+    EXPECT_FALSE(First.Follows);
+    LaunchExamination Second = S.launch(&Context, &StreamA, SiteB, "stepB", &A);
+    ASSERT_TRUE(Second.Follows);
+    EXPECT_EQ(Second.Follows->Kernel, "stepA");
+  }
+  EXPECT_FALSE(S.launch(&Context, &StreamA, SiteB, "stepB", &A).Follows);
+  // The same kernel from another site is another kernel, launched later.
+  EXPECT_TRUE(S.launch(&Context, &StreamA, SiteA, "stepB", &A).Follows);
+}
+
 TEST(LaunchSequence, NothingSharedIsNoFollow) {
   LaunchSequence S;
   LaunchAllocations A = allocations({{0x1000, 64}});
