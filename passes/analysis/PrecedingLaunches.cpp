@@ -2,28 +2,9 @@
 
 #include "analysis/PrecedingLaunches.h"
 
-#include "model/UnitWork.h"
-#include "schema/CounterCatalog.h"
-
 #include <algorithm>
 
 namespace headroom {
-
-namespace {
-
-/// \p K's per-launch DRAM sectors read and written; nullopt without them.
-std::optional<double> dramBytesPerLaunch(const ProfileKernel &K) {
-  double Sectors = 0;
-  for (Counter C : {Counter::TranRead, Counter::TranWrite}) {
-    auto It = K.Counters.find(std::string(counterInfo(C).HopperName));
-    if (It == K.Counters.end())
-      return std::nullopt;
-    Sectors += It->second;
-  }
-  return Sectors * SectorBytes;
-}
-
-} // namespace
 
 std::optional<PrecedingLaunch> precedingLaunch(const ProfileDocument &P,
                                                const ProfileKernel &Entry) {
@@ -38,22 +19,12 @@ std::optional<PrecedingLaunch> precedingLaunch(const ProfileDocument &P,
   L.Kernel = F.Name;
   L.Share = std::min(1.0, double(F.Launches) / *Entry.ExaminedLaunches);
   L.SharedBytes = double(F.SharedBytes);
-  // The previous kernel's entries at that site: their launch-weighted DRAM
-  // traffic per launch.
-  double Bytes = 0, Launches = 0;
-  for (const ProfileKernel &K : P.Kernels) {
-    if (K.Name != F.Name || K.Site != F.Site || K.Scope != F.Scope)
-      continue;
-    L.Kernel = K.Demangled;
-    std::optional<double> PerLaunch = dramBytesPerLaunch(K);
-    double Weight = double(std::max<std::uint64_t>(K.Launches, 1));
-    if (PerLaunch) {
-      Bytes += *PerLaunch * Weight;
-      Launches += Weight;
+  // Its name as the report gives it, where the profile has its entry.
+  for (const ProfileKernel &K : P.Kernels)
+    if (K.Name == F.Name && K.Site == F.Site && K.Scope == F.Scope) {
+      L.Kernel = K.Demangled;
+      break;
     }
-  }
-  if (Launches > 0)
-    L.DramBytes = Bytes / Launches;
   return L;
 }
 

@@ -5,9 +5,8 @@
 /// launched just before its launches on the same stream with device
 /// allocations both point into (`follows`, docs/formats.md). The fusion
 /// what-if (model/whatifs/FuseKernels.h) needs the most frequent of them,
-/// the share of the entry's launches it precedes, and how many bytes that
-/// kernel moved through DRAM, which decides whether the shared data is
-/// still in the L2 when the entry's launch starts.
+/// the share of the entry's launches it precedes and the bytes both point
+/// into.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_ANALYSIS_PRECEDINGLAUNCHES_H

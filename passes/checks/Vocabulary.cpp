@@ -179,8 +179,8 @@ std::string_view whatIfMeasureName(WhatIfMeasure M) {
     return "L2 atomics per warp instruction";
   case WhatIfMeasure::Fp64IssueShare:
     return "share of instructions on the FP64 pipe";
-  case WhatIfMeasure::DramReadBytesPerLaunch:
-    return "bytes read from DRAM per launch";
+  case WhatIfMeasure::LoadBytesPerLaunch:
+    return "bytes loaded per launch";
   }
   return "measure";
 }

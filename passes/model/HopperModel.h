@@ -73,8 +73,6 @@ struct PrecedingLaunch {
   double Share = 0;
   /// The bytes of the allocations both launches point into.
   double SharedBytes = 0;
-  /// The DRAM bytes one launch of it read and wrote, from its counters.
-  std::optional<double> DramBytes;
 };
 
 /// One configuration of a kernel: the work of all its launches (totals) and

@@ -70,8 +70,8 @@ std::string_view whatIfMeasureKey(WhatIfMeasure M) {
     return "atomics_per_warp_instruction";
   case WhatIfMeasure::Fp64IssueShare:
     return "fp64_issue_share";
-  case WhatIfMeasure::DramReadBytesPerLaunch:
-    return "dram_read_bytes_per_launch";
+  case WhatIfMeasure::LoadBytesPerLaunch:
+    return "load_bytes_per_launch";
   }
   return "wavefronts_per_fma";
 }

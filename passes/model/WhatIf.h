@@ -58,8 +58,8 @@ enum class WhatIfMeasure {
   AtomicsPerWarpInstruction,
   /// FP64-pipe instructions per issued instruction.
   Fp64IssueShare,
-  /// Bytes a launch reads from DRAM.
-  DramReadBytesPerLaunch,
+  /// Bytes a launch's global loads read.
+  LoadBytesPerLaunch,
 };
 
 /// A what-if's key (in JSON and in the advice's flag) and its section of

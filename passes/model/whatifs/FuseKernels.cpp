@@ -11,34 +11,76 @@ namespace headroom {
 const WhatIfInfo FuseKernels::Info = {WhatIfId::FuseKernels, "fuse-kernels",
                                       "Fuse kernels"};
 
+namespace {
+
+/// \p G without the share \p Fewer of its global loads: their instructions,
+/// their sectors in L1 and L2 and what they take of each unit.
+void dropLoads(LaunchGroup &G, double Fewer) {
+  double Inst = recorded(G, Counter::GlobalLoadInst) * Fewer;
+  double L1Load = recorded(G, Counter::L1GlobalLoadSectors);
+  double L1Store = recorded(G, Counter::L1GlobalStoreSectors);
+  double L2Read = recorded(G, Counter::L2SectorsRead);
+  double L2Write = recorded(G, Counter::L2SectorsWrite);
+  setCounter(G, Counter::GlobalLoadInst,
+             recorded(G, Counter::GlobalLoadInst) - Inst);
+  setCounter(G, Counter::L1GlobalLoadSectors, L1Load * (1 - Fewer));
+  setCounter(G, Counter::L2SectorsRead, L2Read * (1 - Fewer));
+  for (Unit U : {Unit::LsuPipe, Unit::Issue})
+    if (std::optional<double> A = G.Work.amount(U))
+      setUnitWork(G, U, std::max(0.0, *A - Inst));
+  // The data path's global wavefronts and the L2's traffic, in the share
+  // the dropped sectors have of each.
+  auto Scale = [&](Unit U, double Share) {
+    if (std::optional<double> A = G.Work.amount(U))
+      setUnitWork(G, U, *A * (1 - Share));
+  };
+  if (L1Load + L1Store > 0) {
+    double Share = L1Load * Fewer / (L1Load + L1Store);
+    double Shared = recorded(G, Counter::SharedLoadWavefronts) +
+                    recorded(G, Counter::SharedStoreWavefronts);
+    if (std::optional<double> W = G.Work.amount(Unit::L1Wavefronts))
+      setUnitWork(G, Unit::L1Wavefronts,
+                  *W - std::max(0.0, *W - Shared) * Share);
+    Scale(Unit::L1Bytes, Share);
+  }
+  if (L2Read + L2Write > 0) {
+    double Share = L2Read * Fewer / (L2Read + L2Write);
+    Scale(Unit::L2Bytes, Share);
+    Scale(Unit::L2Requests, Share);
+  }
+}
+
+} // namespace
+
 std::optional<WhatIfChange>
 FuseKernels::apply(std::span<const LaunchGroup> Groups,
-                   const HopperPrediction &, const UnitRates &R) const {
-  if (R.L2Capacity <= 0)
-    return std::nullopt;
+                   const HopperPrediction &, const UnitRates &) const {
   WhatIfChange C;
-  C.Measure = WhatIfMeasure::DramReadBytesPerLaunch;
-  double Launches = 0, Read = 0, Removed = 0, MostLaunches = 0;
+  C.Measure = WhatIfMeasure::LoadBytesPerLaunch;
+  double Launches = 0, Loaded = 0, Removed = 0, MostLaunches = 0;
   for (const LaunchGroup &G : Groups) {
     LaunchGroup Changed = G;
     const std::optional<PrecedingLaunch> &P = G.Preceding;
-    // What the previous launch moved decides whether the shared data is
-    // still in the L2 when this launch starts; its allocations' size
-    // where its counters are unknown.
-    double Footprint = P ? P->DramBytes.value_or(P->SharedBytes) : 0;
-    UnitWork &W = Changed.Work;
-    if (P && P->Share >= FusedLaunchShare && Footprint > R.L2Capacity &&
-        G.Launches > 0 && G.Work.amount(Unit::Dram)) {
-      double Reread =
-          std::min(P->SharedBytes, W.DramReadBytes / G.Launches) * P->Share;
-      double Fewer = Reread * G.Launches;
+    // What a launch loads, whatever the caches held: the sectors it asked
+    // of L1 (its DRAM reads where those are not recorded).
+    double Bytes = G.total(Counter::L1GlobalLoadSectors)
+                       ? recorded(G, Counter::L1GlobalLoadSectors) * SectorBytes
+                       : G.Work.DramReadBytes;
+    if (P && P->Share >= FusedLaunchShare && G.Launches > 0 && Bytes > 0) {
+      double PerLaunch = Bytes / G.Launches;
+      // The share of its loads that read the shared allocations again.
+      double Fewer = std::min(P->SharedBytes, PerLaunch) / PerLaunch * P->Share;
       Launches += G.Launches;
-      Read += W.DramReadBytes;
-      Removed += Fewer;
-      W.DramReadBytes -= Fewer;
-      W.Amount[static_cast<std::size_t>(Unit::Dram)] =
-          W.DramReadBytes + W.DramWriteBytes;
-      setCounter(Changed, Counter::TranRead, W.DramReadBytes / SectorBytes);
+      Loaded += Bytes;
+      Removed += Bytes * Fewer;
+      dropLoads(Changed, Fewer);
+      UnitWork &W = Changed.Work;
+      W.DramReadBytes *= 1 - Fewer;
+      if (G.Work.amount(Unit::Dram)) {
+        W.Amount[static_cast<std::size_t>(Unit::Dram)] =
+            W.DramReadBytes + W.DramWriteBytes;
+        setCounter(Changed, Counter::TranRead, W.DramReadBytes / SectorBytes);
+      }
       if (G.Launches > MostLaunches) {
         MostLaunches = G.Launches;
         C.OtherKernel = P->Kernel;
@@ -48,8 +90,8 @@ FuseKernels::apply(std::span<const LaunchGroup> Groups,
   }
   if (Launches <= 0 || Removed <= 0)
     return std::nullopt;
-  C.Before = Read / Launches;
-  C.After = (Read - Removed) / Launches;
+  C.Before = Loaded / Launches;
+  C.After = (Loaded - Removed) / Launches;
   return C;
 }
 

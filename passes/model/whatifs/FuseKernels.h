@@ -1,16 +1,17 @@
 //===- FuseKernels.h - One kernel where two re-read the data ----*- C++ -*-===//
 ///
 /// \file
-/// A program that launches kernels back to back on the same buffers reads
-/// them again from DRAM in the second launch when the first one's traffic
-/// outgrew the L2: by then the L2 holds the first launch's last bytes, not
-/// its first ones, and the second launch starts from the beginning again.
-/// Fused into one kernel, each thread block uses what it just computed or
-/// read while it is still on chip: the second kernel's reads of the
-/// allocations both launches point into come from the L2 (or registers),
-/// not DRAM. The runtime records which launch came just before (`follows`,
-/// docs/formats.md); the what-if removes the second kernel's DRAM reads of
-/// the shared allocations (docs/advice.md, "Fuse kernels").
+/// A program that launches kernels back to back on the same buffers makes
+/// the second one load again what the first one read or wrote: from DRAM
+/// once the first launch moved more than the L2 holds, from the L2
+/// otherwise, and either way as load instructions a warp waits for. Fused
+/// into one kernel that does both steps for each element while its data is
+/// in registers, those loads go. The runtime records which launch came just
+/// before (`follows`, docs/formats.md); the what-if removes the second
+/// kernel's loads of the allocations both launches point into, at most
+/// their size per launch, in the share of its launches that follow the
+/// other: their instructions and their traffic through L1, L2 and DRAM
+/// (docs/advice.md, "Fuse kernels").
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_MODEL_WHATIFS_FUSEKERNELS_H

@@ -2,8 +2,6 @@
 
 #include "analysis/PrecedingLaunches.h"
 
-#include "schema/CounterCatalog.h"
-
 #include <gtest/gtest.h>
 
 using namespace headroom;
@@ -20,13 +18,6 @@ ProfileKernel entry(std::uint64_t Site, const std::string &Name,
   return K;
 }
 
-void setDram(ProfileKernel &K, double ReadSectors, double WriteSectors) {
-  K.Counters[std::string(counterInfo(Counter::TranRead).HopperName)] =
-      ReadSectors;
-  K.Counters[std::string(counterInfo(Counter::TranWrite).HopperName)] =
-      WriteSectors;
-}
-
 KernelFollow follow(std::uint64_t Site, const std::string &Name,
                     std::uint64_t Launches, std::uint64_t Bytes) {
   KernelFollow F;
@@ -37,13 +28,10 @@ KernelFollow follow(std::uint64_t Site, const std::string &Name,
   return F;
 }
 
-TEST(PrecedingLaunches, TheMostFrequentWithItsTraffic) {
+TEST(PrecedingLaunches, TheMostFrequent) {
   ProfileDocument P;
-  // The previous kernel ran in two configurations at site 0: 1 MB and
-  // 4 MB of DRAM traffic per launch, 30 and 10 launches.
+  // The previous kernel ran in two configurations at site 0.
   ProfileKernel A1 = entry(0, "scale", 30), A2 = entry(0, "scale", 10);
-  setDram(A1, 16384, 16384);
-  setDram(A2, 65536, 65536);
   ProfileKernel Other = entry(2, "copy", 5);
   ProfileKernel B = entry(1, "product", 40);
   B.ExaminedLaunches = 40;
@@ -55,8 +43,6 @@ TEST(PrecedingLaunches, TheMostFrequentWithItsTraffic) {
   EXPECT_EQ(L->Kernel, "scale(float const*, float*)");
   EXPECT_DOUBLE_EQ(L->Share, 0.8);
   EXPECT_DOUBLE_EQ(L->SharedBytes, 1 << 20);
-  ASSERT_TRUE(L->DramBytes);
-  EXPECT_DOUBLE_EQ(*L->DramBytes, (30.0 * (1 << 20) + 10.0 * (4 << 20)) / 40);
 }
 
 TEST(PrecedingLaunches, NoneWithoutFollowsOrExaminedLaunches) {
@@ -65,14 +51,12 @@ TEST(PrecedingLaunches, NoneWithoutFollowsOrExaminedLaunches) {
   EXPECT_FALSE(precedingLaunch(P, B));
   B.Follows = {follow(0, "scale", 32, 1 << 20)};
   EXPECT_FALSE(precedingLaunch(P, B));
-  // A previous kernel the profile has no entry of (or no counters):
-  // named as recorded, its traffic unknown.
+  // A previous kernel the profile has no entry of: named as recorded.
   B.ExaminedLaunches = 64;
   std::optional<PrecedingLaunch> L = precedingLaunch(P, B);
   ASSERT_TRUE(L);
   EXPECT_EQ(L->Kernel, "scale");
   EXPECT_DOUBLE_EQ(L->Share, 0.5);
-  EXPECT_FALSE(L->DramBytes);
 }
 
 } // namespace
