@@ -5,14 +5,15 @@
 /// reader of nvdisasm -gi's inlined line info and the resource-usage
 /// reader; every function of an accepted listing through the
 /// analyses that read its instructions (the loop-weighted mix, the load
-/// rounds, the fp32 atomics to one word, the code the stall samples are
-/// placed in: blocks, loops and blame), which must not throw or crash and
-/// must give counts and positions the listing can hold.
+/// rounds, the indirect loads, the fp32 atomics to one word, the code the
+/// stall samples are placed in: blocks, loops and blame), which must not
+/// throw or crash and must give counts and positions the listing can hold.
 ///
 //===----------------------------------------------------------------------===//
 
 #include "FuzzSupport.h"
 
+#include "sass/IndirectLoads.h"
 #include "sass/InlinedLines.h"
 #include "sass/InstructionMix.h"
 #include "sass/LoadsInFlight.h"
@@ -59,6 +60,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
           "load rounds the listing cannot hold: " + std::to_string(R.Loads) +
           " loads in " + std::to_string(R.Rounds) + " rounds of " +
           std::to_string(F.Instructions.size()) + " instructions");
+    IndirectLoads Indirect = indirectLoads(F);
+    if (Indirect.Indirect.size() > Indirect.Loads ||
+        Indirect.Loads > F.Instructions.size())
+      fuzz::fail("more indirect loads than loads, or loads than instructions");
     if (oneWordFp32Atomics(F).size() > globalAtomics(F))
       fuzz::fail("more fp32 one-word atomics than global atomics");
     KernelMix M = mixOf(F, DefaultLoopWeight);
