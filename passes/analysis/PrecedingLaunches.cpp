@@ -2,9 +2,30 @@
 
 #include "analysis/PrecedingLaunches.h"
 
+#include "model/UnitWork.h"
+#include "schema/CounterCatalog.h"
+
 #include <algorithm>
 
 namespace headroom {
+
+namespace {
+
+/// The bytes one launch of \p K loaded and stored, from the sectors its
+/// global accesses asked of L1; nullopt without those counters.
+std::optional<double> movedBytesPerLaunch(const ProfileKernel &K) {
+  double Sectors = 0;
+  for (Counter C :
+       {Counter::L1GlobalLoadSectors, Counter::L1GlobalStoreSectors}) {
+    auto It = K.Counters.find(std::string(counterInfo(C).HopperName));
+    if (It == K.Counters.end())
+      return std::nullopt;
+    Sectors += It->second;
+  }
+  return Sectors * SectorBytes;
+}
+
+} // namespace
 
 std::optional<PrecedingLaunch> precedingLaunch(const ProfileDocument &P,
                                                const ProfileKernel &Entry) {
@@ -19,12 +40,22 @@ std::optional<PrecedingLaunch> precedingLaunch(const ProfileDocument &P,
   L.Kernel = F.Name;
   L.Share = std::min(1.0, double(F.Launches) / *Entry.ExaminedLaunches);
   L.SharedBytes = double(F.SharedBytes);
-  // Its name as the report gives it, where the profile has its entry.
-  for (const ProfileKernel &K : P.Kernels)
-    if (K.Name == F.Name && K.Site == F.Site && K.Scope == F.Scope) {
-      L.Kernel = K.Demangled;
-      break;
+  // Its name as the report gives it, and what it moved per launch (its
+  // configurations weighted by their launches), where the profile has its
+  // entries.
+  double Bytes = 0, Launches = 0;
+  for (const ProfileKernel &K : P.Kernels) {
+    if (K.Name != F.Name || K.Site != F.Site || K.Scope != F.Scope)
+      continue;
+    L.Kernel = K.Demangled;
+    if (std::optional<double> Moved = movedBytesPerLaunch(K)) {
+      double Weight = double(std::max<std::uint64_t>(K.Launches, 1));
+      Bytes += *Moved * Weight;
+      Launches += Weight;
     }
+  }
+  if (Launches > 0)
+    L.MovedBytes = Bytes / Launches;
   return L;
 }
 

@@ -5,8 +5,9 @@
 /// launched just before its launches on the same stream with device
 /// allocations both point into (`follows`, docs/formats.md). The fusion
 /// what-if (model/whatifs/FuseKernels.h) needs the most frequent of them,
-/// the share of the entry's launches it precedes and the bytes both point
-/// into.
+/// the share of the entry's launches it precedes, the bytes both point
+/// into, and the bytes that kernel loaded and stored: a kernel that touched
+/// a sliver of a large shared allocation kept only that sliver on chip.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_ANALYSIS_PRECEDINGLAUNCHES_H

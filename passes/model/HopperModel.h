@@ -73,6 +73,9 @@ struct PrecedingLaunch {
   double Share = 0;
   /// The bytes of the allocations both launches point into.
   double SharedBytes = 0;
+  /// The bytes one launch of it loaded and stored, from its counters: of
+  /// the shared allocations, at most these were in its registers.
+  std::optional<double> MovedBytes;
 };
 
 /// One configuration of a kernel: the work of all its launches (totals) and

@@ -66,10 +66,14 @@ FuseKernels::apply(std::span<const LaunchGroup> Groups,
     double Bytes = G.total(Counter::L1GlobalLoadSectors)
                        ? recorded(G, Counter::L1GlobalLoadSectors) * SectorBytes
                        : G.Work.DramReadBytes;
-    if (P && P->Share >= FusedLaunchShare && G.Launches > 0 && Bytes > 0) {
+    if (P && P->MovedBytes && P->Share >= FusedLaunchShare && G.Launches > 0 &&
+        Bytes > 0) {
       double PerLaunch = Bytes / G.Launches;
-      // The share of its loads that read the shared allocations again.
-      double Fewer = std::min(P->SharedBytes, PerLaunch) / PerLaunch * P->Share;
+      // The share of its loads that read again what the other kernel had
+      // on chip: of the shared allocations, what that kernel loaded or
+      // stored.
+      double Reread = std::min({P->SharedBytes, *P->MovedBytes, PerLaunch});
+      double Fewer = Reread / PerLaunch * P->Share;
       Launches += G.Launches;
       Loaded += Bytes;
       Removed += Bytes * Fewer;

@@ -9,9 +9,9 @@
 /// in registers, those loads go. The runtime records which launch came just
 /// before (`follows`, docs/formats.md); the what-if removes the second
 /// kernel's loads of the allocations both launches point into, at most
-/// their size per launch, in the share of its launches that follow the
-/// other: their instructions and their traffic through L1, L2 and DRAM
-/// (docs/advice.md, "Fuse kernels").
+/// their size and what the first kernel loaded and stored per launch, in
+/// the share of its launches that follow the other: their instructions and
+/// their traffic through L1, L2 and DRAM (docs/advice.md, "Fuse kernels").
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_MODEL_WHATIFS_FUSEKERNELS_H

@@ -31,11 +31,16 @@ LaunchGroup secondKernel(std::optional<PrecedingLaunch> Before) {
   return G;
 }
 
-PrecedingLaunch scale(double Share, double SharedMB) {
+/// A kernel that loaded and stored \p MovedMB per launch (of which
+/// \p SharedMB are allocations both point into).
+PrecedingLaunch scale(double Share, double SharedMB,
+                      std::optional<double> MovedMB = 1024) {
   PrecedingLaunch P;
   P.Kernel = "scale(float const*, float*, unsigned long)";
   P.Share = Share;
   P.SharedBytes = SharedMB * MB;
+  if (MovedMB)
+    P.MovedBytes = *MovedMB * MB;
   return P;
 }
 
@@ -73,6 +78,12 @@ TEST(FuseKernels, OnlyWhatBothShareAndOnlyTheLaunchesThatFollow) {
   ASSERT_TRUE(C);
   EXPECT_DOUBLE_EQ(C->After, (512 - 96) * MB);
   EXPECT_DOUBLE_EQ(C->Groups.front().Work.DramReadBytes, 2 * (512 - 96) * MB);
+  // The other kernel touched 64 MB of a 512 MB allocation (a scan's block
+  // sums next to its data): only those were on chip.
+  LaunchGroup Sliver = secondKernel(scale(1, 512, 64));
+  C = FuseKernels().apply({&Sliver, 1}, HopperPrediction(), R);
+  ASSERT_TRUE(C);
+  EXPECT_DOUBLE_EQ(C->After, (512 - 64) * MB);
 }
 
 TEST(FuseKernels, NotWithoutAPairTheProgramRepeats) {
@@ -82,6 +93,9 @@ TEST(FuseKernels, NotWithoutAPairTheProgramRepeats) {
   EXPECT_FALSE(FuseKernels().apply({&Rare, 1}, HopperPrediction(), R));
   LaunchGroup Alone = secondKernel(std::nullopt);
   EXPECT_FALSE(FuseKernels().apply({&Alone, 1}, HopperPrediction(), R));
+  // Without the other kernel's counters, nothing says what it had on chip.
+  LaunchGroup Unknown = secondKernel(scale(1, 512, std::nullopt));
+  EXPECT_FALSE(FuseKernels().apply({&Unknown, 1}, HopperPrediction(), R));
   // A kernel that loads nothing has nothing to keep on chip.
   LaunchGroup Writer = countersGroup({{Counter::Inst, 1e6}});
   Writer.Preceding = scale(1, 512);
