@@ -21,20 +21,30 @@ RegisterTiling::apply(std::span<const LaunchGroup> Groups,
   WhatIfChange C;
   C.Measure = WhatIfMeasure::WavefrontsPerFma;
   constexpr double Kept = 1 / TileSide;
-  double Wavefronts = 0, Fmas = 0, SharedWavefronts = 0, SharedLoads = 0;
+  double Wavefronts = 0, Fmas = 0, SharedWavefronts = 0, SharedLoads = 0,
+         ReusedWavefronts = 0;
   for (const LaunchGroup &G : Groups) {
     LaunchGroup Changed = G;
     double W = G.Work.amount(Unit::L1Wavefronts).value_or(0);
     double Loads = recorded(G, Counter::SharedLoadInst);
+    double Shared = std::min(W, recorded(G, Counter::SharedLoadWavefronts));
     Wavefronts += W;
-    SharedWavefronts += std::min(W, recorded(G, Counter::SharedLoadWavefronts));
+    SharedWavefronts += Shared;
     SharedLoads += Loads;
+    double L2Read = recorded(G, Counter::L2SectorsRead);
+    bool Reused = L2Read > 0 && recorded(G, Counter::L1GlobalLoadSectors) >=
+                                    TileSide * L2Read;
+    if (Reused)
+      ReusedWavefronts += std::max(
+          0.0, W - Shared - recorded(G, Counter::SharedStoreWavefronts));
     Fmas += G.Work.amount(Unit::FmaPipe).value_or(0);
     // A block tile TileSide times larger each way reuses every value it
     // stages TileSide times more: per FMA, the global loads, the shared
     // stores that stage them and the shared loads that feed the FMAs all
     // fall by TileSide, and so do their wavefronts and the L2's reads.
     setUnitWork(Changed, Unit::L1Wavefronts, W * Kept);
+    if (std::optional<double> B = G.Work.amount(Unit::L1Bytes))
+      setUnitWork(Changed, Unit::L1Bytes, *B * Kept);
     double Fewer = 0;
     for (Counter Staged : {Counter::SharedLoadInst, Counter::SharedStoreInst,
                            Counter::GlobalLoadInst}) {
@@ -58,6 +68,17 @@ RegisterTiling::apply(std::span<const LaunchGroup> Groups,
     for (Unit U : {Unit::LsuPipe, Unit::Issue})
       if (std::optional<double> A = G.Work.amount(U))
         setUnitWork(Changed, U, std::max(0.0, *A - Fewer));
+    // Without a shared tile, each load's address arithmetic goes with it.
+    if (Reused && Shared <= 0) {
+      double Products = G.Work.amount(Unit::FmaPipe).value_or(0) +
+                        G.Work.amount(Unit::Fp64Pipe).value_or(0);
+      if (std::optional<double> I = Changed.Work.amount(Unit::Issue))
+        setUnitWork(Changed, Unit::Issue,
+                    std::min(*I, Products) +
+                        std::max(0.0, *I - Products) * Kept);
+      if (std::optional<double> A = G.Work.amount(Unit::AluPipe))
+        setUnitWork(Changed, Unit::AluPipe, *A * Kept);
+    }
     // TileSide^2 results per thread: that many times fewer threads, in
     // blocks of at most TiledBlockThreads.
     double Threads =
@@ -69,9 +90,11 @@ RegisterTiling::apply(std::span<const LaunchGroup> Groups,
                std::ceil(Threads / double(Changed.Shape.ThreadsPerBlock))));
     C.Groups.push_back(std::move(Changed));
   }
-  if (Fmas <= 0 || SharedLoads <= 0 ||
-      SharedWavefronts < SharedLoadShare * Wavefronts ||
-      SharedWavefronts > MaxWavefrontsPerLoad * SharedLoads)
+  bool FromShared = SharedLoads > 0 &&
+                    SharedWavefronts >= SharedLoadShare * Wavefronts &&
+                    SharedWavefronts <= MaxWavefrontsPerLoad * SharedLoads;
+  bool FromL1 = ReusedWavefronts >= SharedLoadShare * Wavefronts;
+  if (Fmas <= 0 || !(FromShared || FromL1))
     return std::nullopt;
   C.Before = Wavefronts / Fmas;
   C.After = Wavefronts * Kept / Fmas;

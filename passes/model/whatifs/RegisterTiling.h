@@ -13,6 +13,10 @@
 /// their wavefronts, load/store-pipe instructions and L2 reads all fall by
 /// TileSide; the FMAs stay, done by TileSide^2 times fewer threads, which a
 /// small problem feels as fewer blocks (docs/advice.md, "Register tiling").
+/// A GEMM without a shared tile feeds its FMAs with global loads that L1
+/// serves TileSide times or more for each sector it asks of the L2: the
+/// same change cuts them, their data-path bytes, and the address
+/// arithmetic that goes with each load.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_MODEL_WHATIFS_REGISTERTILING_H

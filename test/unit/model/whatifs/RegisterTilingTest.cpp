@@ -75,4 +75,44 @@ TEST(RegisterTiling, OnlyWhereSharedLoadsFeedTheBusyDataPath) {
   EXPECT_FALSE(RegisterTiling().apply({&Conflicted, 1}, Base, roundRates()));
 }
 
+/// A GEMM without a shared tile: each FMA's two global loads hit L1 (16e6
+/// sectors asked of L1, 1e6 of the L2: each served 16 times), their
+/// address arithmetic on the ALU and in the issue slots.
+LaunchGroup l1FedFmas(double L2Sectors) {
+  return countersGroup({{Counter::Inst, 8e6},
+                        {Counter::FmaPipeInst, 2e6},
+                        {Counter::AluPipeInst, 2e6},
+                        {Counter::LsuPipeInst, 4e6},
+                        {Counter::L1Wavefronts, 6e6},
+                        {Counter::GlobalLoadInst, 4e6},
+                        {Counter::L1GlobalLoadSectors, 16e6},
+                        {Counter::L2SectorsRead, L2Sectors}});
+}
+
+TEST(RegisterTiling, GlobalLoadsThatL1ServesAgainAndAgain) {
+  LaunchGroup G = l1FedFmas(1e6);
+  HopperPrediction Base = predictHopper({&G, 1}, roundRates(), std::nullopt);
+  ASSERT_EQ(Base.Times.front().Id, Unit::L1Wavefronts);
+  std::optional<WhatIfChange> C =
+      RegisterTiling().apply({&G, 1}, Base, roundRates());
+  ASSERT_TRUE(C);
+  const LaunchGroup &T = C->Groups.front();
+  EXPECT_DOUBLE_EQ(*T.Work.amount(Unit::L1Wavefronts), 6e6 / TileSide);
+  EXPECT_DOUBLE_EQ(*T.total(Counter::GlobalLoadInst), 4e6 / TileSide);
+  // Each load's address arithmetic goes with it; the FMAs stay.
+  EXPECT_DOUBLE_EQ(*T.Work.amount(Unit::AluPipe), 2e6 / TileSide);
+  double Issued = 8e6 - 4e6 * (1 - 1 / TileSide);
+  EXPECT_DOUBLE_EQ(*T.Work.amount(Unit::Issue),
+                   2e6 + (Issued - 2e6) / TileSide);
+  EXPECT_LT(predictHopper(C->Groups, roundRates(), std::nullopt).predictedMs(),
+            Base.predictedMs() / 4);
+}
+
+TEST(RegisterTiling, NotWhereL1ServesEachSectorAFewTimes) {
+  // A stencil's neighbours: each sector served 4 times, not a tile's worth.
+  LaunchGroup G = l1FedFmas(4e6);
+  HopperPrediction Base = predictHopper({&G, 1}, roundRates(), std::nullopt);
+  EXPECT_FALSE(RegisterTiling().apply({&G, 1}, Base, roundRates()));
+}
+
 } // namespace
