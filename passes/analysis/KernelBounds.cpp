@@ -9,17 +9,6 @@
 
 namespace headroom {
 
-namespace {
-
-std::optional<double> perLaunch(const ProfileKernel &E, Counter C) {
-  auto It = E.Counters.find(std::string(counterInfo(C).HopperName));
-  if (It == E.Counters.end())
-    return std::nullopt;
-  return It->second;
-}
-
-} // namespace
-
 std::optional<double> KernelBounds::headroom() const {
   double Predicted = predictedMs();
   if (!Prediction.MeasuredMs || Predicted <= 0)
@@ -48,7 +37,7 @@ void BoundsInput::add(const ProfileKernel &Entry, const StaticFactsIndex *Facts,
                       const ProfileDocument *Profile) {
   double Launches = double(Entry.Launches);
   LaunchGroup G =
-      launchGroup([&](Counter C) { return perLaunch(Entry, C); },
+      launchGroup([&](Counter C) { return Entry.counter(C); },
                   {Entry.blocks(), Entry.threadsPerBlock()}, Launches);
   applyStaticFacts(G, Entry, Facts);
   if (Profile)
@@ -61,7 +50,7 @@ void BoundsInput::add(const ProfileKernel &Entry, const StaticFactsIndex *Facts,
 
   // The evidence of latency: launch-weighted means.
   auto Mean = [&](std::optional<double> &Into, Counter C) {
-    if (std::optional<double> V = perLaunch(Entry, C))
+    if (std::optional<double> V = Entry.counter(C))
       Into = (Into.value_or(0) * EvidenceLaunches + *V * Launches) /
              (EvidenceLaunches + Launches);
   };

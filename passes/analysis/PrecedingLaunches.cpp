@@ -3,7 +3,6 @@
 #include "analysis/PrecedingLaunches.h"
 
 #include "model/UnitWork.h"
-#include "schema/CounterCatalog.h"
 
 #include <algorithm>
 
@@ -14,15 +13,11 @@ namespace {
 /// The bytes one launch of \p K loaded and stored, from the sectors its
 /// global accesses asked of L1; nullopt without those counters.
 std::optional<double> movedBytesPerLaunch(const ProfileKernel &K) {
-  double Sectors = 0;
-  for (Counter C :
-       {Counter::L1GlobalLoadSectors, Counter::L1GlobalStoreSectors}) {
-    auto It = K.Counters.find(std::string(counterInfo(C).HopperName));
-    if (It == K.Counters.end())
-      return std::nullopt;
-    Sectors += It->second;
-  }
-  return Sectors * SectorBytes;
+  std::optional<double> Loads = K.counter(Counter::L1GlobalLoadSectors);
+  std::optional<double> Stores = K.counter(Counter::L1GlobalStoreSectors);
+  if (!Loads || !Stores)
+    return std::nullopt;
+  return (*Loads + *Stores) * SectorBytes;
 }
 
 } // namespace

@@ -24,6 +24,13 @@ std::optional<std::size_t> positionOf(const std::vector<Entry> &Entries,
 
 } // namespace
 
+std::optional<double> ProfileKernel::counter(Counter C) const {
+  auto It = Counters.find(std::string(counterInfo(C).HopperName));
+  if (It == Counters.end())
+    return std::nullopt;
+  return It->second;
+}
+
 bool ProfileDocument::hasCounters() const {
   for (const ProfileKernel &K : Kernels)
     if (!K.Counters.empty())

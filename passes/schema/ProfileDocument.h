@@ -17,6 +17,7 @@
 #ifndef HEADROOM_SCHEMA_PROFILEDOCUMENT_H
 #define HEADROOM_SCHEMA_PROFILEDOCUMENT_H
 
+#include "schema/CounterCatalog.h"
 #include "schema/SourceLocation.h"
 
 #include <nlohmann/json.hpp>
@@ -266,6 +267,8 @@ struct ProfileKernel {
   /// before them on the same stream, by that launch's kernel.
   std::vector<KernelFollow> Follows;
 
+  /// Counter \p C per launch (its Hopper name in Counters), when recorded.
+  std::optional<double> counter(Counter C) const;
   std::uint64_t threadsPerBlock() const {
     return std::uint64_t(Block[0]) * Block[1] * Block[2];
   }
