@@ -29,16 +29,16 @@ LaunchExamination LaunchSequence::launch(const void *Context,
   }
   std::string Name = Kernel ? Kernel : "";
   std::optional<std::uint64_t> Order = firstLaunch(Where, Name);
-  if (P->Examined && Order) {
-    std::optional<std::uint64_t> Before = firstLaunch(P->Where, P->Kernel);
+  if (P->Examined && P->Order && Order && *P->Order < *Order) {
     std::uint64_t Shared =
         LaunchAllocations::sharedBytes(P->Allocations, *Allocations);
-    if (Before && *Before < *Order && Shared > 0)
+    if (Shared > 0)
       Out.Follows = FollowedLaunch{P->Where, P->Kernel, Shared};
   }
   P->Examined = true;
   P->Where = Where;
   P->Kernel = std::move(Name);
+  P->Order = Order;
   P->Allocations = *Allocations;
   return Out;
 }

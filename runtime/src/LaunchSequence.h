@@ -88,6 +88,8 @@ private:
     bool Examined = false;
     Attribution Where;
     std::string Kernel;
+    /// Its kernel's first-launch order (firstLaunch()).
+    std::optional<std::uint64_t> Order;
     LaunchAllocations Allocations;
   };
   using StreamKey = std::pair<const void *, const void *>;
