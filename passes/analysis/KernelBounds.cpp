@@ -41,7 +41,7 @@ void BoundsInput::add(const ProfileKernel &Entry, const StaticFactsIndex *Facts,
                   {Entry.blocks(), Entry.threadsPerBlock()}, Launches);
   applyStaticFacts(G, Entry, Facts);
   if (Profile)
-    G.Preceding = precedingLaunch(*Profile, Entry);
+    G.Preceding = precedingLaunch(*Profile, Entry, Facts);
   G.ColdLaunches =
       std::min(Launches, double(Entry.CounterLaunches.value_or(1)));
   Complete = Complete && G.Work.amount(Unit::Issue) &&

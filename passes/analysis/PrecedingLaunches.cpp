@@ -23,7 +23,8 @@ std::optional<double> movedBytesPerLaunch(const ProfileKernel &K) {
 } // namespace
 
 std::optional<PrecedingLaunch> precedingLaunch(const ProfileDocument &P,
-                                               const ProfileKernel &Entry) {
+                                               const ProfileKernel &Entry,
+                                               const StaticFactsIndex *Facts) {
   if (Entry.Follows.empty() || Entry.ExaminedLaunches.value_or(0) == 0)
     return std::nullopt;
   const KernelFollow &F =
@@ -39,6 +40,7 @@ std::optional<PrecedingLaunch> precedingLaunch(const ProfileDocument &P,
   // configurations weighted by their launches), where the profile has its
   // entries.
   double Bytes = 0, Launches = 0;
+  const ProfileKernel *Most = nullptr;
   for (const ProfileKernel &K : P.Kernels) {
     if (K.Name != F.Name || K.Site != F.Site || K.Scope != F.Scope)
       continue;
@@ -47,10 +49,21 @@ std::optional<PrecedingLaunch> precedingLaunch(const ProfileDocument &P,
       double Weight = double(std::max<std::uint64_t>(K.Launches, 1));
       Bytes += *Moved * Weight;
       Launches += Weight;
+      if (!Most || K.Launches > Most->Launches)
+        Most = &K;
     }
   }
   if (Launches > 0)
     L.MovedBytes = Bytes / Launches;
+  if (Most) {
+    LaunchGroup One = launchGroup([&](Counter C) { return Most->counter(C); },
+                                  {Most->blocks(), Most->threadsPerBlock()}, 1);
+    if (Facts)
+      if (std::optional<StaticFacts> Known =
+              Facts->find(Most->Name, Most->Demangled))
+        One.Facts = *Known;
+    L.OneLaunch = std::make_shared<const LaunchGroup>(std::move(One));
+  }
   return L;
 }
 

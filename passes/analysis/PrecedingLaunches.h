@@ -14,6 +14,7 @@
 #define HEADROOM_ANALYSIS_PRECEDINGLAUNCHES_H
 
 #include "model/HopperModel.h"
+#include "model/StaticFacts.h"
 #include "schema/ProfileDocument.h"
 
 #include <optional>
@@ -21,9 +22,12 @@
 namespace headroom {
 
 /// The launch that most of \p Entry's examined launches follow on the
-/// same buffers in profile \p P; nullopt where the runtime recorded none.
+/// same buffers in profile \p P, with one launch of its work and what
+/// \p Facts (if given) know of its SASS; nullopt where the runtime
+/// recorded none.
 std::optional<PrecedingLaunch> precedingLaunch(const ProfileDocument &P,
-                                               const ProfileKernel &Entry);
+                                               const ProfileKernel &Entry,
+                                               const StaticFactsIndex *Facts);
 
 } // namespace headroom
 

@@ -40,6 +40,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -62,6 +63,8 @@ inline constexpr double BalancedWithin = 0.9;
 enum class Regime { Compute, Memory, Latency };
 const char *regimeName(Regime R);
 
+struct LaunchGroup;
+
 /// The launch just before a group's launches on the same stream whose
 /// arguments point into the same device allocations (the runtime's
 /// `follows`, docs/formats.md): what a kernel fusing the two would keep on
@@ -76,6 +79,9 @@ struct PrecedingLaunch {
   /// The bytes one launch of it loaded and stored, from its counters: of
   /// the shared allocations, at most these were in its registers.
   std::optional<double> MovedBytes;
+  /// One launch of it, from its counters (its configuration launched most
+  /// often), where the profile has them: the work a fused kernel does too.
+  std::shared_ptr<const LaunchGroup> OneLaunch;
 };
 
 /// One configuration of a kernel: the work of all its launches (totals) and

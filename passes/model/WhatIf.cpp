@@ -104,8 +104,12 @@ std::vector<WhatIfEstimate> estimateWhatIfs(std::span<const LaunchGroup> Groups,
     E.After = Change->After;
     E.OtherKernel = Change->OtherKernel;
     E.PredictedMs = BaseMs;
-    E.ChangedMs = std::max(
-        predictHopper(Change->Groups, R, std::nullopt).predictedMs(), LeastMs);
+    double ChangedMs =
+        predictHopper(Change->Groups, R, std::nullopt).predictedMs();
+    if (!Change->Absorbed.empty())
+      ChangedMs -=
+          predictHopper(Change->Absorbed, R, std::nullopt).predictedMs();
+    E.ChangedMs = std::max(ChangedMs, LeastMs);
     if (E.ChangedMs > 0 && E.speedup() >= MinWhatIfSpeedup)
       Out.push_back(E);
   }

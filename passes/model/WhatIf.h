@@ -78,6 +78,9 @@ struct WhatIfChange {
   double Before = 0, After = 0;
   /// The other kernel the change involves (the one fused with), if any.
   std::string OtherKernel;
+  /// That kernel's launches whose work Groups now do as well: their own
+  /// predicted time is that kernel's, not this one's, and comes off.
+  std::vector<LaunchGroup> Absorbed;
 };
 
 /// The base of every what-if: constant objects (whatIfs()), never copied.

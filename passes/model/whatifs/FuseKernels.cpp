@@ -3,6 +3,7 @@
 #include "model/whatifs/FuseKernels.h"
 
 #include "model/UnitWork.h"
+#include "schema/CounterCatalog.h"
 
 #include <algorithm>
 
@@ -50,6 +51,57 @@ void dropLoads(LaunchGroup &G, double Fewer) {
   }
 }
 
+/// \p One (one launch) repeated \p Launches times, \p ColdLaunches of them
+/// cold.
+LaunchGroup repeated(const LaunchGroup &One, double Launches,
+                     double ColdLaunches) {
+  LaunchGroup G = One;
+  for (std::optional<double> &A : G.Work.Amount)
+    if (A)
+      *A *= Launches;
+  G.Work.DramReadBytes *= Launches;
+  G.Work.DramWriteBytes *= Launches;
+  for (const CounterInfo &Info : counterCatalog())
+    if (std::optional<double> &V =
+            G.Counters[static_cast<std::size_t>(Info.Id)];
+        V && Info.Combine == Aggregation::Sum)
+      *V *= Launches;
+  if (G.SampledMs)
+    *G.SampledMs *= Launches;
+  G.Launches = Launches;
+  G.ColdLaunches = ColdLaunches;
+  G.Preceding.reset();
+  return G;
+}
+
+/// \p Into doing \p Other's work as well, in its own launches: the units'
+/// work and the counted events add up, the averages stay its own (the
+/// other's where it has none), and so do the shape and the SASS's facts,
+/// unless the other kernel's loads are now the most.
+LaunchGroup merged(LaunchGroup Into, const LaunchGroup &Other) {
+  for (std::size_t U = 0; U < NumUnits; ++U)
+    if (const std::optional<double> &A = Other.Work.Amount[U])
+      Into.Work.Amount[U] = Into.Work.Amount[U].value_or(0) + *A;
+  Into.Work.DramReadBytes += Other.Work.DramReadBytes;
+  Into.Work.DramWriteBytes += Other.Work.DramWriteBytes;
+  if (recorded(Other, Counter::GlobalLoadInst) >
+      recorded(Into, Counter::GlobalLoadInst))
+    Into.Facts = Other.Facts;
+  for (const CounterInfo &Info : counterCatalog()) {
+    std::size_t I = static_cast<std::size_t>(Info.Id);
+    if (!Other.Counters[I])
+      continue;
+    if (Info.Combine == Aggregation::Sum)
+      Into.Counters[I] = Into.Counters[I].value_or(0) + *Other.Counters[I];
+    else if (!Into.Counters[I])
+      Into.Counters[I] = Other.Counters[I];
+  }
+  if (!Into.OccupancyPct)
+    Into.OccupancyPct = Other.OccupancyPct;
+  Into.SampledMs.reset();
+  return Into;
+}
+
 } // namespace
 
 std::optional<WhatIfChange>
@@ -88,6 +140,14 @@ FuseKernels::apply(std::span<const LaunchGroup> Groups,
       if (G.Launches > MostLaunches) {
         MostLaunches = G.Launches;
         C.OtherKernel = P->Kernel;
+      }
+      // The fused kernel does the other's work in the same launches, and
+      // that kernel's own launches go.
+      if (P->OneLaunch) {
+        LaunchGroup Other =
+            repeated(*P->OneLaunch, G.Launches * P->Share, G.ColdLaunches);
+        Changed = merged(std::move(Changed), Other);
+        C.Absorbed.push_back(std::move(Other));
       }
     }
     C.Groups.push_back(std::move(Changed));

@@ -11,7 +11,11 @@
 /// kernel's loads of the allocations both launches point into, at most
 /// their size and what the first kernel loaded and stored per launch, in
 /// the share of its launches that follow the other: their instructions and
-/// their traffic through L1, L2 and DRAM (docs/advice.md, "Fuse kernels").
+/// their traffic through L1, L2 and DRAM. The fused launches do one launch
+/// of the other kernel's work as well, and that kernel's own launches go:
+/// its predicted time comes off the fused one's (WhatIfChange::Absorbed),
+/// so that the estimate is this kernel's share of what the program saves
+/// (docs/advice.md, "Fuse kernels").
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_MODEL_WHATIFS_FUSEKERNELS_H

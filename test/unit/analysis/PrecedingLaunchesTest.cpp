@@ -50,29 +50,34 @@ TEST(PrecedingLaunches, TheMostFrequent) {
   B.Follows = {follow(2, "copy", 4, 1024), follow(0, "scale", 32, 1 << 20)};
   for (ProfileKernel *K : {&A1, &A2, &Other, &B})
     P.Kernels.push_back(*K);
-  std::optional<PrecedingLaunch> L = precedingLaunch(P, B);
+  std::optional<PrecedingLaunch> L = precedingLaunch(P, B, nullptr);
   ASSERT_TRUE(L);
   EXPECT_EQ(L->Kernel, "scale(float const*, float*)");
   EXPECT_DOUBLE_EQ(L->Share, 0.8);
   EXPECT_DOUBLE_EQ(L->SharedBytes, 1 << 20);
   ASSERT_TRUE(L->MovedBytes);
   EXPECT_DOUBLE_EQ(*L->MovedBytes, (30.0 * (1 << 20) + 10.0 * (4 << 20)) / 40);
+  // One launch of its configuration launched most, for the fused kernel.
+  ASSERT_TRUE(L->OneLaunch);
+  EXPECT_DOUBLE_EQ(L->OneLaunch->Launches, 1);
+  EXPECT_DOUBLE_EQ(*L->OneLaunch->total(Counter::L1GlobalLoadSectors), 16384);
 }
 
 TEST(PrecedingLaunches, NoneWithoutFollowsOrExaminedLaunches) {
   ProfileDocument P;
   ProfileKernel B = entry(1, "product", 40);
-  EXPECT_FALSE(precedingLaunch(P, B));
+  EXPECT_FALSE(precedingLaunch(P, B, nullptr));
   B.Follows = {follow(0, "scale", 32, 1 << 20)};
-  EXPECT_FALSE(precedingLaunch(P, B));
+  EXPECT_FALSE(precedingLaunch(P, B, nullptr));
   // A previous kernel the profile has no entry of: named as recorded, what
   // it moved unknown.
   B.ExaminedLaunches = 64;
-  std::optional<PrecedingLaunch> L = precedingLaunch(P, B);
+  std::optional<PrecedingLaunch> L = precedingLaunch(P, B, nullptr);
   ASSERT_TRUE(L);
   EXPECT_EQ(L->Kernel, "scale");
   EXPECT_DOUBLE_EQ(L->Share, 0.5);
   EXPECT_FALSE(L->MovedBytes);
+  EXPECT_FALSE(L->OneLaunch);
 }
 
 } // namespace

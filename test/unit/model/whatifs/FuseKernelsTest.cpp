@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <memory>
+
 using namespace headroom;
 using namespace headroom::test;
 
@@ -100,6 +103,52 @@ TEST(FuseKernels, NotWithoutAPairTheProgramRepeats) {
   LaunchGroup Writer = countersGroup({{Counter::Inst, 1e6}});
   Writer.Preceding = scale(1, 512);
   EXPECT_FALSE(FuseKernels().apply({&Writer, 1}, HopperPrediction(), R));
+}
+
+TEST(FuseKernels, TheFusedKernelDoesTheOthersWorkToo) {
+  UnitRates R = roundRates();
+  // The other kernel: one launch loads 512 MB and stores 512 MB.
+  double Sectors = 512 * MB / 32;
+  LaunchGroup One = countersGroup({{Counter::Inst, Sectors},
+                                   {Counter::GlobalLoadInst, Sectors / 4},
+                                   {Counter::L1GlobalLoadSectors, Sectors},
+                                   {Counter::L1GlobalStoreSectors, Sectors},
+                                   {Counter::L2SectorsRead, Sectors},
+                                   {Counter::L2SectorsWrite, Sectors},
+                                   {Counter::TranRead, Sectors},
+                                   {Counter::TranWrite, Sectors}});
+  PrecedingLaunch P = scale(0.5, 512);
+  P.OneLaunch = std::make_shared<const LaunchGroup>(One);
+  LaunchGroup G = secondKernel(P);
+  HopperPrediction Base = predictHopper({&G, 1}, R, std::nullopt);
+  std::optional<WhatIfChange> C = FuseKernels().apply({&G, 1}, Base, R);
+  ASSERT_TRUE(C);
+  // Its launches that come before this kernel's are absorbed: one of two.
+  ASSERT_EQ(C->Absorbed.size(), 1u);
+  const LaunchGroup &Other = C->Absorbed.front();
+  EXPECT_DOUBLE_EQ(Other.Launches, 1);
+  EXPECT_DOUBLE_EQ(*Other.total(Counter::L1GlobalLoadSectors), Sectors);
+  EXPECT_DOUBLE_EQ(*Other.Work.amount(Unit::Dram), 1024 * MB);
+  // The fused launches move this kernel's remaining bytes and the other's:
+  // half the 1024 MB of loads stay, the 512 MB of stores, and the other's
+  // 1024 MB.
+  const LaunchGroup &Fused = C->Groups.front();
+  EXPECT_DOUBLE_EQ(Fused.Launches, 2);
+  EXPECT_DOUBLE_EQ(*Fused.Work.amount(Unit::Dram), (512 + 512 + 1024) * MB);
+  EXPECT_DOUBLE_EQ(*Fused.total(Counter::L1GlobalStoreSectors),
+                   2 * 512 * MB / 32 / 2 + Sectors);
+  // What the estimate counts as this kernel's: the fused time less the
+  // other's own, below what it takes now.
+  double Own = predictHopper(C->Groups, R, std::nullopt).predictedMs() -
+               predictHopper(C->Absorbed, R, std::nullopt).predictedMs();
+  EXPECT_GT(Own, 0);
+  EXPECT_LT(Own, Base.predictedMs());
+  std::vector<WhatIfEstimate> E = estimateWhatIfs({&G, 1}, R);
+  auto Fuse = std::find_if(E.begin(), E.end(), [](const WhatIfEstimate &X) {
+    return X.Id == WhatIfId::FuseKernels;
+  });
+  ASSERT_NE(Fuse, E.end());
+  EXPECT_NEAR(Fuse->ChangedMs, Own, 1e-12);
 }
 
 } // namespace
