@@ -33,6 +33,9 @@ struct LaunchInfo {
   /// CUcontext and CUstream of the launch, opaque outside the CUPTI layer.
   void *Context = nullptr;
   void *Stream = nullptr;
+  /// For a launch on the calling thread's own default stream (whose handle
+  /// every thread shares), something unique to that thread; else null.
+  const void *StreamThread = nullptr;
   /// CUfunction and the launch's kernelParams/extra arrays (the counter
   /// sampler inspects the arguments), opaque outside the CUPTI layer.
   void *Function = nullptr;
@@ -43,6 +46,12 @@ struct LaunchInfo {
   const LaunchAllocations *Allocations = nullptr;
   /// At API exit: whether the launch call itself succeeded.
   bool Succeeded = true;
+
+  /// The stream as launches are ordered on it: the handle, or the
+  /// thread whose default stream it is.
+  const void *orderedStream() const {
+    return StreamThread ? StreamThread : Stream;
+  }
 
   std::span<const std::uint32_t> correlationIds() const {
     return {CorrelationIds.data(), NumCorrelationIds};

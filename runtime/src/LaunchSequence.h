@@ -2,7 +2,9 @@
 ///
 /// \file
 /// Pairs each kernel launch with the launch just before it on the same
-/// stream (the same CUcontext and CUstream handle, opaque here) and says
+/// stream (the same CUcontext and CUstream handle, opaque here; a thread's
+/// own default stream is named by the thread, LaunchInfo::orderedStream)
+/// and says
 /// how many bytes of device allocations both launches' arguments point into.
 /// Only inspected launches are paired: a launch whose arguments were not
 /// inspected (past the cap per kernel function, or during stream capture)

@@ -146,8 +146,9 @@ void Runtime::onJoined(JoinedLaunch &&Launch) {
 }
 
 void Runtime::sequenceLaunch(const LaunchInfo &Launch, Attribution Where) {
-  LaunchExamination E = Sequence.launch(Launch.Context, Launch.Stream, Where,
-                                        Launch.KernelName, Launch.Allocations);
+  LaunchExamination E =
+      Sequence.launch(Launch.Context, Launch.orderedStream(), Where,
+                      Launch.KernelName, Launch.Allocations);
   if (E.Examined)
     Examinations.add(Launch.correlationIds(), std::move(E));
 }
@@ -790,7 +791,7 @@ void Runtime::graphLaunch(const LaunchInfo &Launch) {
     if (SequenceLive.load(std::memory_order_relaxed)) {
       // Its kernels run between the launches before and after it.
       std::lock_guard<std::mutex> Lock(Mutex);
-      Sequence.interrupt(Launch.Context, Launch.Stream);
+      Sequence.interrupt(Launch.Context, Launch.orderedStream());
     }
     ThreadState &T = threadState();
     if (T.Frames.empty() || PushExternal.load(std::memory_order_relaxed))

@@ -84,9 +84,9 @@ bool readClassicLaunch(const void *Params, LaunchInfo &L) {
   return true;
 }
 
-/// Fills grid, block, shared memory and stream from a driver launch's
+/// Reads grid, block, shared memory and stream of a driver launch's
 /// parameters.
-bool readLaunchParams(CUpti_CallbackId Id, const void *Params, LaunchInfo &L) {
+bool readLaunchFields(CUpti_CallbackId Id, const void *Params, LaunchInfo &L) {
   if (!Params)
     return false;
   switch (Id) {
@@ -124,6 +124,36 @@ bool readLaunchParams(CUpti_CallbackId Id, const void *Params, LaunchInfo &L) {
   default:
     return false;
   }
+}
+
+/// Whether callback \p Id's launch on \p Stream went to the calling
+/// thread's own default stream: cudaStreamPerThread, or the null stream of
+/// a per-thread-stream call (nvcc --default-stream per-thread).
+bool onPerThreadStream(CUpti_CallbackId Id, CUstream Stream) {
+  if (Stream == CU_STREAM_PER_THREAD)
+    return true;
+  if (Stream)
+    return false;
+  switch (Id) {
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz:
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz:
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz:
+  case CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Fills grid, block, shared memory and stream from a driver launch's
+/// parameters.
+bool readLaunchParams(CUpti_CallbackId Id, const void *Params, LaunchInfo &L) {
+  if (!readLaunchFields(Id, Params, L))
+    return false;
+  // The thread's launch state is as unique to it as its default stream.
+  if (onPerThreadStream(Id, static_cast<CUstream>(L.Stream)))
+    L.StreamThread = &ThisThread;
+  return true;
 }
 
 bool isDriverLaunch(CUpti_CallbackId Id) {

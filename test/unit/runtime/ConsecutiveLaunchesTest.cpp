@@ -131,6 +131,34 @@ TEST(ConsecutiveLaunches, OnlyInspectedLaunchesOnOneStreamPair) {
   EXPECT_FALSE(StepA->contains("follows"));
 }
 
+TEST(ConsecutiveLaunches, EachThreadsDefaultStreamIsItsOwn) {
+  // Two threads launch on their per-thread default streams, which share
+  // one handle: a launch follows the one before it on its own thread.
+  Harness H(Mode::Time);
+  H.R->registerSites(Sites, 2, HEADROOM_RUNTIME_ABI_VERSION);
+  LaunchAllocations A = allocations({{0x10000, 1 << 20}, {0x200000, 1 << 22}});
+  LaunchAllocations B = allocations({{0x200000, 1 << 22}});
+  LaunchAllocations Elsewhere = allocations({{0x4000000, 4096}});
+  static const char ThreadOne = 0, ThreadTwo = 0;
+  LaunchPlayer P = H.player();
+  P.StreamThread = &ThreadOne;
+  P.Allocations = &A;
+  P.launch(&Sites[0], "_Z5stepAv", {64, 1, 1}, {256, 1, 1}, 100);
+  P.StreamThread = &ThreadTwo;
+  P.Allocations = &Elsewhere;
+  P.launch(nullptr, "other", {8, 1, 1}, {256, 1, 1}, 100);
+  P.StreamThread = &ThreadOne;
+  P.Allocations = &B;
+  P.launch(&Sites[1], "_Z5stepBv", {64, 1, 1}, {256, 1, 1}, 100);
+  json J = H.finalizeAndRead();
+  const json *StepB = H.kernel(J, "_Z5stepBv");
+  ASSERT_TRUE(StepB);
+  EXPECT_EQ(
+      (*StepB)["follows"],
+      json::parse(R"([{"site":0,"scope":null,"name":"_Z5stepAv","launches":1,)"
+                  R"("shared_bytes":4194304}])"));
+}
+
 TEST(ConsecutiveLaunches, NoKernelRecordsNoPairing) {
   // Without the activity API there are no records to put pairings in (the
   // profile has only sites): nothing is kept for them.

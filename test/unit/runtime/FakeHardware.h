@@ -194,6 +194,8 @@ struct LaunchPlayer {
   /// their arguments point into (null: not inspected).
   void *Stream = nullptr;
   const LaunchAllocations *Allocations = nullptr;
+  /// The launching thread, for launches on its own default stream.
+  const void *StreamThread = nullptr;
 
   /// Returns the driver call's correlation id.
   std::uint32_t launch(const headroom_site_info *Site, const char *Kernel,
@@ -212,6 +214,7 @@ struct LaunchPlayer {
     L.Block = Block;
     L.DynamicSharedBytes = SharedBytes;
     L.Stream = Stream;
+    L.StreamThread = StreamThread;
     L.Allocations = Allocations;
     if (T.Status.Callbacks) {
       T.Observer->launchEnter(L);
