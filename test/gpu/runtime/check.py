@@ -345,6 +345,10 @@ for name, mode in [("fusion_time", "time"), ("fusion_counters", "counters")]:
     check(entry(3).get("follows") == [{"site": 2, "scope": None, "name": entry(2).get("name"),
                                        "launches": 1, "shared_bytes": 4096}],
           f"{name}: a managed pointer inside a struct argument is found ({entry(3).get('follows')})")
+    check(entry(5).get("follows") == [{"site": 4, "scope": None, "name": entry(4).get("name"),
+                                       "launches": 20, "shared_bytes": 4 << 20}],
+          f"{name}: on cudaStreamPerThread, threadStepB follows its own thread's threadStepA "
+          f"({entry(5).get('follows')})")
     graph_entries = [k for k in p["kernels"] if k.get("graph_launches", 0) > 0]
     check(len(graph_entries) == 2 and all("examined_launches" not in k and "follows" not in k
                                           for k in graph_entries),
