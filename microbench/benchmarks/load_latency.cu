@@ -24,6 +24,15 @@
 /// Check: the chase writes where it ends; after all launches that must be
 /// the node the host reaches walking the same number of steps.
 ///
+/// DRAM rounds: how long a warp's round of K independent loads takes, for
+/// K = 1, 2, 4 and 8 (`load_latency_dram_rounds`: points of K and ns per
+/// round). One block of 128 threads per SM (a warp per scheduler), each warp
+/// chasing K chains through the DRAM cycle above, every lane reading its
+/// word of the chain's 128-byte line (one coalesced request of 4 sectors, as
+/// a warp's loads of consecutive floats are); the next round's lines come
+/// from this round's values. A warp's round ends with its last load, so it
+/// takes longer than one load alone, the more so the more loads it holds.
+///
 //===----------------------------------------------------------------------===//
 
 #include "benchmarks/Benchmarks.h"
@@ -51,6 +60,30 @@ __global__ void chaseKernel(const std::uint32_t *Next, std::uint32_t *Pos,
   *Pos = P;
 }
 
+/// Each warp chases K chains, every lane reading word `lane` of a node's
+/// line (each word of a node holds the next node's word index).
+template <int K>
+__global__ void roundsKernel(const std::uint32_t *Next,
+                             const std::uint32_t *Start, std::uint32_t *End,
+                             std::uint32_t Steps) {
+  unsigned Warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  unsigned Lane = threadIdx.x % 32;
+  std::uint32_t P[K];
+#pragma unroll
+  for (int J = 0; J < K; ++J)
+    P[J] = Start[Warp * K + J];
+  for (std::uint32_t S = 0; S < Steps; ++S) {
+#pragma unroll
+    for (int J = 0; J < K; ++J)
+      P[J] = Next[P[J] + Lane];
+  }
+  if (Lane == 0) {
+#pragma unroll
+    for (int J = 0; J < K; ++J)
+      End[Warp * K + J] = P[J];
+  }
+}
+
 /// The cycle through \p Nodes nodes visiting groups of \p Group consecutive
 /// nodes in a random order and the nodes of each group in a random order;
 /// Next[node x 32] is the word index of the node after it.
@@ -71,8 +104,9 @@ std::vector<std::uint32_t> cycleOf(std::size_t Nodes, std::size_t Group,
   }
   std::vector<std::uint32_t> Next(Nodes * WordsPerNode, 0);
   for (std::size_t I = 0; I < Nodes; ++I)
-    Next[Order[I] * WordsPerNode] =
-        static_cast<std::uint32_t>(Order[(I + 1) % Nodes] * WordsPerNode);
+    for (std::size_t W = 0; W < WordsPerNode; ++W)
+      Next[Order[I] * WordsPerNode + W] =
+          static_cast<std::uint32_t>(Order[(I + 1) % Nodes] * WordsPerNode);
   return Next;
 }
 
@@ -129,6 +163,102 @@ void runChase(Context &Ctx, const char *Name, std::size_t Bytes,
   Ctx.add(M);
 }
 
+/// Warps per SM of the rounds measurement: one per scheduler.
+constexpr unsigned RoundWarpsPerSm = 4;
+
+/// The time of one round of \p K loads per warp, ns; checks every chain's
+/// end.
+/// \p DevStart has room for two words per chain (starts, then ends).
+template <int K>
+double roundNs(Context &Ctx, const std::vector<std::uint32_t> &Next,
+               const std::uint32_t *DevNext, std::uint32_t *DevStart,
+               std::uint32_t Steps) {
+  const char *Name = "load_latency_dram_rounds";
+  unsigned Blocks = static_cast<unsigned>(Ctx.smCount());
+  std::size_t Chains = std::size_t(Blocks) * RoundWarpsPerSm * K;
+  // Chains start evenly apart along the cycle, so that none reaches a line
+  // another left in the L2 within a launch.
+  std::size_t Nodes = Next.size() / WordsPerNode;
+  std::vector<std::uint32_t> Start(Chains);
+  std::uint32_t At = 0;
+  std::size_t Gap = Nodes / Chains;
+  for (std::size_t C = 0, Walked = 0; C < Chains; ++C) {
+    for (; Walked < C * Gap; ++Walked)
+      At = Next[At];
+    Start[C] = At;
+  }
+  std::uint32_t *DevEnd = DevStart + Chains;
+  HEADROOM_CUDA(cudaMemcpy(DevStart, Start.data(),
+                           Chains * sizeof(std::uint32_t),
+                           cudaMemcpyHostToDevice));
+  auto Launch = [&] {
+    roundsKernel<K><<<Blocks, RoundWarpsPerSm * 32, 0, Ctx.stream()>>>(
+        DevNext, DevStart, DevEnd, Steps);
+  };
+  std::vector<double> Times = Ctx.time(Launch);
+  std::vector<std::uint32_t> Ends(Chains);
+  HEADROOM_CUDA(cudaMemcpy(Ends.data(), DevEnd, Chains * sizeof(std::uint32_t),
+                           cudaMemcpyDeviceToHost));
+  for (std::size_t C = 0; C < Chains; ++C) {
+    std::uint32_t Want = Start[C];
+    for (std::uint32_t S = 0; S < Steps; ++S)
+      Want = Next[Want];
+    if (Ends[C] != Want)
+      throwWrongResult(Name, "a chain ended at the wrong node");
+  }
+  std::vector<double> PerRoundNs;
+  for (double Ms : Times)
+    PerRoundNs.push_back(Ms * 1e6 / Steps);
+  auto S = summarize(PerRoundNs);
+  if (!S)
+    throw BenchmarkError(std::string(Name) + ": unusable timings");
+  return S->Median;
+}
+
+void runRounds(Context &Ctx) {
+  const std::size_t Bytes = std::size_t(512) << 20;
+  const std::size_t NodeBytes = WordsPerNode * sizeof(std::uint32_t);
+  std::size_t Nodes = Bytes / NodeBytes;
+  std::vector<std::uint32_t> Next = cycleOf(
+      Nodes, (2 << 20) / NodeBytes, 1000 + static_cast<unsigned>(Nodes));
+  // One buffer: the cycle, then each chain's start and end (8 loads per
+  // warp at most).
+  std::size_t MostChains = std::size_t(Ctx.smCount()) * RoundWarpsPerSm * 8;
+  auto *DevNext = static_cast<std::uint32_t *>(
+      Ctx.scratch(Bytes + 2 * MostChains * sizeof(std::uint32_t)));
+  std::uint32_t *DevChains = DevNext + Next.size();
+  HEADROOM_CUDA(
+      cudaMemcpy(DevNext, Next.data(), Bytes, cudaMemcpyHostToDevice));
+  const std::uint32_t Steps = 2000;
+  Measurement M;
+  M.Name = "load_latency_dram_rounds";
+  M.Unit = "ns";
+  M.Points = {{1, roundNs<1>(Ctx, Next, DevNext, DevChains, Steps)},
+              {2, roundNs<2>(Ctx, Next, DevNext, DevChains, Steps)},
+              {4, roundNs<4>(Ctx, Next, DevNext, DevChains, Steps)},
+              {8, roundNs<8>(Ctx, Next, DevNext, DevChains, Steps)}};
+  M.Value = M.Points.front().second;
+  for (auto [Loads, Ns] : M.Points) {
+    char Line[96];
+    std::snprintf(Line, sizeof(Line),
+                  "load_latency_dram_rounds: %g loads %.1f ns", Loads, Ns);
+    Ctx.progress(Line);
+  }
+  char Method[600];
+  std::snprintf(
+      Method, sizeof(Method),
+      "a warp's round of K independent loads (K = 1, 2, 4, 8; points are "
+      "K and ns per round): %u warps per SM, one block per SM, each warp "
+      "chasing K chains through the lines of 512 MB (2 MB pages in a random "
+      "order, the lines of each in a random order; L2 misses), every lane "
+      "reading its word of the line (one coalesced 128-byte request per "
+      "load), %u rounds per launch; medians of the timed runs after %d "
+      "warm-ups; every chain's end checked; value = the round of one load",
+      RoundWarpsPerSm, Steps, Ctx.warmups());
+  M.Method = Method;
+  Ctx.add(M);
+}
+
 } // namespace
 
 void runLoadLatency(Context &Ctx) {
@@ -140,6 +270,7 @@ void runLoadLatency(Context &Ctx) {
            "a cycle of the lines of 512 MB, 2 MB pages in a random order "
            "and the lines of each in a random order (L2 misses, address "
            "translations of one page at a time)");
+  runRounds(Ctx);
 }
 
 } // namespace headroom::microbench

@@ -139,16 +139,22 @@ const SpecReference *
 closestReference(const GpuSpec &Target,
                  const std::vector<SpecReference> &Candidates) {
   const SpecReference *Best = nullptr;
-  std::tuple<int, int, double, long> BestKey;
+  std::tuple<int, int, double, double, long> BestKey;
   double TargetCC = computeCapability(Target.ComputeCapability);
+  // How far apart two DRAM bandwidths are, as a ratio either way.
+  auto BandwidthApart = [&](const GpuSpec &C) {
+    double A = C.MemoryBandwidthGBs.Value, B = Target.MemoryBandwidthGBs.Value;
+    return A > 0 && B > 0 ? std::fabs(std::log(A / B)) : 0.0;
+  };
   for (const SpecReference &C : Candidates) {
     if (!C.Device || !C.Spec || C.Spec->Vendor != Target.Vendor ||
         normalizeDeviceName(C.Spec->Name) == normalizeDeviceName(Target.Name))
       continue;
-    std::tuple<int, int, double, long> Key{
+    std::tuple<int, int, double, double, long> Key{
         C.Spec->Rates == Target.Rates ? 0 : 1,
         C.Spec->Architecture == Target.Architecture ? 0 : 1,
         std::fabs(computeCapability(C.Spec->ComputeCapability) - TargetCC),
+        BandwidthApart(*C.Spec),
         -static_cast<long>(C.Device->Measurements.size())};
     if (!Best || Key < BestKey) {
       Best = &C;

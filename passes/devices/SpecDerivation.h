@@ -56,8 +56,10 @@ struct SpecReference {
 
 /// The closest calibrated GPU of \p Target's vendor among \p Candidates,
 /// other than \p Target itself: same rate table first, then the same
-/// architecture, then the nearest compute capability; ties go to the one
-/// with more calibrated measurements, then to the first. Null when none.
+/// architecture, then the nearest compute capability, then the DRAM
+/// bandwidth nearest by ratio (its efficiencies carry over best); ties go to
+/// the one with more calibrated measurements, then to the first. Null when
+/// none.
 const SpecReference *
 closestReference(const GpuSpec &Target,
                  const std::vector<SpecReference> &Candidates);

@@ -149,9 +149,17 @@ Expected<UnitRates> unitRates(const DeviceParameters &D) {
   const Measurement *L1 = findMeasurement(D, "load_latency_l1", "ns");
   const Measurement *L2 = findMeasurement(D, "load_latency_l2", "ns");
   const Measurement *Far = findMeasurement(D, "load_latency_dram", "ns");
-  if (L1 && L2 && Far)
-    R.LoadToUse =
-        LoadLatencies{L1->Value * 1e-9, L2->Value * 1e-9, Far->Value * 1e-9};
+  if (L1 && L2 && Far) {
+    R.LoadToUse = LoadLatencies{
+        L1->Value * 1e-9, L2->Value * 1e-9, Far->Value * 1e-9, {}};
+    if (const Measurement *Rounds =
+            findMeasurement(D, "load_latency_dram_rounds", "ns"))
+      for (auto [Loads, Ns] : Rounds->Points)
+        if (Loads > 0 && Ns > 0 &&
+            (R.LoadToUse->DramRounds.empty() ||
+             Loads > R.LoadToUse->DramRounds.back().first))
+          R.LoadToUse->DramRounds.push_back({Loads, Ns * 1e-9});
+  }
 
   if (const Measurement *Launch =
           findMeasurement(D, "launch_gpu_interval", "us"))

@@ -9,6 +9,19 @@
 
 namespace headroom {
 
+double LoadLatencies::dramRound(double Loads) const {
+  if (DramRounds.empty())
+    return Dram;
+  if (DramRounds.size() == 1 || Loads <= DramRounds.front().first)
+    return DramRounds.front().second;
+  std::size_t I = 1;
+  while (I + 1 < DramRounds.size() && Loads > DramRounds[I].first)
+    ++I;
+  auto [K0, T0] = DramRounds[I - 1];
+  auto [K1, T1] = DramRounds[I];
+  return K1 > K0 ? T0 + (T1 - T0) * (Loads - K0) / (K1 - K0) : T1;
+}
+
 double roundLatency(const GlobalLoadWork &W, const LoadLatencies &L) {
   double Asked = W.L1Sectors.value_or(W.L2ReadSectors);
   if (Asked <= 0)
@@ -16,7 +29,8 @@ double roundLatency(const GlobalLoadWork &W, const LoadLatencies &L) {
   double Dram = std::clamp(W.DramReadSectors / Asked, 0.0, 1.0);
   double L2 = std::clamp((W.L2ReadSectors - W.DramReadSectors) / Asked, 0.0,
                          1.0 - Dram);
-  return Dram * L.Dram + L2 * L.L2 + (1 - Dram - L2) * L.L1;
+  return Dram * L.dramRound(W.LoadsPerRound) + L2 * L.L2 +
+         (1 - Dram - L2) * L.L1;
 }
 
 double loadRoundTurns(const GlobalLoadWork &W, double Warps, double Resident) {

@@ -15,7 +15,10 @@
 /// by the sectors each level served: L1 hits (global-load sectors asked of L1
 /// less the L2's read sectors), L2 hits (the L2's read sectors less DRAM's) and
 /// DRAM reads, at the load-to-use latencies `headroom calibrate` measures with
-/// one dependent load at a time (`load_latency_l1`, `_l2`, `_dram`).
+/// one dependent load at a time (`load_latency_l1`, `_l2`, `_dram`); where
+/// the device file has it, a DRAM round's latency is that of warps' rounds
+/// of as many loads (`load_latency_dram_rounds`: 364 ns for one load, 442 ns
+/// for four on the H200).
 ///
 /// It is a wait, not a bound: the refinement makes it the wait that the
 /// issue-and-latency estimate overlaps with issue, where it exceeds the DRAM
@@ -28,6 +31,9 @@
 
 #include "model/Refinement.h"
 
+#include <utility>
+#include <vector>
+
 #include <optional>
 
 namespace headroom {
@@ -36,6 +42,15 @@ namespace headroom {
 /// seconds. A value type.
 struct LoadLatencies {
   double L1 = 0, L2 = 0, Dram = 0;
+  /// A warp's round of DRAM loads against the loads in it (loads, seconds;
+  /// by increasing loads), where measured (`load_latency_dram_rounds`): a
+  /// round ends with its last load, so the more loads, the longer.
+  std::vector<std::pair<double, double>> DramRounds;
+
+  /// A round of \p Loads DRAM loads: DramRounds at \p Loads (linear
+  /// between its points, the first below them, the last segment's slope
+  /// above them), else Dram.
+  double dramRound(double Loads) const;
 };
 
 /// What a launch's global loads ask for, per launch.

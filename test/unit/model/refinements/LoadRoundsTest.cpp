@@ -14,7 +14,7 @@ using namespace headroom;
 
 namespace {
 
-const LoadLatencies Latencies{20e-9, 150e-9, 400e-9};
+const LoadLatencies Latencies{20e-9, 150e-9, 400e-9, {}};
 
 TEST(LoadRounds, ARoundWaitsForTheLevelsItsSectorsCameFrom) {
   GlobalLoadWork W;
@@ -30,6 +30,28 @@ TEST(LoadRounds, ARoundWaitsForTheLevelsItsSectorsCameFrom) {
   // Counters of different launches that disagree stay within the levels.
   W.L1Sectors = 100;
   EXPECT_NEAR(roundLatency(W, Latencies), 400e-9, 1e-18);
+}
+
+TEST(LoadRounds, ARoundOfMoreDramLoadsTakesLonger) {
+  // Measured rounds of 1, 2 and 4 loads: 360, 400 and 440 ns.
+  LoadLatencies L = Latencies;
+  L.DramRounds = {{1, 360e-9}, {2, 400e-9}, {4, 440e-9}};
+  EXPECT_DOUBLE_EQ(L.dramRound(1), 360e-9);
+  EXPECT_DOUBLE_EQ(L.dramRound(3), 420e-9);
+  // Below the first point, its latency; above the last, its slope on.
+  EXPECT_DOUBLE_EQ(L.dramRound(0.5), 360e-9);
+  EXPECT_NEAR(L.dramRound(8), 520e-9, 1e-18);
+  // Without the measurement, the chase's one load.
+  EXPECT_DOUBLE_EQ(Latencies.dramRound(4), 400e-9);
+  GlobalLoadWork W;
+  W.L1Sectors = W.L2ReadSectors = W.DramReadSectors = 1000;
+  W.LoadsPerRound = 2;
+  EXPECT_DOUBLE_EQ(roundLatency(W, L), 400e-9);
+  W.LoadsPerRound = 4;
+  EXPECT_DOUBLE_EQ(roundLatency(W, L), 440e-9);
+  // L2 hits keep their latency.
+  W.DramReadSectors = 0;
+  EXPECT_DOUBLE_EQ(roundLatency(W, L), 150e-9);
 }
 
 TEST(LoadRounds, RoundsAreTheLoadsOverWhatAWarpKeepsInFlight) {
@@ -117,6 +139,17 @@ TEST(LoadRounds, UnitRatesNeedAllThreeLatencies) {
   ASSERT_TRUE(R) << R.error().message();
   ASSERT_TRUE(R->LoadToUse);
   EXPECT_DOUBLE_EQ(R->LoadToUse->L2, 150e-9);
+  EXPECT_TRUE(R->LoadToUse->DramRounds.empty());
+  // The rounds' points, in seconds, in order of their loads; points out of
+  // order or not positive are left out.
+  test::addMeasurement(D, "load_latency_dram_rounds", 360, "ns");
+  D.Measurements.back().Points = {
+      {1, 360}, {2, 400}, {2, 390}, {0, 1}, {4, 440}};
+  R = unitRates(D);
+  ASSERT_TRUE(R) << R.error().message();
+  ASSERT_EQ(R->LoadToUse->DramRounds.size(), 3u);
+  EXPECT_DOUBLE_EQ(R->LoadToUse->DramRounds[2].first, 4);
+  EXPECT_DOUBLE_EQ(R->LoadToUse->DramRounds[2].second, 440e-9);
 }
 
 } // namespace
