@@ -4,15 +4,17 @@
 # load_latency_dram, and a warp's round of 1, 2, 4 or 8 loads from DRAM,
 # load_latency_dram_rounds (the Hopper model's load rounds, docs/model.md
 # "Load rounds"). The load_latency benchmark chases a cycle with one thread,
-# and with warps for the rounds (REPS runs, medians). Nsight Compute is not used: its replay of a one-thread
-# chase ran it 20-40 times slower and its hit rates counted the profiler's
-# own traffic (tried on the H100 and the H200, 2026-11-25).
+# and with warps for the rounds (REPS runs, medians). Nsight Compute is not
+# used: its replay of a one-thread chase ran it 20-40 times slower and its
+# hit rates counted the profiler's own traffic (tried on the H100 and the
+# H200, 2026-11-25).
 # Writes $OUT/load-latency-<gpu>.txt (the benchmark's lines and the summary;
 # the rounds' points from the benchmark's progress lines).
 #
 # usage: test/gpu/calibrate/load-latency.sh [REPS]   (default 3)
 set -uo pipefail
 reps=${1:-3}
+# shellcheck source=test/gpu/calibrate/side-measurement.sh
 source "$(dirname "$0")/side-measurement.sh" "$0" load-latency
 for ((r = 0; r < reps; ++r)); do
   "$bench" --only load_latency 2>&1 |
