@@ -28,9 +28,22 @@ void applyStaticFacts(LaunchGroup &G, const ProfileKernel &Entry,
                       const StaticFactsIndex *Facts) {
   if (!Facts)
     return;
-  if (std::optional<StaticFacts> Known =
-          Facts->find(Entry.Name, Entry.Demangled))
-    G.Facts = *Known;
+  std::optional<StaticFacts> Known = Facts->find(Entry.Name, Entry.Demangled);
+  if (!Known)
+    return;
+  G.Facts = *Known;
+  // The warps' samples say which loop they wait in.
+  if (!Entry.Stalls)
+    return;
+  auto SamplesIn = [&](std::uint64_t First, std::uint64_t Last) {
+    double N = 0;
+    for (const StallSamplePc &Pc : Entry.Stalls->Pcs)
+      if (Pc.Function == Entry.Name && Pc.Offset >= First && Pc.Offset <= Last)
+        N += double(Pc.samples());
+    return N;
+  };
+  if (std::optional<double> PerRound = sampledLoadsPerRound(*Known, SamplesIn))
+    G.Facts.GlobalLoadsPerRound = *PerRound;
 }
 
 void BoundsInput::add(const ProfileKernel &Entry, const StaticFactsIndex *Facts,

@@ -25,4 +25,18 @@ StaticFactsIndex::find(const std::string &Mangled,
   return std::nullopt;
 }
 
+std::optional<double> sampledLoadsPerRound(
+    const StaticFacts &Facts,
+    const std::function<double(std::uint64_t, std::uint64_t)> &SamplesIn) {
+  double Samples = 0, Weighted = 0;
+  for (const StaticFacts::LoadLoop &L : Facts.LoadLoops) {
+    double In = SamplesIn(L.First, L.Last);
+    Samples += In;
+    Weighted += In * L.LoadsPerRound;
+  }
+  if (Samples < MinLoopSamples)
+    return std::nullopt;
+  return Weighted / Samples;
+}
+
 } // namespace headroom

@@ -21,9 +21,12 @@
 #ifndef HEADROOM_MODEL_STATICFACTS_H
 #define HEADROOM_MODEL_STATICFACTS_H
 
+#include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace headroom {
 
@@ -40,7 +43,28 @@ struct StaticFacts {
   /// (sass/IndirectLoads.h; 0 without global loads or without SASS), for
   /// the Coalesce what-if (model/whatifs/Coalesce.h).
   double IndirectGlobalLoadShare = 0;
+  /// The innermost loading loops GlobalLoadsPerRound reads, each with its
+  /// SASS address range and its own loads per round: where stall samples
+  /// show which loop the warps wait in, they weigh the loops
+  /// (sampledLoadsPerRound).
+  struct LoadLoop {
+    std::uint64_t First = 0, Last = 0;
+    double LoadsPerRound = 0;
+  };
+  std::vector<LoadLoop> LoadLoops;
 };
+
+/// The loads per round of \p Facts' loops, each weighed by
+/// \p SamplesIn(first, last), the warp samples at its addresses: a warp
+/// spends its time in the loop it waits in, an unrolled loop rather than
+/// the remainder loop after it. Nullopt without loops or without at least
+/// MinLoopSamples samples in them (the loops' plain mean stands then).
+std::optional<double> sampledLoadsPerRound(
+    const StaticFacts &Facts,
+    const std::function<double(std::uint64_t, std::uint64_t)> &SamplesIn);
+
+/// The fewest samples in a kernel's loading loops that weigh them.
+inline constexpr double MinLoopSamples = 20;
 
 /// The facts of a program's kernels.
 class StaticFactsIndex {

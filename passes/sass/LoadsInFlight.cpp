@@ -81,6 +81,8 @@ LoadRounds loadRounds(const Function &F) {
     Out.Loads += In.Loads;
     Out.Rounds += In.Rounds;
     Out.InLoops = true;
+    Out.Loops.push_back({F.Instructions[Head].Address,
+                         F.Instructions[Tail].Address, In.Loads, In.Rounds});
   }
   if (!Out.InLoops)
     Out = roundsIn(F, 0, F.Instructions.size());

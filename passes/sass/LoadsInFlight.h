@@ -25,6 +25,9 @@
 
 #include "sass/SassListing.h"
 
+#include <cstdint>
+#include <vector>
+
 namespace headroom::sass {
 
 /// The global loads and rounds of a kernel's innermost loading loops (or
@@ -34,6 +37,13 @@ struct LoadRounds {
   unsigned Rounds = 0;
   /// Whether they were counted in loops.
   bool InLoops = false;
+  /// Each loop counted: the addresses of its first and last instruction,
+  /// and its own loads and rounds.
+  struct Loop {
+    std::uint64_t First = 0, Last = 0;
+    unsigned Loads = 0, Rounds = 0;
+  };
+  std::vector<Loop> Loops;
 
   /// Loads a warp keeps in flight per round; 0 without loads.
   double loadsPerRound() const {

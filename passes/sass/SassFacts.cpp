@@ -19,6 +19,10 @@ StaticFactsIndex staticFactsOf(const std::vector<Function> &Functions) {
       F.OneWordFp32AtomicShare =
           double(K.OneWordFp32Atomics.size()) / K.GlobalAtomics;
     F.GlobalLoadsPerRound = K.GlobalLoadRounds.loadsPerRound();
+    for (const LoadRounds::Loop &L : K.GlobalLoadRounds.Loops)
+      if (L.Rounds > 0)
+        F.LoadLoops.push_back(
+            {L.First, L.Last, double(L.Loads) / double(L.Rounds)});
     F.IndirectGlobalLoadShare = K.GlobalIndirectLoads.share();
     Index.add(K.Mangled, K.Signature, F);
   }

@@ -236,6 +236,22 @@ TEST(HopperModel, ConfigurationsAddUp) {
   EXPECT_FALSE(P.regime());
 }
 
+TEST(StaticFacts, StallSamplesWeighTheLoops) {
+  StaticFacts F;
+  F.GlobalLoadsPerRound = 2.5;
+  F.LoadLoops = {{0x0, 0x60, 4}, {0x70, 0x90, 1}};
+  // 90 samples in the unrolled loop, 10 in the remainder.
+  auto Samples = [](std::uint64_t First, std::uint64_t) {
+    return First == 0 ? 90.0 : 10.0;
+  };
+  EXPECT_DOUBLE_EQ(*sampledLoadsPerRound(F, Samples), 0.9 * 4 + 0.1 * 1);
+  // Too few samples say nothing.
+  auto Few = [](std::uint64_t, std::uint64_t) { return 5.0; };
+  EXPECT_FALSE(sampledLoadsPerRound(F, Few));
+  F.LoadLoops.clear();
+  EXPECT_FALSE(sampledLoadsPerRound(F, Samples));
+}
+
 TEST(StaticFacts, FoundByMangledNameElseByAUniqueSignature) {
   StaticFactsIndex I;
   I.add("_Z1aPf", "a(float*)", {0.5});

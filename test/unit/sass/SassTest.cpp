@@ -436,6 +436,32 @@ TEST(LoadRounds, OnlyTheInnermostLoopsThatLoadCount) {
       loadRounds(oneFunction("        /*0000*/ EXIT ;\n")).loadsPerRound(), 0);
 }
 
+TEST(LoadRounds, EachLoopKeepsItsAddressesAndRounds) {
+  // An unrolled loop of four loads per round, then the remainder loop of
+  // one: 2.5 per round over both, and each loop on its own.
+  LoadRounds R = loadRounds(
+      oneFunction("        /*0000*/ LDG.E R4, desc[UR4][R2.64] ;\n"
+                  "        /*0010*/ LDG.E R5, desc[UR4][R2.64+0x4] ;\n"
+                  "        /*0020*/ LDG.E R6, desc[UR4][R2.64+0x8] ;\n"
+                  "        /*0030*/ LDG.E R7, desc[UR4][R2.64+0xc] ;\n"
+                  "        /*0040*/ IADD3 R0, R4, R5, R0 ;\n"
+                  "        /*0050*/ IADD3 R1, R6, R7, R1 ;\n"
+                  "        /*0060*/ @P0 BRA 0x0 ;\n"
+                  "        /*0070*/ LDG.E R4, desc[UR4][R8.64] ;\n"
+                  "        /*0080*/ IADD3 R0, R4, R0, RZ ;\n"
+                  "        /*0090*/ @P1 BRA 0x70 ;\n"
+                  "        /*00a0*/ EXIT ;\n"));
+  EXPECT_DOUBLE_EQ(R.loadsPerRound(), 2.5);
+  ASSERT_EQ(R.Loops.size(), 2u);
+  EXPECT_EQ(R.Loops[0].First, 0x0u);
+  EXPECT_EQ(R.Loops[0].Last, 0x60u);
+  EXPECT_EQ(R.Loops[0].Loads, 4u);
+  EXPECT_EQ(R.Loops[0].Rounds, 1u);
+  EXPECT_EQ(R.Loops[1].First, 0x70u);
+  EXPECT_EQ(R.Loops[1].Last, 0x90u);
+  EXPECT_EQ(R.Loops[1].Loads, 1u);
+}
+
 TEST(SassFacts, TheGlobalLoadsAWarpKeepsInFlightPerRound) {
   auto Facts = readStaticFacts(HEADROOM_SOURCE_DIR
                                "/test/unit/sass/data/loads-cuda13.sass");
