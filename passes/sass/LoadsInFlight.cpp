@@ -81,8 +81,15 @@ LoadRounds loadRounds(const Function &F) {
     Out.Loads += In.Loads;
     Out.Rounds += In.Rounds;
     Out.InLoops = true;
-    Out.Loops.push_back({F.Instructions[Head].Address,
-                         F.Instructions[Tail].Address, In.Loads, In.Rounds});
+    // The addresses its instructions span (in order in cuobjdump's
+    // listings; any text is read).
+    LoadRounds::Loop L{F.Instructions[Head].Address,
+                       F.Instructions[Head].Address, In.Loads, In.Rounds};
+    for (std::size_t K = Head; K <= Tail; ++K) {
+      L.First = std::min(L.First, F.Instructions[K].Address);
+      L.Last = std::max(L.Last, F.Instructions[K].Address);
+    }
+    Out.Loops.push_back(L);
   }
   if (!Out.InLoops)
     Out = roundsIn(F, 0, F.Instructions.size());

@@ -37,8 +37,8 @@ struct LoadRounds {
   unsigned Rounds = 0;
   /// Whether they were counted in loops.
   bool InLoops = false;
-  /// Each loop counted: the addresses of its first and last instruction,
-  /// and its own loads and rounds.
+  /// Each loop counted: the lowest and highest address of its
+  /// instructions, and its own loads and rounds.
   struct Loop {
     std::uint64_t First = 0, Last = 0;
     unsigned Loads = 0, Rounds = 0;

@@ -60,6 +60,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
           "load rounds the listing cannot hold: " + std::to_string(R.Loads) +
           " loads in " + std::to_string(R.Rounds) + " rounds of " +
           std::to_string(F.Instructions.size()) + " instructions");
+    // Its loops add up to it, each a range of the listing's addresses.
+    unsigned LoopLoads = 0, LoopRounds = 0;
+    for (const LoadRounds::Loop &L : R.Loops) {
+      LoopLoads += L.Loads;
+      LoopRounds += L.Rounds;
+      if (L.First > L.Last)
+        fuzz::fail("a loading loop that ends before it starts");
+    }
+    if (R.InLoops != !R.Loops.empty() ||
+        (R.InLoops && (LoopLoads != R.Loads || LoopRounds != R.Rounds)))
+      fuzz::fail("loading loops that do not add up to the kernel's rounds");
     IndirectLoads Indirect = indirectLoads(F);
     if (Indirect.Indirect.size() > Indirect.Loads ||
         Indirect.Loads > F.Instructions.size())
