@@ -110,6 +110,20 @@ std::vector<std::uint32_t> cycleOf(std::size_t Nodes, std::size_t Group,
   return Next;
 }
 
+/// The per-step nanoseconds of runs that took \p Times milliseconds for
+/// \p Steps steps each, summarized; throws for benchmark \p Name when the
+/// timings are unusable.
+Summary perStepNs(const std::vector<double> &Times, std::uint32_t Steps,
+                  const char *Name) {
+  std::vector<double> Ns;
+  for (double Ms : Times)
+    Ns.push_back(Ms * 1e6 / Steps);
+  std::optional<Summary> S = summarize(Ns);
+  if (!S)
+    throw BenchmarkError(std::string(Name) + ": unusable timings");
+  return *S;
+}
+
 /// One measurement: \p Name, a cycle of \p Bytes in groups of \p GroupBytes,
 /// \p Steps dependent loads per launch.
 void runChase(Context &Ctx, const char *Name, std::size_t Bytes,
@@ -141,24 +155,19 @@ void runChase(Context &Ctx, const char *Name, std::size_t Bytes,
     throwWrongResult(Name, Msg);
   }
 
-  std::vector<double> PerLoadNs;
-  for (double Ms : Times)
-    PerLoadNs.push_back(Ms * 1e6 / Steps);
-  auto S = summarize(PerLoadNs);
-  if (!S)
-    throw BenchmarkError(std::string(Name) + ": unusable timings");
+  Summary S = perStepNs(Times, Steps, Name);
   Measurement M;
   M.Name = Name;
   M.Unit = "ns";
-  M.Value = S->Median;
-  M.SpreadPct = S->iqrPct();
+  M.Value = S.Median;
+  M.SpreadPct = S.iqrPct();
   char Method[400];
   std::snprintf(Method, sizeof(Method),
                 "one thread, %u dependent loads per launch through %s; "
                 "median of %d runs after %d warm-ups, IQR %.2f%%; the end "
                 "of the chase checked",
                 Steps, What, static_cast<int>(Times.size()), Ctx.warmups(),
-                S->iqrPct());
+                S.iqrPct());
   M.Method = Method;
   Ctx.add(M);
 }
@@ -206,13 +215,7 @@ double roundNs(Context &Ctx, const std::vector<std::uint32_t> &Next,
     if (Ends[C] != Want)
       throwWrongResult(Name, "a chain ended at the wrong node");
   }
-  std::vector<double> PerRoundNs;
-  for (double Ms : Times)
-    PerRoundNs.push_back(Ms * 1e6 / Steps);
-  auto S = summarize(PerRoundNs);
-  if (!S)
-    throw BenchmarkError(std::string(Name) + ": unusable timings");
-  return S->Median;
+  return perStepNs(Times, Steps, Name).Median;
 }
 
 void runRounds(Context &Ctx) {

@@ -2,6 +2,7 @@
 
 #include "analysis/PrecedingLaunches.h"
 
+#include "analysis/KernelBounds.h"
 #include "model/UnitWork.h"
 
 #include <algorithm>
@@ -58,10 +59,7 @@ std::optional<PrecedingLaunch> precedingLaunch(const ProfileDocument &P,
   if (Most) {
     LaunchGroup One = launchGroup([&](Counter C) { return Most->counter(C); },
                                   {Most->blocks(), Most->threadsPerBlock()}, 1);
-    if (Facts)
-      if (std::optional<StaticFacts> Known =
-              Facts->find(Most->Name, Most->Demangled))
-        One.Facts = *Known;
+    applyStaticFacts(One, *Most, Facts);
     L.OneLaunch = std::make_shared<const LaunchGroup>(std::move(One));
   }
   return L;

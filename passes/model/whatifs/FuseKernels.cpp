@@ -52,25 +52,13 @@ void dropLoads(LaunchGroup &G, double Fewer) {
 }
 
 /// \p One (one launch) repeated \p Launches times, \p ColdLaunches of them
-/// cold.
+/// cold: its counters as one launch's, through launchGroup.
 LaunchGroup repeated(const LaunchGroup &One, double Launches,
                      double ColdLaunches) {
-  LaunchGroup G = One;
-  for (std::optional<double> &A : G.Work.Amount)
-    if (A)
-      *A *= Launches;
-  G.Work.DramReadBytes *= Launches;
-  G.Work.DramWriteBytes *= Launches;
-  for (const CounterInfo &Info : counterCatalog())
-    if (std::optional<double> &V =
-            G.Counters[static_cast<std::size_t>(Info.Id)];
-        V && Info.Combine == Aggregation::Sum)
-      *V *= Launches;
-  if (G.SampledMs)
-    *G.SampledMs *= Launches;
-  G.Launches = Launches;
+  LaunchGroup G =
+      launchGroup([&](Counter C) { return One.total(C); }, One.Shape, Launches);
+  G.Facts = One.Facts;
   G.ColdLaunches = ColdLaunches;
-  G.Preceding.reset();
   return G;
 }
 
