@@ -133,14 +133,25 @@ std::optional<std::array<double, 3>> dimensions(std::string_view Text) {
   return Out;
 }
 
+/// Whether the page has all three launch__<Kind>_dim_x/y/z columns.
+bool hasDimColumns(const Page &P, const char *Kind) {
+  std::string Prefix = std::string("launch__") + Kind + "_dim_";
+  return P.has(Prefix + "x") && P.has(Prefix + "y") && P.has(Prefix + "z");
+}
+
+/// Whether the page gives a launch's grid or block one way or the other.
+bool hasShape(const Page &P, const char *Kind, const char *Label) {
+  return hasDimColumns(P, Kind) || P.has(std::string(Label) + " Size");
+}
+
 /// A launch's grid or block: from the launch__<Kind>_dim_x/y/z columns,
-/// else from the "<Label> Size" column.
+/// else from the "<Label> Size" column (hasShape checked one is there).
 std::array<unsigned, 3> shape(Row &Row, const Page &P, const char *Kind,
                               const char *Label,
                               const std::array<double, 3> &Max) {
   std::array<unsigned, 3> Out{1, 1, 1};
   std::string Prefix = std::string("launch__") + Kind + "_dim_";
-  if (P.has(Prefix + "x") && P.has(Prefix + "y") && P.has(Prefix + "z")) {
+  if (hasDimColumns(P, Kind)) {
     for (std::size_t I = 0; I < 3; ++I) {
       std::string Name = Prefix + char('x' + I);
       std::optional<double> V = Row.whole(Name, 1, Max[I]);
@@ -205,9 +216,9 @@ Expected<bool> header(CsvReader &Reader, Page &P, CsvRecord &R) {
     if (!P.has(M) && (Bytes.empty() || !P.has(Bytes)))
       Missing.push_back(M);
   }
-  if (!P.has("Block Size") && !P.has("launch__block_dim_x"))
+  if (!hasShape(P, "block", "Block"))
     Missing.push_back("Block Size");
-  if (!P.has("Grid Size") && !P.has("launch__grid_dim_x"))
+  if (!hasShape(P, "grid", "Grid"))
     Missing.push_back("Grid Size");
   if (!P.has("Device") && !P.has("device__attribute_device_index"))
     Missing.push_back("Device");

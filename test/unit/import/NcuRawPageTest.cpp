@@ -101,6 +101,16 @@ TEST(NcuRawPage, NeedsTheModelsMetrics) {
             "import --metrics))");
 }
 
+TEST(NcuRawPage, AShapeNeedsAllThreeDimensionColumns) {
+  // One dimension column without the others or "Grid Size" gives no grid.
+  std::string Page = rawPage({{"k(int)"}});
+  Page.replace(Page.find("\"Grid Size\""), std::string("\"Grid Size\"").size(),
+               "\"launch__grid_dim_x\"");
+  EXPECT_EQ(errorOf(Page),
+            "line 1: the raw page lacks 1 column the model needs: Grid Size "
+            "(profile with --metrics $(headroom import --metrics))");
+}
+
 TEST(NcuRawPage, BadRowsAreNamedByLineAndColumn) {
   EXPECT_THAT(errorOf(rawPage({{"k(int)", "(0, 1, 1)"}})),
               HasSubstr("line 3, column 'Grid Size': expected dimensions "
