@@ -2,8 +2,8 @@
 ///
 /// \file
 /// Out = In^T for a square fp32 matrix: every element is read once and
-/// written once, so the ideal is a DRAM copy, and the four kernels show the
-/// two classic ways to miss it:
+/// written once, so the ideal is a DRAM copy, and the kernels show the two
+/// classic ways to miss it and the tiles that fix them:
 ///
 ///   naiverow   coalesced reads, strided writes: each warp's store touches
 ///              32 rows, 32 sectors of which 4 bytes each are used
@@ -13,6 +13,8 @@
 ///              coalesced, but the tile is read down a column of a [32][32]
 ///              array: 32-way bank conflicts on every shared load
 ///   smempad    the same with [32][33]: no conflicts, a DRAM-bound copy
+///   smempadone the padded tile with a thread per element, blocks of 32x32
+///   smemrow8   the naive kernels' blocks, coalesced through an 8x32 tile
 ///
 /// for n = 2048 (16 MB each way: L2-resident on Hopper), 8192 (256 MB) and
 /// 16384 (1 GB). The whole output is compared exactly with the input.
@@ -82,7 +84,28 @@ __global__ void __launch_bounds__(1024)
   Out[(Bx + Ty) * N + By + Tx] = Tile[Tx][Ty];
 }
 
-enum class Variant { NaiveRow, NaiveCol, Smem, SmemPad, SmemPadOne };
+/// smemrow8: the naive kernels' launch (blocks of 32 x 8, a thread per
+/// element) with their accesses coalesced through a tile of 8 rows of 32:
+/// the block reads 8 rows of 32 floats of In and writes 32 rows of 8 floats
+/// (one 32-byte sector each) of Out. Each warp writes four such rows; a row
+/// pitch of 36 floats puts its 32 reads of the tile in 32 banks. Only the
+/// order of the accesses differs from the naive kernels
+/// (docs/perf/advice.md, "Naive transposes").
+__global__ void __launch_bounds__(256)
+    transposeRow8Kernel(const float *__restrict__ In, float *__restrict__ Out,
+                        int N) {
+  __shared__ float Tile[8][36];
+  int Tx = threadIdx.x, Ty = threadIdx.y;
+  size_t Bx = static_cast<size_t>(blockIdx.x) * 32;
+  size_t By = static_cast<size_t>(blockIdx.y) * 8;
+  Tile[Ty][Tx] = In[(By + Ty) * N + Bx + Tx];
+  __syncthreads();
+  // Thread T writes Out(Bx + T / 8, By + T % 8) = In(By + T % 8, Bx + T / 8).
+  int T = Ty * 32 + Tx;
+  Out[(Bx + T / 8) * N + By + T % 8] = Tile[T % 8][T / 8];
+}
+
+enum class Variant { NaiveRow, NaiveCol, Smem, SmemPad, SmemPadOne, SmemRow8 };
 
 void transposeCase(Run &R, Variant V, int N) {
   size_t Elems = static_cast<size_t>(N) * N;
@@ -116,6 +139,11 @@ void transposeCase(Run &R, Variant V, int N) {
     case Variant::SmemPad:
       R.launch("transposeTiledKernel", [&] {
         transposeTiledKernel<1><<<dim3(N / 32, N / 32), Block>>>(Din, Dout, N);
+      });
+      break;
+    case Variant::SmemRow8:
+      R.launch("transposeRow8Kernel", [&] {
+        transposeRow8Kernel<<<dim3(N / 32, N / 8), Block>>>(Din, Dout, N);
       });
       break;
     case Variant::SmemPadOne:
@@ -162,7 +190,11 @@ void transposeCase(Run &R, Variant V, int N) {
       "transpose.smempadone.f32.n" #N, "transpose",                            \
       "transpose through a padded 32x33 shared tile, one element per thread",  \
       Expect::Memory,                                                          \
-      [](Run &R) { transposeCase(R, Variant::SmemPadOne, N); });
+      [](Run &R) { transposeCase(R, Variant::SmemPadOne, N); });               \
+  VALIDATION_REGISTER(                                                         \
+      "transpose.smemrow8.f32.n" #N, "transpose",                              \
+      "transpose through a tile of 8 rows of 32, the naive kernels' launch",   \
+      Expect::Memory, [](Run &R) { transposeCase(R, Variant::SmemRow8, N); });
 
 TRANSPOSE_CASES(2048)
 TRANSPOSE_CASES(8192)
