@@ -141,6 +141,17 @@ void setCounter(LaunchGroup &G, Counter C, double Value) {
   G.Counters[static_cast<std::size_t>(C)] = Value;
 }
 
+void setDramBytes(LaunchGroup &G, double Read, double Write) {
+  UnitWork &W = G.Work;
+  W.DramReadBytes = Read;
+  W.DramWriteBytes = Write;
+  if (!W.amount(Unit::Dram))
+    return;
+  W.Amount[static_cast<std::size_t>(Unit::Dram)] = Read + Write;
+  setCounter(G, Counter::TranRead, Read / SectorBytes);
+  setCounter(G, Counter::TranWrite, Write / SectorBytes);
+}
+
 void setUnitWork(LaunchGroup &G, Unit U, double Amount) {
   G.Work.Amount[static_cast<std::size_t>(U)] = Amount;
   setCounter(G, UnitWork::sourceOf(U), Amount);

@@ -148,6 +148,9 @@ std::optional<double> loadBytesPerThread(const LaunchGroup &G);
 void setUnitWork(LaunchGroup &G, Unit U, double Amount);
 /// Sets \p G's counter \p C to \p Value.
 void setCounter(LaunchGroup &G, Counter C, double Value);
+/// Sets the bytes \p G reads from and writes to DRAM, with the DRAM unit's
+/// work (where recorded) and the sector counters they come from.
+void setDramBytes(LaunchGroup &G, double Read, double Write);
 
 } // namespace headroom
 

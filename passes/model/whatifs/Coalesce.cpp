@@ -89,15 +89,8 @@ std::optional<WhatIfChange> Coalesce::apply(std::span<const LaunchGroup> Groups,
     if (std::optional<double> Q = G.Work.amount(Unit::L2Requests))
       setUnitWork(Changed, Unit::L2Requests,
                   std::max((NewRead + NewWrite) / 4, *Q - FewerL2));
-    UnitWork &W = Changed.Work;
-    W.DramReadBytes = std::min(W.DramReadBytes, NewRead * SectorBytes);
-    W.DramWriteBytes = std::min(W.DramWriteBytes, NewWrite * SectorBytes);
-    if (G.Work.amount(Unit::Dram)) {
-      W.Amount[static_cast<std::size_t>(Unit::Dram)] =
-          W.DramReadBytes + W.DramWriteBytes;
-      setCounter(Changed, Counter::TranRead, W.DramReadBytes / SectorBytes);
-      setCounter(Changed, Counter::TranWrite, W.DramWriteBytes / SectorBytes);
-    }
+    setDramBytes(Changed, std::min(G.Work.DramReadBytes, NewRead * SectorBytes),
+                 std::min(G.Work.DramWriteBytes, NewWrite * SectorBytes));
     C.Groups.push_back(std::move(Changed));
   }
   if (Instructions <= 0 || Removed < ScatteredSectorShare * Sectors)

@@ -118,13 +118,8 @@ FuseKernels::apply(std::span<const LaunchGroup> Groups,
       Loaded += Bytes;
       Removed += Bytes * Fewer;
       dropLoads(Changed, Fewer);
-      UnitWork &W = Changed.Work;
-      W.DramReadBytes *= 1 - Fewer;
-      if (G.Work.amount(Unit::Dram)) {
-        W.Amount[static_cast<std::size_t>(Unit::Dram)] =
-            W.DramReadBytes + W.DramWriteBytes;
-        setCounter(Changed, Counter::TranRead, W.DramReadBytes / SectorBytes);
-      }
+      setDramBytes(Changed, Changed.Work.DramReadBytes * (1 - Fewer),
+                   Changed.Work.DramWriteBytes);
       if (G.Launches > MostLaunches) {
         MostLaunches = G.Launches;
         C.OtherKernel = P->Kernel;
