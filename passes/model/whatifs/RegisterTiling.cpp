@@ -31,9 +31,11 @@ RegisterTiling::apply(std::span<const LaunchGroup> Groups,
     Wavefronts += W;
     SharedWavefronts += Shared;
     SharedLoads += Loads;
-    double L2Read = recorded(G, Counter::L2SectorsRead);
-    bool Reused = L2Read > 0 && recorded(G, Counter::L1GlobalLoadSectors) >=
-                                    TileSide * L2Read;
+    // L1 serves each sector it misses on TileSide times or more.
+    double L1Misses =
+        recorded(G, Counter::L2SectorsRead) / L2ReadsCountedPerL1Miss;
+    bool Reused = L1Misses > 0 && recorded(G, Counter::L1GlobalLoadSectors) >=
+                                      TileSide * L1Misses;
     if (Reused)
       ReusedWavefronts += std::max(
           0.0, W - Shared - recorded(G, Counter::SharedStoreWavefronts));
@@ -64,6 +66,9 @@ RegisterTiling::apply(std::span<const LaunchGroup> Groups,
     if (std::optional<double> Q = G.Work.amount(Unit::L2Requests))
       setUnitWork(Changed, Unit::L2Requests,
                   std::max(0.0, *Q - FewerSectors / 4));
+    // The L2 misses on as large a share of the fewer reads: what does not
+    // fit it comes from DRAM TileSide times less often.
+    setDramBytes(Changed, G.Work.DramReadBytes * Kept, G.Work.DramWriteBytes);
     // Each of those is a load/store-pipe instruction issued.
     for (Unit U : {Unit::LsuPipe, Unit::Issue})
       if (std::optional<double> A = G.Work.amount(U))

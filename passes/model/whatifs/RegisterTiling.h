@@ -14,7 +14,8 @@
 /// TileSide; the FMAs stay, done by TileSide^2 times fewer threads, which a
 /// small problem feels as fewer blocks (docs/advice.md, "Register tiling").
 /// A GEMM without a shared tile feeds its FMAs with global loads that L1
-/// serves TileSide times or more for each sector it asks of the L2: the
+/// serves TileSide times or more for each sector it misses on (the L2's
+/// read sectors, less the fabric's second count: L2ReadsCountedPerL1Miss): the
 /// same change cuts them, their data-path bytes, and the address
 /// arithmetic that goes with each load.
 ///

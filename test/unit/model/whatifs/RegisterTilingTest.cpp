@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace headroom;
 using namespace headroom::test;
 
@@ -14,17 +16,18 @@ namespace {
 /// A tiled GEMM's counters on the round device (1024 blocks of 256
 /// threads): 2 shared loads per FMA, 6e6 L1 wavefronts at 2 G/s (3 ms)
 /// against 4e6 issued at 8 G/s; 2e5 global loads and shared stores stage
-/// the tiles.
-LaunchGroup sharedFedFmas() {
-  return countersGroup({{Counter::Inst, 4.4e6},
-                        {Counter::FmaPipeInst, 2e6},
-                        {Counter::LsuPipeInst, 4.4e6},
-                        {Counter::L1Wavefronts, 6e6},
-                        {Counter::SharedLoadInst, 4e6},
-                        {Counter::SharedLoadWavefronts, 5e6},
-                        {Counter::SharedStoreInst, 2e5},
-                        {Counter::GlobalLoadInst, 2e5},
-                        {Counter::L2SectorsRead, 8e5}});
+/// the tiles. \p Extra adds counters.
+LaunchGroup sharedFedFmas(std::map<Counter, double> Extra = {}) {
+  Extra.insert({{Counter::Inst, 4.4e6},
+                {Counter::FmaPipeInst, 2e6},
+                {Counter::LsuPipeInst, 4.4e6},
+                {Counter::L1Wavefronts, 6e6},
+                {Counter::SharedLoadInst, 4e6},
+                {Counter::SharedLoadWavefronts, 5e6},
+                {Counter::SharedStoreInst, 2e5},
+                {Counter::GlobalLoadInst, 2e5},
+                {Counter::L2SectorsRead, 8e5}});
+  return countersGroup(Extra);
 }
 
 TEST(RegisterTiling, CutsWhatTheTilesStageByTheTileSide) {
@@ -113,6 +116,32 @@ TEST(RegisterTiling, NotWhereL1ServesEachSectorAFewTimes) {
   LaunchGroup G = l1FedFmas(4e6);
   HopperPrediction Base = predictHopper({&G, 1}, roundRates(), std::nullopt);
   EXPECT_FALSE(RegisterTiling().apply({&G, 1}, Base, roundRates()));
+}
+
+TEST(RegisterTiling, TheL2CountsSectorsItForwardsTwice) {
+  // 2.4e6 L2 read sectors are 1.6e6 sectors L1 missed on, each served 10
+  // times: enough; 3.2e6 are 2.13e6 misses, served 7.5 times: not.
+  LaunchGroup Enough = l1FedFmas(1.6e6 * L2ReadsCountedPerL1Miss);
+  HopperPrediction Base =
+      predictHopper({&Enough, 1}, roundRates(), std::nullopt);
+  EXPECT_TRUE(RegisterTiling().apply({&Enough, 1}, Base, roundRates()));
+  LaunchGroup Short = l1FedFmas(3.2e6);
+  Base = predictHopper({&Short, 1}, roundRates(), std::nullopt);
+  EXPECT_FALSE(RegisterTiling().apply({&Short, 1}, Base, roundRates()));
+}
+
+TEST(RegisterTiling, DramReadsFallWithTheL2s) {
+  LaunchGroup G =
+      sharedFedFmas({{Counter::TranRead, 4e5}, {Counter::TranWrite, 1e5}});
+  HopperPrediction Base = predictHopper({&G, 1}, roundRates(), std::nullopt);
+  std::optional<WhatIfChange> C =
+      RegisterTiling().apply({&G, 1}, Base, roundRates());
+  ASSERT_TRUE(C);
+  const LaunchGroup &T = C->Groups.front();
+  // The result is written once whatever the tile.
+  EXPECT_DOUBLE_EQ(T.Work.DramReadBytes, 4e5 * SectorBytes / TileSide);
+  EXPECT_DOUBLE_EQ(T.Work.DramWriteBytes, 1e5 * SectorBytes);
+  EXPECT_DOUBLE_EQ(*T.total(Counter::TranRead), 4e5 / TileSide);
 }
 
 } // namespace
