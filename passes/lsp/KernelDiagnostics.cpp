@@ -211,8 +211,13 @@ std::map<std::string, FileView> viewsOf(const Findings &F,
                           {"message", KF.Warning.Message}}});
         FileView &There = viewFor(Views, N.Location->File, C);
         There.Diagnostics.push_back(std::move(Note));
-        There.Marks.push_back(Mark{*Own, K, std::nullopt,
-                                   std::size_t(Hot - KF.HotLines.begin())});
+        // One lens per hot line, whatever else is noted there (advice).
+        std::size_t HotIndex = std::size_t(Hot - KF.HotLines.begin());
+        if (std::none_of(There.Marks.begin(), There.Marks.end(),
+                         [&](const Mark &M) {
+                           return M.Kernel == K && M.Hot == HotIndex;
+                         }))
+          There.Marks.push_back(Mark{*Own, K, std::nullopt, HotIndex});
       }
       if (!Related.empty())
         D["relatedInformation"] = std::move(Related);

@@ -2,6 +2,7 @@
 
 #include "views/HtmlReport.h"
 
+#include "analysis/AdviceLines.h"
 #include "analysis/AnnotatedSource.h"
 #include "checks/Diagnose.h"
 #include "checks/Notes.h"
@@ -398,9 +399,13 @@ void adviceRow(std::ostream &OS, const KernelReport &K, const WhatIfEstimate &E,
   double Before = F.MeasuredMs ? *F.MeasuredMs : E.PredictedMs;
   double After = F.MeasuredMs ? *F.MeasuredMs / Speedup : E.ChangedMs;
   double ProgramGain = 1 / (1 - K.ShareOfProfile * (1 - 1 / Speedup));
+  const StallLine *Line = adviceLine(K, E.Id);
   OS << "<tr><td class=\"num\">" << Rank << "</td><td>"
      << adviceLink(E, DocsUri) << "</td><td>"
-     << escape(std::string(whatIfMeasureName(E.Measure)))
+     << (Line
+             ? escape(Line->Where.File + ":" + std::to_string(Line->Where.Line))
+             : std::string("the kernel"))
+     << "</td><td>" << escape(std::string(whatIfMeasureName(E.Measure)))
      << "</td><td class=\"num\">" << measureText(E.Measure, E.Before)
      << " &rarr; " << measureText(E.Measure, E.After)
      << "</td><td class=\"num\">" << ms(Before) << " &rarr; " << ms(After)
@@ -424,7 +429,8 @@ void adviceSection(std::ostream &OS, const Analysis &A,
         "runs again on the kernel's work as the optimization would leave it "
         "(docs/advice.md), and the ratio of its two predictions, the "
         "speedup, shortens the kernel's measured time (else its predicted "
-        "time). The program's gain is "
+        "time). It is made at the hot line given, where the warps' stall "
+        "samples show one, else across the kernel. The program's gain is "
         "over its GPU time, of which the kernel has the share given.</p>\n";
   for (std::size_t I = 0; I < Advised.size(); ++I) {
     const KernelReport &K = *Advised[I];
@@ -432,7 +438,7 @@ void adviceSection(std::ostream &OS, const Analysis &A,
        << "\" class=\"advice-kernel\"><span class=\"name\">"
        << breakable(K.ShortName) << "</span></h3>\n"
        << "<div class=\"table-scroll\"><table class=\"advice\">\n<tr>"
-          "<th>#</th><th>optimization</th><th>measure</th>"
+          "<th>#</th><th>optimization</th><th>at</th><th>measure</th>"
           "<th>before &rarr; after</th><th>time (ms) &rarr; estimated</th>"
           "<th>speedup</th><th>share of GPU time</th><th>program gain</th>"
           "</tr>\n";

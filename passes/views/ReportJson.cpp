@@ -2,6 +2,7 @@
 
 #include "views/ReportJson.h"
 
+#include "analysis/AdviceLines.h"
 #include "checks/Diagnose.h"
 #include "views/FindingJson.h"
 #include "views/StallLinesJson.h"
@@ -52,6 +53,10 @@ ordered_json kernelToJson(const KernelReport &K) {
   J["estimated_launches"] = K.EstimatedLaunches;
   J["estimated_ms"] = K.EstimatedNs / 1e6;
   J["finding"] = K.Finding ? findingToJson(*K.Finding) : ordered_json(nullptr);
+  if (K.Finding)
+    for (std::size_t I = 0; I < K.Finding->Advice.size(); ++I)
+      if (const StallLine *L = adviceLine(K, K.Finding->Advice[I].Id))
+        J["finding"]["advice"][I]["line"] = locationToJson(L->Where);
   if (K.ModelError)
     J["model_error"] = K.ModelError->message();
   J["stall_lines"] =

@@ -2,6 +2,7 @@
 
 #include "checks/kernel/AdviceNotes.h"
 
+#include "analysis/AdviceLines.h"
 #include "checks/Message.h"
 #include "checks/Notes.h"
 #include "model/whatifs/RegisterTiling.h"
@@ -56,8 +57,10 @@ void addAdviceNotes(const KernelReport &K, Diagnostic &D) {
     const WhatIfEstimate &E = F.Advice[I];
     Arg Key = Arg::text(whatIfInfo(E.Id).Key);
     Arg Speedup = Arg::times(E.speedup());
+    // At the hot line the change goes to, where the samples show one.
+    const StallLine *Line = adviceLine(K, E.Id);
     D.Notes.push_back(note(
-        K.where(),
+        Line ? Line->Where : K.where(),
         F.MeasuredMs
             ? message(Msg::AdviceGain, {Speedup, Arg::time(*F.MeasuredMs),
                                         Arg::time(*F.MeasuredMs / E.speedup()),

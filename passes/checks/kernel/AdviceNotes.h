@@ -5,7 +5,9 @@
 /// what-ifs of model/WhatIf.h that apply) before what to try: per what-if,
 /// the estimated speedup, the kernel's time now and as estimated (the
 /// measured time over the speedup), what the change is and the section of
-/// docs/advice.md that says how to make it.
+/// docs/advice.md that says how to make it. Each note is at the hot line
+/// the change goes to where the stall samples show one
+/// (analysis/AdviceLines.h), else at the kernel.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HEADROOM_CHECKS_KERNEL_ADVICENOTES_H

@@ -371,6 +371,19 @@ def advice():
                     "result": {"success": True}})
             c.response(rid)
             print("opens " + show["params"]["uri"])
+    # Each advice note also stands at the hot line its change goes to, with
+    # that line's one lens.
+    for d in sorted(m["params"]["diagnostics"],
+                    key=lambda d: d["range"]["start"]["line"]):
+        if d["message"].startswith("est. "):
+            print("advice at %d: %s" % (d["range"]["start"]["line"] + 1,
+                                        d["message"].split(" (")[0]))
+    lenses = c.call("textDocument/codeLens",
+                    {"textDocument": {"uri": uri(source)}})["result"]
+    for lens in sorted(lenses, key=lambda l: l["range"]["start"]["line"]):
+        if "warp stalls" in lens["command"]["title"]:
+            print("lens %d: %s" % (lens["range"]["start"]["line"] + 1,
+                                   lens["command"]["title"]))
     finish(c)
 
 
