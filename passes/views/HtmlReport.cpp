@@ -402,9 +402,7 @@ void adviceRow(std::ostream &OS, const KernelReport &K, const WhatIfEstimate &E,
   const StallLine *Line = adviceLine(K, E.Id);
   OS << "<tr><td class=\"num\">" << Rank << "</td><td>"
      << adviceLink(E, DocsUri) << "</td><td>"
-     << (Line
-             ? escape(Line->Where.File + ":" + std::to_string(Line->Where.Line))
-             : std::string("the kernel"))
+     << (Line ? escape(loc(Line->Where)) : std::string("the kernel"))
      << "</td><td>" << escape(std::string(whatIfMeasureName(E.Measure)))
      << "</td><td class=\"num\">" << measureText(E.Measure, E.Before)
      << " &rarr; " << measureText(E.Measure, E.After)

@@ -31,10 +31,9 @@
 
 #include "model/Refinement.h"
 
+#include <optional>
 #include <utility>
 #include <vector>
-
-#include <optional>
 
 namespace headroom {
 
