@@ -38,8 +38,14 @@ std::string against(const KernelFinding &F) {
   return F.headroomToRoof() ? roofName(*F.RoofTime) : "prediction";
 }
 
-/// A kernel faster than its roof or prediction, above a threshold below 1:
-/// "takes 0.997x the time predicted", not "1.00x slower".
+/// Whether \p Ratio reads as slower ("1.02x"): a ratio written 1.00x is
+/// worded as belowOne's, not "1.00x slower".
+bool readsSlower(double Ratio) {
+  return Ratio > 1 && formatTimes(Ratio) != formatTimes(1);
+}
+
+/// A kernel faster than its roof or prediction, or as fast, above a
+/// threshold below 1: "takes 0.997x the time predicted", not "1.00x slower".
 std::string belowOne(const KernelReport &K, double Ratio, const std::string &Of,
                      std::string_view Option, double Threshold) {
   return message(Msg::LintRatioAbove,
@@ -64,7 +70,7 @@ HighHeadroomCheck::finding(const Analysis &, const KernelReport &K,
   std::optional<double> H = F.headroom();
   if (O.MaxHeadroom && H && *H > *O.MaxHeadroom)
     Failed.push_back(
-        *H >= 1
+        readsSlower(*H)
             ? message(Msg::LintOverRoof,
                       {Arg::quoted(K.ShortName), Arg::times(*H),
                        Arg::text(against(F)), Arg::text(O.MaxHeadroomOrigin),
@@ -82,11 +88,12 @@ HighHeadroomCheck::finding(const Analysis &, const KernelReport &K,
   std::optional<double> Cap = F.headroomToCap();
   if (O.MaxCapHeadroom && Cap && *Cap > *O.MaxCapHeadroom)
     Failed.push_back(
-        *Cap >= 1 ? message(Msg::LintOverCap,
-                            {Arg::quoted(K.ShortName), Arg::times(*Cap),
-                             Arg::text(formatGeneral(*O.MaxCapHeadroom))})
-                  : belowOne(K, *Cap, message(Msg::RatioOfPrediction, {}),
-                             "--max-cap-headroom", *O.MaxCapHeadroom));
+        readsSlower(*Cap)
+            ? message(Msg::LintOverCap,
+                      {Arg::quoted(K.ShortName), Arg::times(*Cap),
+                       Arg::text(formatGeneral(*O.MaxCapHeadroom))})
+            : belowOne(K, *Cap, message(Msg::RatioOfPrediction, {}),
+                       "--max-cap-headroom", *O.MaxCapHeadroom));
   if (O.MinGain && !F.Advice.empty() &&
       F.Advice.front().speedup() >= *O.MinGain)
     Failed.push_back(message(Msg::LintAdviceGain,

@@ -58,6 +58,17 @@ TEST(LintTest, TheCapThresholdJudgesMeasuredOverPredicted) {
               HasSubstr("--max-cap-headroom 1.5"));
 }
 
+TEST(LintTest, ARatioWrittenOneIsNotSlower) {
+  // Headroom 5.043 / 5.033 = 1.002, written 1.00x: the kernel takes the
+  // time predicted, it is not "1.00x slower".
+  auto A = fixture(5.043e6);
+  LintResult R = runLint(*A, {.MaxCapHeadroom = 0.99});
+  ASSERT_EQ(R.Status, LintFindings);
+  EXPECT_EQ(R.Diagnostics[0].Message,
+            "kernel 'stream' takes 1.00x the time predicted, above "
+            "--max-cap-headroom 0.99");
+}
+
 TEST(LintTest, AttainablePercentIsTheInverseHeadroom) {
   auto A = fixture(10.0e6); // 50.3% of attainable.
   EXPECT_EQ(runLint(*A, {.MinAttainablePct = 50}).Status, LintClean);
