@@ -16,6 +16,7 @@
 #include "model/refinements/ColdLaunchDramFloor.h"
 #include "model/refinements/DramLatency.h"
 #include "model/refinements/IssueAndLoadLatency.h"
+#include "model/refinements/L2FabricSectors.h"
 #include "model/refinements/L2WriteRequests.h"
 #include "model/refinements/LoadRounds.h"
 #include "model/refinements/PartialOverlap.h"
@@ -29,6 +30,7 @@ namespace headroom {
 struct HopperEvidence {
   ColdLaunchEvidence ColdLaunches;
   L2WriteEvidence L2Writes;
+  L2FabricEvidence L2Fabric;
   OneWordAtomicsEvidence Atomics;
   /// Of the group with the largest share of warps at a barrier.
   std::optional<BarrierWaitsEvidence> Barrier;

@@ -8,6 +8,7 @@
 #include "model/refinements/ColdLaunchDramFloor.h"
 #include "model/refinements/DramLatency.h"
 #include "model/refinements/IssueAndLoadLatency.h"
+#include "model/refinements/L2FabricSectors.h"
 #include "model/refinements/L2WriteRequests.h"
 #include "model/refinements/LoadRounds.h"
 #include "model/refinements/PartialOverlap.h"
@@ -83,14 +84,14 @@ std::optional<double> GroupTimes::floorMs(Unit U) const {
 
 std::span<const Refinement *const> refinements() {
   // The order matters where one refinement reads what another set: the
-  // estimates' unit times (L2 write requests, atomics) before the partial
-  // overlap adds them, DRAM's wait before the load rounds may lengthen it,
-  // both before the issue-and-latency estimate overlaps it with issue; the
+  // estimates' unit times (L2 write requests and bytes, atomics) before the
+  // partial overlap adds them, DRAM's wait before the load rounds may lengthen
+  // it, both before the issue-and-latency estimate overlaps it with issue; the
   // warps at a barrier before both count the resident warps that wait.
   static const Refinement *const Pipeline[] = {
-      &coldLaunchDramFloor(), &l2WriteRequests(), &oneWordAtomics(),
-      &barrierWaits(),        &dramLatency(),     &loadRounds(),
-      &issueAndLoadLatency(), &partialOverlap()};
+      &coldLaunchDramFloor(), &l2WriteRequests(),     &l2FabricSectors(),
+      &oneWordAtomics(),      &barrierWaits(),        &dramLatency(),
+      &loadRounds(),          &issueAndLoadLatency(), &partialOverlap()};
   static_assert(std::size(Pipeline) == NumRefinements);
   return Pipeline;
 }

@@ -37,6 +37,7 @@ struct HopperPrediction;
 enum class RefinementId {
   ColdLaunchDramFloor,
   L2WriteRequests,
+  L2FabricSectors,
   OneWordAtomics,
   BarrierWaits,
   DramLatency,

@@ -59,6 +59,9 @@ ordered_json refinementsJson(const HopperEvidence &E) {
       {"discounted_ms", E.ColdLaunches.DiscountedMs}};
   Ev["l2_write_requests"] = {{"requests", E.L2Writes.Requests},
                              {"write_requests", E.L2Writes.WriteRequests}};
+  Ev["l2_fabric_sectors"] = {
+      {"counted_bytes", E.L2Fabric.CountedBytes},
+      {"second_count_bytes", E.L2Fabric.SecondCountBytes}};
   Ev["one_word_atomics"] = {
       {"inputs", E.Atomics.Inputs},
       {"one_word_fp32_share", E.Atomics.OneWordFp32Share},
