@@ -1,6 +1,7 @@
 # The set-up the calibration side-measurements share (l2-write-requests.sh,
-# l2-atomics.sh): sourced by them, with their path and the base name of their
-# files. Where there is no GPU it prints SKIP and exits the script with 0.
+# l2-atomics.sh, l2-fabric-sectors.sh): sourced by them, with their path and
+# the base name of their files. Where there is no GPU it prints SKIP and
+# exits the script with 0.
 # Else it sets root, out ($OUT, or build-gpu/out), build (build-gpu), ncu,
 # gpu (the GPU's name for file names), bench (the micro-benchmark binary,
 # built there when missing) and txt ($out/<base>-<gpu>.txt), and writes the
