@@ -38,9 +38,15 @@ CapEvidence capOf(const KernelBounds &B, const UnitTime &Cap) {
   const UnitInfo &Info = unitInfo(Cap.Id);
   if (Cap.Id == Unit::L1Wavefronts && WorkOf(Unit::FmaPipe) > 0)
     E.WavefrontsPerFma = WorkOf(Unit::L1Wavefronts) / WorkOf(Unit::FmaPipe);
+  // The L2's bytes as its floor takes them: without the fabric's second
+  // count (model/refinements/L2FabricSectors.h).
   if ((Cap.Id == Unit::L1Bytes || Cap.Id == Unit::L2Bytes) &&
       WorkOf(Unit::Dram) > 0)
-    E.TrafficOverDram = WorkOf(Cap.Id) / WorkOf(Unit::Dram);
+    E.TrafficOverDram =
+        (WorkOf(Cap.Id) - (Cap.Id == Unit::L2Bytes
+                               ? B.Prediction.Evidence.L2Fabric.SecondCountBytes
+                               : 0)) /
+        WorkOf(Unit::Dram);
   if (Cap.Id == Unit::ConstantCache && Issued > 0)
     E.ConstantCyclesPerInstruction = WorkOf(Unit::ConstantCache) / Issued;
   // The tensor pipe and the constant cache count busy cycles, not
