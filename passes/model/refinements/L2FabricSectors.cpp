@@ -43,8 +43,9 @@ public:
     std::optional<double> Rate = T.Rates.rate(Unit::L2Bytes);
     if (!T.Units[I] || !Counted || !Read || !Write || !DramRead || !Rate)
       return false;
-    double Second = std::min(
-        *Counted, l2SecondCountSectors(*Read, *Write, *DramRead) * SectorBytes);
+    double Second =
+        std::min(std::max(0.0, *Counted),
+                 l2SecondCountSectors(*Read, *Write, *DramRead) * SectorBytes);
     E.L2Fabric.CountedBytes += *Counted;
     E.L2Fabric.SecondCountBytes += Second;
     if (Second <= 0)
